@@ -229,13 +229,17 @@ class _Reader:
             raise self.fail(entry, f"missing table [{key}]")
         return value
 
-    def get(self, data: Mapping[str, Any], key: str, entry: str, kind: type | tuple[type, ...]) -> Any:
+    def get(
+        self, data: Mapping[str, Any], key: str, entry: str, kind: type | tuple[type, ...]
+    ) -> Any:
         if key not in data:
             raise self.fail(entry, f"missing field '{key}'")
         value = data[key]
         ok = isinstance(value, kind) and not (isinstance(value, bool) and kind in (int, float))
         if not ok:
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            names = (
+                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            )
             raise self.fail(entry, f"field '{key}' must be {names}, got {value!r}")
         return value
 
@@ -299,12 +303,16 @@ def _build(path: Path, data: Mapping[str, Any], players: int) -> Board:
             raise r.fail(entry, f"missing entry [districts.{d}]")
         declared = r.get(raw, "area", entry, str)
         if declared != area_of[d].value:
-            raise r.fail(entry, f"area is {declared!r} but [areas] lists it in {area_of[d].value!r}")
+            raise r.fail(
+                entry, f"area is {declared!r} but [areas] lists it in {area_of[d].value!r}"
+            )
         x = float(r.get(raw, "x", entry, (int, float)))
         y = float(r.get(raw, "y", entry, (int, float)))
         port = r.source(raw["port"], f"{entry} port") if "port" in raw else None
         districts[d] = District(d, area_of[d], spaces_of[d], x, y, port)
-        graph.add_node(d, area=area_of[d].value, spaces=spaces_of[d], port=port is not None, pos=(x, y))
+        graph.add_node(
+            d, area=area_of[d].value, spaces=spaces_of[d], port=port is not None, pos=(x, y)
+        )
     edge_sources: dict[frozenset[int], tuple[int, Provenance]] = {}
     for d in sorted(area_of):
         raw = districts_raw[str(d)]
@@ -350,7 +358,9 @@ def _build(path: Path, data: Mapping[str, Any], players: int) -> Board:
     if missing:
         raise r.fail("ports ring", f"port district {missing[0]} is missing from the ring")
     if len(ring) != _PORT_COUNT:
-        raise r.fail("ports ring", f"has {len(ring)} ports; the board has {_PORT_COUNT} (R-BOARD-6)")
+        raise r.fail(
+            "ports ring", f"has {len(ring)} ports; the board has {_PORT_COUNT} (R-BOARD-6)"
+        )
 
     # Central Park (R-TRUCK-8, GEO-5).
     park_raw = r.table(data, "central_park", "file")
@@ -380,7 +390,10 @@ def _build(path: Path, data: Mapping[str, Any], players: int) -> Board:
         parts = sorted(sorted(c) for c in nx.connected_components(graph))
         raise r.fail("districts", f"the map is not connected: {parts}")
 
-    distances = {a: MappingProxyType(dict(lengths)) for a, lengths in nx.all_pairs_shortest_path_length(graph)}
+    distances = {
+        a: MappingProxyType(dict(lengths))
+        for a, lengths in nx.all_pairs_shortest_path_length(graph)
+    }
     return Board(
         players=players,
         graph=nx.freeze(graph),

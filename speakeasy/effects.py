@@ -124,7 +124,8 @@ EFFECT_KINDS: dict[str, KindSpec] = {
     "attack_ship": KindSpec({}, ("R-SHIP-3",), "attack a smugglers' ship"),
     "cook_books": KindSpec({"n": _n(3)}, ("R-BOOKS-2",), "cook up to {n} books"),
     "restaurant": KindSpec(
-        {}, ("R-LOC-RESTAURANT-1", "R-LOC-RESTAURANT-7"),
+        {},
+        ("R-LOC-RESTAURANT-1", "R-LOC-RESTAURANT-7"),
         "discard, move to the bottom row, then up to 2 different actions",
     ),
     "swap_capo": KindSpec({}, ("R-LOC-CENTRALPARK-1",), "swap capos with a capo outside the park"),
@@ -208,9 +209,7 @@ REQUIREMENT_KINDS: dict[str, KindSpec] = {
         ("R-GOAL-CP-2", "R-GOAL-CP-3", "R-GOAL-CP-7"),
         "{n} {building} building(s) with a barrel",
     ),
-    "barrel_each_area": KindSpec(
-        {}, ("R-GOAL-CP-3",), "1 building with a barrel in each area"
-    ),
+    "barrel_each_area": KindSpec({}, ("R-GOAL-CP-3",), "1 building with a barrel in each area"),
     "leverage": KindSpec({"n": _n()}, ("R-GOAL-CP-4", "R-LEV-2"), "total leverage at least {n}"),
     "tracks_at_level": KindSpec(
         {"tracks": _n(), "level": _n()}, ("R-GOAL-CP-5",), "{tracks} tracks at level {level}+"
@@ -287,7 +286,9 @@ class _Term:
             )
         extra = set(data) - {"kind"} - set(spec.params)
         if extra:
-            raise ValueError(f"{cls.NAME} {kind!r} has unknown parameter(s): {', '.join(sorted(extra))}")
+            raise ValueError(
+                f"{cls.NAME} {kind!r} has unknown parameter(s): {', '.join(sorted(extra))}"
+            )
         values: list[tuple[str, ParamValue]] = []
         for name, pspec in spec.params.items():
             if name in data:
@@ -310,6 +311,34 @@ class _Term:
                 return value
         return default
 
+    def integer(self, name: str) -> int:
+        """A whole-number parameter (``n``, ``times``, ``range_bonus``...)."""
+        value = self[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{self.NAME} {self.kind!r} parameter {name!r} is not a number")
+        return value
+
+    def text(self, name: str) -> str:
+        """A text parameter (``track``, ``type``, ``to``...)."""
+        value = self[name]
+        if not isinstance(value, str):
+            raise TypeError(f"{self.NAME} {self.kind!r} parameter {name!r} is not text")
+        return value
+
+    def texts(self, name: str) -> tuple[str, ...]:
+        """A list parameter (``buildings``, ``modes``)."""
+        value = self[name]
+        if not isinstance(value, tuple):
+            raise TypeError(f"{self.NAME} {self.kind!r} parameter {name!r} is not a list")
+        return value
+
+    def flag(self, name: str) -> bool:
+        """A true/false parameter (``discard_for_more``, ``ignore_defence``...)."""
+        value = self[name]
+        if not isinstance(value, bool):
+            raise TypeError(f"{self.NAME} {self.kind!r} parameter {name!r} is not true/false")
+        return value
+
     @property
     def rules(self) -> tuple[str, ...]:
         """The rule IDs that define what this kind does."""
@@ -318,9 +347,7 @@ class _Term:
     @property
     def label(self) -> str:
         """A short plain-English description, filled in from the parameters."""
-        shown = {
-            k: (" or ".join(v) if isinstance(v, tuple) else v) for k, v in self.params
-        }
+        shown = {k: (" or ".join(v) if isinstance(v, tuple) else v) for k, v in self.params}
         return self.VOCABULARY[self.kind].label.format(**shown)
 
     def __str__(self) -> str:

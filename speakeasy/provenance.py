@@ -22,7 +22,9 @@ from typing import Literal
 ProvenanceKind = Literal["rulebook", "assumed"]
 
 #: Shapes of the IDs used by the rules reference.
-REF_PATTERN = re.compile(r"^(R-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+|E\d{1,2}|GEO-\d+|MAP-\d+|GAP-\d+|DISC-\d+)$")
+REF_PATTERN = re.compile(
+    r"^(R-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+|E\d{1,2}|GEO-\d+|MAP-\d+|GAP-\d+|DISC-\d+)$"
+)
 _ASSUMPTION_REF = re.compile(r"^(GAP|DISC)-\d+$")
 
 
@@ -49,7 +51,9 @@ class Provenance:
     def parse(cls, text: object) -> Provenance:
         """Parse ``"kind: ID, ID"``; raise ``ValueError`` with a plain reason if malformed."""
         if not isinstance(text, str) or ":" not in text:
-            raise ValueError(f"provenance must look like 'rulebook: E17' or 'assumed: GAP-1', got {text!r}")
+            raise ValueError(
+                f"provenance must look like 'rulebook: E17' or 'assumed: GAP-1', got {text!r}"
+            )
         kind, _, rest = text.partition(":")
         kind = kind.strip()
         refs = tuple(r.strip() for r in rest.split(",") if r.strip())
@@ -61,7 +65,9 @@ class Provenance:
         if bad:
             raise ValueError(f"provenance {text!r} has malformed ID(s): {', '.join(bad)}")
         if kind == "assumed" and not any(_ASSUMPTION_REF.match(r) for r in refs):
-            raise ValueError(f"assumed provenance {text!r} must cite the GAP-n or DISC-n it rests on")
+            raise ValueError(
+                f"assumed provenance {text!r} must cite the GAP-n or DISC-n it rests on"
+            )
         if kind == "rulebook" and all(_ASSUMPTION_REF.match(r) for r in refs):
             raise ValueError(f"rulebook provenance {text!r} cites only gaps; use 'assumed'")
         return cls(kind, refs)  # type: ignore[arg-type]

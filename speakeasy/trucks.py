@@ -7,29 +7,59 @@ trucks go, where can they get to, by which routes, and why can't they reach a di
 >>> truck_range(2, fleet_card_bonus=True).total
 4
 >>> board = load_board()
->>> print(explain_reach(board, 13, 14, truck_range(2).total))
-District 14 needs 3 moves from district 13, but the range is 2 (R-TRUCK-2). The straight way crosses Central Park, which trucks cannot cross (R-TRUCK-8, GEO-5): the route goes around, e.g. 13 → 10 → 11 → 14.
+>>> print(explain_reach(board, 13, 14, truck_range(2).total))  # doctest: +NORMALIZE_WHITESPACE
+District 14 needs 3 moves from district 13, but the range is 2 (R-TRUCK-2).
+The straight way crosses Central Park, which trucks cannot cross (R-TRUCK-8, GEO-5):
+the route goes around, e.g. 13 → 10 → 11 → 14.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from speakeasy.board import Board
+from speakeasy.catalog import load_catalog
 
 
 @dataclass(frozen=True, slots=True)
 class _TruckRules:
-    range_by_fleet_level: tuple[int, ...] = (1, 2, 3, 4, 5)  # R-LEVEL-7
-    fleet_card_bonus: int = 2  # R-CARD-8
-    garage_left_bonus: int = 2  # R-LOC-GARAGE-2
-    crate_bonus: int = 1  # R-CRATE-9
-    second_truck_level: int = 3  # R-TRUCK-3
+    """The numbers behind R-TRUCK-2/3, read from the catalogue once."""
+
+    range_by_fleet_level: tuple[int, ...]
+    fleet_card_bonus: int
+    garage_left_bonus: int
+    crate_bonus: int
+    second_truck_level: int
 
 
+@cache
 def _rules() -> _TruckRules:
-    return _TruckRules()
+    catalog = load_catalog()
+    card_bonus = max(
+        effect.integer("n")
+        for card in catalog.cards_of("fleet")
+        for effect in card.reward
+        if effect.kind == "range_bonus"
+    )
+    garage = max(
+        effect.integer("range_bonus")
+        for person in catalog.location("garage").persons(4)
+        for effect in person.actions
+        if effect.kind == "play_card"
+    )
+    crate = max(
+        crate.bonus.integer("n") for crate in catalog.crates if crate.bonus.kind == "truck_range"
+    )
+    board = catalog.operations_board
+    return _TruckRules(
+        range_by_fleet_level=board.levels["fleet"].values,
+        fleet_card_bonus=card_bonus,
+        garage_left_bonus=garage,
+        crate_bonus=crate,
+        second_truck_level=board.second_truck_fleet_level,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +111,12 @@ def truck_range(
         raise ValueError(f"range_crates must be at least 0, got {range_crates}")
     parts = (
         RangePart(f"fleet level {fleet_level}", levels[fleet_level - 1], "R-LEVEL-7"),
-        RangePart("fleet card reward", rules.fleet_card_bonus if fleet_card_bonus else 0, "R-CARD-8"),
-        RangePart("Garage left person", rules.garage_left_bonus if garage_left else 0, "R-LOC-GARAGE-2"),
+        RangePart(
+            "fleet card reward", rules.fleet_card_bonus if fleet_card_bonus else 0, "R-CARD-8"
+        ),
+        RangePart(
+            "Garage left person", rules.garage_left_bonus if garage_left else 0, "R-LOC-GARAGE-2"
+        ),
         RangePart("range crates", rules.crate_bonus * range_crates, "R-CRATE-9"),
     )
     trucks = 1 + (fleet_level >= rules.second_truck_level)

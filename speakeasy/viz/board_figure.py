@@ -13,6 +13,7 @@ reports districts directly.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -36,8 +37,17 @@ EDGE_COLOUR = "#8a8a8a"
 ROUTE_COLOURS: Sequence[str] = ("#d1495b", "#2e86ab", "#edae49", "#3c763d", "#6a4c93")
 #: Sequential colours for "reachable in k moves" (0 = start).
 DISTANCE_COLOURS: Sequence[str] = (
-    "#08306b", "#08519c", "#2171b5", "#4292c6", "#6baed6",
-    "#9ecae1", "#c6dbef", "#deebf7", "#eef5fb", "#f7fbff", "#fbfdff",
+    "#08306b",
+    "#08519c",
+    "#2171b5",
+    "#4292c6",
+    "#6baed6",
+    "#9ecae1",
+    "#c6dbef",
+    "#deebf7",
+    "#eef5fb",
+    "#f7fbff",
+    "#fbfdff",
 )
 UNREACHABLE_COLOUR = "#e6e6e6"
 DISTRICT_TRACE = "districts"
@@ -93,8 +103,14 @@ def add_water(fig: go.Figure, board: Board) -> None:
     """The island outline: a rounded land shape behind the districts."""
     x0, x1, y0, y1 = _bounds(board)
     fig.add_shape(
-        type="rect", layer="below", x0=x0 - 0.55, x1=x1 + 0.55, y0=y0 - 0.5, y1=y1 + 0.5,
-        line={"width": 0}, fillcolor="#f4efe6",
+        type="rect",
+        layer="below",
+        x0=x0 - 0.55,
+        x1=x1 + 0.55,
+        y0=y0 - 0.5,
+        y1=y1 + 0.5,
+        line={"width": 0},
+        fillcolor="#f4efe6",
     )
 
 
@@ -105,12 +121,22 @@ def add_central_park(fig: go.Figure, board: Board) -> None:
     x0 = min(d.x for d in members) - 0.15
     x1 = max(d.x for d in members) + 0.15
     fig.add_shape(
-        type="rect", layer="below", x0=x0, x1=x1, y0=park.y - 0.38, y1=park.y + 0.38,
-        line={"color": "#4f7a3a", "width": 1}, fillcolor=PARK_COLOUR, opacity=0.85,
+        type="rect",
+        layer="below",
+        x0=x0,
+        x1=x1,
+        y0=park.y - 0.38,
+        y1=park.y + 0.38,
+        line={"color": "#4f7a3a", "width": 1},
+        fillcolor=PARK_COLOUR,
+        opacity=0.85,
     )
     fig.add_annotation(
-        x=(x0 + x1) / 2, y=park.y, text="<b>Central Park</b><br><i>trucks cannot cross</i>",
-        showarrow=False, font={"size": 11, "color": "#1f3a12"},
+        x=(x0 + x1) / 2,
+        y=park.y,
+        text="<b>Central Park</b><br><i>trucks cannot cross</i>",
+        showarrow=False,
+        font={"size": 11, "color": "#1f3a12"},
     )
 
 
@@ -127,7 +153,10 @@ def add_edges(fig: go.Figure, board: Board) -> None:
             ys += [da.y, db.y, None]
         fig.add_trace(
             go.Scatter(
-                x=xs, y=ys, mode="lines", hoverinfo="skip",
+                x=xs,
+                y=ys,
+                mode="lines",
+                hoverinfo="skip",
                 name="adjacency (assumed, GAP-1)" if assumed else "adjacency (rulebook)",
                 line={"color": EDGE_COLOUR, "width": 2, "dash": "dot" if assumed else "solid"},
                 showlegend=True,
@@ -150,8 +179,14 @@ def add_ports(fig: go.Figure, board: Board) -> None:
         hover.append(f"Port of district {d} (clockwise #{i})<br>{source}")
     fig.add_trace(
         go.Scatter(
-            x=xs, y=ys, mode="text", text=text, hovertext=hover, hoverinfo="text",
-            textfont={"size": 13, "color": "#1d4e89"}, name="ports (clockwise order)",
+            x=xs,
+            y=ys,
+            mode="text",
+            text=text,
+            hovertext=hover,
+            hoverinfo="text",
+            textfont={"size": 13, "color": "#1d4e89"},
+            name="ports (clockwise order)",
         )
     )
 
@@ -218,10 +253,15 @@ def add_highlight(fig: go.Figure, board: Board, districts: Iterable[int]) -> Non
         go.Scatter(
             x=[board.district(n).x for n in chosen],
             y=[board.district(n).y for n in chosen],
-            mode="markers", hoverinfo="skip", name="highlight", showlegend=False,
+            mode="markers",
+            hoverinfo="skip",
+            name="highlight",
+            showlegend=False,
             marker={
-                "size": _MARKER_SIZE + 14, "symbol": "square-open",
-                "color": "#f2b705", "line": {"width": 4, "color": "#f2b705"},
+                "size": _MARKER_SIZE + 14,
+                "symbol": "square-open",
+                "color": "#f2b705",
+                "line": {"width": 4, "color": "#f2b705"},
             },
         )
     )
@@ -233,26 +273,45 @@ def add_route(
     """One truck route: an arrow per move and the move number beside it (R-TRUCK-7)."""
     if len(route) < 2:
         return
-    for a, b in zip(route, route[1:], strict=False):
+    for a, b in itertools.pairwise(route):
         if not board.graph.has_edge(a, b):
             raise ValueError(f"route {list(route)} moves {a}->{b}, which are not adjacent")
     shift = 0.07 * index
-    for step, (a, b) in enumerate(zip(route, route[1:], strict=False), start=1):
+    for step, (a, b) in enumerate(itertools.pairwise(route), start=1):
         da, db = board.district(a), board.district(b)
         fig.add_annotation(
-            x=db.x + shift, y=db.y + shift, ax=da.x + shift, ay=da.y + shift,
-            xref="x", yref="y", axref="x", ayref="y", showarrow=True, arrowhead=3,
-            arrowsize=1.3, arrowwidth=3, arrowcolor=colour, standoff=20, startstandoff=20,
+            x=db.x + shift,
+            y=db.y + shift,
+            ax=da.x + shift,
+            ay=da.y + shift,
+            xref="x",
+            yref="y",
+            axref="x",
+            ayref="y",
+            showarrow=True,
+            arrowhead=3,
+            arrowsize=1.3,
+            arrowwidth=3,
+            arrowcolor=colour,
+            standoff=20,
+            startstandoff=20,
             text="",
         )
         fig.add_annotation(
-            x=(da.x + db.x) / 2 + shift, y=(da.y + db.y) / 2 + shift, text=f"<b>{step}</b>",
-            showarrow=False, font={"size": 12, "color": "#ffffff"}, bgcolor=colour,
+            x=(da.x + db.x) / 2 + shift,
+            y=(da.y + db.y) / 2 + shift,
+            text=f"<b>{step}</b>",
+            showarrow=False,
+            font={"size": 12, "color": "#ffffff"},
+            bgcolor=colour,
             borderpad=2,
         )
     fig.add_trace(
         go.Scatter(
-            x=[None], y=[None], mode="lines", line={"color": colour, "width": 3},
+            x=[None],
+            y=[None],
+            mode="lines",
+            line={"color": colour, "width": 3},
             name="route " + " → ".join(str(d) for d in route),
         )
     )
@@ -265,7 +324,10 @@ def add_area_labels(fig: go.Figure, board: Board) -> None:
         members = [board.district(d) for d in board.districts_in(area)]
         x = sum(d.x for d in members) / len(members)
         fig.add_annotation(
-            x=x, y=y1 + 0.75, text=f"<b>{area.title.upper()}</b>", showarrow=False,
+            x=x,
+            y=y1 + 0.75,
+            text=f"<b>{area.title.upper()}</b>",
+            showarrow=False,
             font={"size": 13, "color": AREA_LINES[area]},
         )
 
@@ -288,7 +350,10 @@ def style_layout(
         legend={"orientation": "h", "y": -0.02, "yanchor": "top", "x": 0},
         xaxis={"visible": False, "range": [x0 - 0.8, x1 + 0.8], "fixedrange": True},
         yaxis={
-            "visible": False, "range": [y0 - 0.8, y1 + 1.05], "fixedrange": True,
-            "scaleanchor": "x", "scaleratio": 1,
+            "visible": False,
+            "range": [y0 - 0.8, y1 + 1.05],
+            "fixedrange": True,
+            "scaleanchor": "x",
+            "scaleratio": 1,
         },
     )

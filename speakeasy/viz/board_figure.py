@@ -37,17 +37,14 @@ EDGE_COLOUR = "#8a8a8a"
 ROUTE_COLOURS: Sequence[str] = ("#d1495b", "#2e86ab", "#edae49", "#3c763d", "#6a4c93")
 #: Sequential colours for "reachable in k moves" (0 = start).
 DISTANCE_COLOURS: Sequence[str] = (
-    "#08306b",
-    "#08519c",
-    "#2171b5",
-    "#4292c6",
-    "#6baed6",
-    "#9ecae1",
-    "#c6dbef",
-    "#deebf7",
-    "#eef5fb",
-    "#f7fbff",
-    "#fbfdff",
+    "#081d58",
+    "#225ea8",
+    "#1d91c0",
+    "#41b6c4",
+    "#7fcdbb",
+    "#c7e9b4",
+    "#edf8b1",
+    "#ffffd9",
 )
 UNREACHABLE_COLOUR = "#e6e6e6"
 DISTRICT_TRACE = "districts"
@@ -186,7 +183,7 @@ def add_ports(fig: go.Figure, board: Board) -> None:
             hovertext=hover,
             hoverinfo="text",
             textfont={"size": 13, "color": "#1d4e89"},
-            name="ports (clockwise order)",
+            name="⚓ ports, numbered clockwise",
         )
     )
 

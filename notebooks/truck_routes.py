@@ -1,0 +1,261 @@
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Speakeasy · truck routes")
+
+
+@app.cell(hide_code=True)
+def _():
+    import marimo as mo
+
+    from speakeasy import load_board
+    from speakeasy.viz.truck_explorer import (
+        MAX_RANGE_CRATES,
+        ExplorerSettings,
+        build_view,
+        clicked_district,
+        distance_key_html,
+        district_label,
+        district_options,
+    )
+
+    return (
+        ExplorerSettings,
+        MAX_RANGE_CRATES,
+        build_view,
+        clicked_district,
+        distance_key_html,
+        district_label,
+        district_options,
+        load_board,
+        mo,
+    )
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    # Truck routes
+
+    When you play a fleet card you pick up barrels and deliver them with your trucks. Before
+    committing, the question is always the same: *which districts can my trucks get to this
+    turn, and which way do they drive?*
+
+    Every move takes a truck from one district to a neighbouring one and uses one movement
+    point (R-TRUCK-7). A truck has as many points as its **range**: your fleet level, plus 2 if
+    the fleet card you played shows the +2 range reward, plus 2 when the action comes from the
+    Garage's left person, plus 1 for each "truck range +1" crate you own (R-TRUCK-2). Districts
+    that only touch at a corner are not neighbours, and nothing drives across Central Park
+    (R-TRUCK-8), so some districts that look close are further away than they seem.
+
+    Choose a start and a destination below, or click a district on the map. The map shades
+    every district within range by the number of moves it needs and draws all the shortest
+    routes to the destination.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(district_options, load_board):
+    board = load_board()
+    options = district_options(board)
+    return board, options
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    # The start and the destination can be set from a dropdown or by a click on the map.
+    get_start, set_start = mo.state(4)
+    get_destination, set_destination = mo.state(12)
+    return get_destination, get_start, set_destination, set_start
+
+
+@app.cell(hide_code=True)
+def _(board, district_label, get_start, mo, options, set_start):
+    start_picker = mo.ui.dropdown(
+        options,
+        value=district_label(board, get_start()),
+        label="**Start district**",
+        on_change=set_start,
+    )
+    return (start_picker,)
+
+
+@app.cell(hide_code=True)
+def _(board, district_label, get_destination, mo, options, set_destination):
+    destination_picker = mo.ui.dropdown(
+        options,
+        value=district_label(board, get_destination()),
+        label="**Destination**",
+        on_change=set_destination,
+    )
+    return (destination_picker,)
+
+
+@app.cell(hide_code=True)
+def _(MAX_RANGE_CRATES, mo):
+    fleet_level = mo.ui.slider(1, 5, value=3, show_value=True, label="**Fleet level**")
+    fleet_card = mo.ui.checkbox(label="Fleet card with the +2 range reward (R-CARD-8)")
+    garage_left = mo.ui.checkbox(label="Action from the Garage's left person, +2 (R-LOC-GARAGE-2)")
+    range_crates = mo.ui.slider(
+        0,
+        MAX_RANGE_CRATES,
+        value=0,
+        show_value=True,
+        label="Range crates, +1 each (R-CRATE-9/10)",
+    )
+    click_sets = mo.ui.radio(
+        options=["start", "destination"],
+        value="start",
+        inline=True,
+        label="A click on the map sets the",
+    )
+    return click_sets, fleet_card, fleet_level, garage_left, range_crates
+
+
+@app.cell(hide_code=True)
+def _(
+    click_sets,
+    destination_picker,
+    fleet_card,
+    fleet_level,
+    garage_left,
+    mo,
+    range_crates,
+    start_picker,
+):
+    mo.hstack(
+        [
+            mo.vstack([start_picker, destination_picker, click_sets], gap=0.75),
+            mo.vstack([fleet_level, fleet_card, garage_left, range_crates], gap=0.5),
+        ],
+        justify="start",
+        gap=3,
+        align="start",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _(
+    ExplorerSettings,
+    board,
+    build_view,
+    fleet_card,
+    fleet_level,
+    garage_left,
+    get_destination,
+    get_start,
+    range_crates,
+):
+    view = build_view(
+        board,
+        ExplorerSettings(
+            start=get_start(),
+            destination=get_destination(),
+            fleet_level=fleet_level.value,
+            fleet_card_bonus=fleet_card.value,
+            garage_left=garage_left.value,
+            range_crates=range_crates.value,
+        ),
+    )
+    return (view,)
+
+
+@app.cell(hide_code=True)
+def _(click_sets, clicked_district, mo, set_destination, set_start, view):
+    def _on_click(points):
+        district = clicked_district(points, view.figure)
+        if district is None:
+            return
+        if click_sets.value == "destination":
+            set_destination(district)
+        else:
+            set_start(district)
+
+    board_map = mo.ui.plotly(
+        view.figure,
+        config={"displayModeBar": False, "responsive": True},
+        on_change=_on_click,
+    )
+    return (board_map,)
+
+
+@app.cell(hide_code=True)
+def _(board_map, distance_key_html, mo, view):
+    _destination = view.settings.destination
+    _verdict = "within reach" if view.destination_reachable else "out of reach"
+    side_panel = mo.vstack(
+        [
+            mo.md(
+                f"### Range {view.truck_range.total}\n\n"
+                f'<span style="color:#555">{view.range_text}</span>\n\n'
+                f"**Trucks:** {view.trucks_text}"
+            ),
+            mo.Html(distance_key_html(view)),
+            mo.callout(
+                mo.md(f"**To district {_destination}: {_verdict}**\n\n{view.explanation}"),
+                kind="success" if view.destination_reachable else "warn",
+            ),
+        ],
+        gap=0.75,
+    )
+    mo.hstack([board_map, side_panel], widths=[3, 1.3], align="start", gap=1.5)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo, view):
+    mo.vstack(
+        [
+            mo.md(
+                f"### Distances from district {view.settings.start}\n\n"
+                "Moves are the fewest truck moves needed (R-TRUCK-7); *shortest routes* counts "
+                "the different ways of doing it in that many moves."
+            ),
+            mo.ui.table(
+                [dict(row) for row in view.rows],
+                selection=None,
+                pagination=False,
+                show_column_summaries=False,
+                show_data_types=False,
+                show_download=False,
+                show_search=False,
+                label="",
+            ),
+        ]
+    )
+    return
+
+
+@app.cell
+def _(ExplorerSettings, board, build_view, clicked_district):
+    def test_changing_the_start_changes_map_table_and_explanation():
+        before = build_view(board, ExplorerSettings(start=4, destination=12, fleet_level=3))
+        after = build_view(board, ExplorerSettings(start=13, destination=12, fleet_level=3))
+        assert before.reachable != after.reachable
+        assert before.rows != after.rows
+        assert before.explanation != after.explanation
+        assert before.figure.layout.meta["start"] == 4
+        assert after.figure.layout.meta["start"] == 13
+
+    def test_a_click_on_a_district_marker_names_that_district():
+        view = build_view(board, ExplorerSettings(start=4, destination=12))
+        names = [trace.name for trace in view.figure.data]
+        curve = names.index("districts")
+        index = list(view.figure.data[curve].customdata).index(15)
+        point = {"curveNumber": curve, "pointIndex": index, "x": 7.2, "y": 2.3}
+        assert clicked_district([point], view.figure) == 15
+        assert clicked_district([], view.figure) is None
+
+    def test_central_park_is_explained_when_it_blocks_the_way():
+        view = build_view(board, ExplorerSettings(start=13, destination=14, fleet_level=2))
+        assert not view.destination_reachable
+        assert "Central Park" in view.explanation
+        assert "R-TRUCK-8" in view.explanation
+
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -1,0 +1,130 @@
+"""Browser fixtures: a served marimo app and a headless Chromium page (``@pytest.mark.browser``).
+
+The app is started with the interpreter running pytest (``sys.executable -m marimo run``), on a
+free port, without a token. Chromium is Debian's ``/usr/bin/chromium`` driven by playwright;
+browser tests are skipped when either is missing, except under CI (``CI`` set), where a missing
+browser is a failure: ``.ci/setup test`` installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+STARTUP_TIMEOUT_S = 30.0
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI must run the browser tests (bash .ci/setup test installs it)")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_until_served(url: str, proc: subprocess.Popen[bytes], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"marimo exited with code {proc.returncode} before serving {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"marimo did not answer at {url} within {timeout:.0f} s")
+
+
+def _serve_marimo(notebook: Path) -> Iterator[str]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [
+        sys.executable,
+        "-m",
+        "marimo",
+        "run",
+        "--headless",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-token",
+        str(notebook),
+    ]
+    proc = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        _wait_until_served(url, proc, STARTUP_TIMEOUT_S)
+        yield url + "/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def truck_routes_url() -> Iterator[str]:
+    """URL of ``notebooks/truck_routes.py`` served by ``marimo run`` for this session."""
+    if shutil.which("chromium") is None and not CHROMIUM.exists():
+        _missing("Chromium is not installed")
+    yield from _serve_marimo(ROOT / "notebooks" / "truck_routes.py")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """A headless Chromium browser (playwright, Debian's binary; never `playwright install`)."""
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def chromium_page(chromium: Any) -> Iterator[Any]:
+    """A fresh page, large enough to show the map, the side panel and the whole table."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 2000})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

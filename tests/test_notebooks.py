@@ -1,0 +1,102 @@
+"""Notebook-level checks: the marimo app runs as a script and the .ipynb is committed clean.
+
+The marimo notebook's own ``test_*`` cells and the executed .ipynb (nbmake) are collected from
+``notebooks/`` by the pytest configuration; the browser test is in ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+MARIMO_NOTEBOOK = NOTEBOOKS / "truck_routes.py"
+JUPYTER_NOTEBOOK = NOTEBOOKS / "truck_routes.ipynb"
+
+
+def _load_marimo_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("truck_routes_notebook", MARIMO_NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_marimo_notebook_runs_as_a_script() -> None:
+    done = subprocess.run(
+        [sys.executable, str(MARIMO_NOTEBOOK)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=NOTEBOOKS.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_marimo_notebook_passes_marimo_check() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "marimo", "check", "--strict", str(MARIMO_NOTEBOOK)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_importing_the_marimo_notebook_only_defines_the_app() -> None:
+    import marimo
+
+    module = _load_marimo_module()
+    public = {name for name in vars(module) if not name.startswith("_")}
+    assert public == {"marimo", "app"}
+    assert isinstance(module.app, marimo.App)
+
+
+def test_marimo_notebook_builds_the_default_view() -> None:
+    """Run in-process: the cells define the widgets and the view for the default choice."""
+    _, defs = _load_marimo_module().app.run()
+    view = defs["view"]
+    assert (view.settings.start, view.settings.destination) == (4, 12)
+    assert view.truck_range.trucks == 2  # fleet level 3 (R-TRUCK-3)
+    assert defs["click_sets"].value == "start"
+    assert defs["start_picker"].value == 4
+
+
+def _ipynb() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(JUPYTER_NOTEBOOK.read_text(encoding="utf-8"))
+    return data
+
+
+def test_ipynb_is_committed_without_outputs() -> None:
+    nb = _ipynb()
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code
+    for cell in code:
+        assert cell["outputs"] == []
+        assert cell["execution_count"] is None
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_ipynb_is_valid_nbformat() -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbformat.validate(nbformat.read(str(JUPYTER_NOTEBOOK), as_version=4))
+
+
+@pytest.mark.parametrize("path", [MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK], ids=lambda p: p.suffix)
+def test_notebooks_share_the_view_module(path: Path) -> None:
+    """Both notebooks get their view from speakeasy.viz.truck_explorer (no rules in notebooks)."""
+    text = path.read_text(encoding="utf-8")
+    assert "speakeasy.viz.truck_explorer" in text
+    assert "build_view" in text
+    for rules_call in ("truck_range(", "shortest_routes(", "explain_reach(", ".reachable("):
+        assert rules_call not in text, rules_call

@@ -395,7 +395,6 @@ class GoalFamily:
     in_play: int
     in_play_by_letter: FrozenMap[str, int]  # Central Park only
     payout: int | None  # None = per goal
-    require_protection: bool  # DISC-5 flag for area goals
     source: Provenance
 
 
@@ -1462,7 +1461,6 @@ def _load_goal_family(e: _Entry, family_id: str) -> GoalFamily:
         in_play=e.integer("in_play", minimum=1),
         in_play_by_letter=by_letter,
         payout=e.optional_integer("payout"),
-        require_protection=e.flag("require_protection", False),
         source=e.source(),
     )
     if by_letter and sum(by_letter.values()) != fam.in_play:

@@ -604,14 +604,14 @@ def test_central_park_setup_is_always_possible_r_setup_17_disc_1(cat: Catalog) -
 
 def test_area_goal_setup_r_setup_16_gap_18(cat: Catalog) -> None:
     """Area tiles carry at least 3 different numbers, so 3 tiles with different numbers can
-    always be drawn; each pays $20 (R-BOOKS-9); DISC-5 flag defaults to operating."""
+    always be drawn; each pays $20 (R-BOOKS-9)."""
     numbers = [g.number for g in cat.area_goals]
     assert len(set(numbers)) >= 3
     for first in set(numbers):
         rest = {n for n in numbers if n != first}
         assert len(rest) >= 2
     fam = cat.goal_families["area"]
-    assert fam.payout == 20 and fam.in_play == 3 and fam.require_protection is False
+    assert fam.payout == 20 and fam.in_play == 3
     assert [g.requirement.kind for g in cat.area_goals].count("building_pair") == 8
 
 

@@ -1,0 +1,48 @@
+"""Game options: the official variant and every switchable ASSUMED reading, off by default.
+
+>>> Options().distillery_rebuild, Options().takeover_helper_pays_cost
+(False, True)
+>>> Options.from_data({"distillery_rebuild": True}).distillery_rebuild
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule switches. Each field names the rule or gap it changes."""
+
+    #: R-VARIANT-1: a distillery lost in a gang war returns to the operations board.
+    distillery_rebuild: bool = False
+    #: DISC-5: area goals need protected (PL) rather than operating (CZ) buildings.
+    area_goals_require_protection: bool = False
+    #: DISC-2: City Hall and the Docks have 2 persons at 2p (CZ) instead of 1 (PL).
+    two_persons_at_city_hall_and_docks_2p: bool = False
+    #: R-TAKEOVER-6: the "take over ignoring defence" helper still pays the building cost.
+    takeover_helper_pays_cost: bool = True
+    #: GAP-25, DISC-9: the fleet card's "+2 range" lasts beyond the card's own action.
+    fleet_range_bonus_lasts: bool = False
+    #: R-LOC-CENTRALPARK-5: Central Park may swap with a capo in the Restaurant.
+    restaurant_swap: bool = True
+
+    def to_data(self) -> dict[str, bool]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any] | None) -> Options:
+        """Build from a mapping; unknown names or non-boolean values raise ``ValueError``."""
+        data = dict(data or {})
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(unknown)}; known: {sorted(names)}")
+        for key, value in data.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key!r} must be true or false, got {value!r}")
+        return cls(**data)

@@ -1,0 +1,79 @@
+"""Allying with a gangster and the partner abilities (R-ALLY-1..7, R-PARTNER-1..8).
+
+Lasting abilities are read where they apply through :func:`speakeasy.rules.combat.bonus`;
+immediate abilities run when the alliance is made.
+"""
+
+from __future__ import annotations
+
+from speakeasy.actions import Action
+from speakeasy.effects import Effect
+from speakeasy.rules.cards import SKIP
+from speakeasy.rules.context import Ctx, Flow
+from speakeasy.rules.dispatch import Source, handles, run_effects
+from speakeasy.state import Colour
+
+
+def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:
+    tile = ctx.catalog.gangster(tile_id)
+    ability = ctx.catalog.partner_abilities[tile.ability] if tile.ability else None
+    what = ""
+    if ability is not None:
+        parts = [e.label for e in ability.immediate] + [b.label for b in ability.lasting]
+        what = f"; ability: {', '.join(parts)}"
+    return (
+        f"Ally with {tile.name} in district {district} (strength {tile.strength}, "
+        f"help ${tile.help_cost}{what})"
+    )
+
+
+@handles("ally")
+def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Return your partner (if any), then ally with a gangster on the gangster board."""
+    player = ctx.player(colour)
+    returned = player.partner
+    candidates = sorted(
+        (d.number, d.gangster)
+        for d in ctx.state.districts.values()
+        if d.gangster is not None and d.gangster != returned
+    )
+    if not candidates:
+        ctx.emit("no_gangster", colour, ("R-ALLY-4",), "No gangster is free to ally with.")
+        return
+    options = [
+        Action("ally", (tile, d), label=gangster_label(ctx, tile, d)) for d, tile in candidates
+    ]
+    choice = yield from ctx.ask(
+        colour, "ally", "Ally with a gangster", ("R-ALLY-2", "R-ALLY-4"), [*options, SKIP]
+    )
+    if choice == SKIP:
+        return
+    if returned is not None and player.partner_district is not None:
+        # R-ALLY-1: the old partner goes back to its district, city side up.
+        ctx.state.districts[player.partner_district].gangster = returned
+        ctx.emit(
+            "partner_returned",
+            colour,
+            ("R-ALLY-1",),
+            f"{colour} returns {ctx.catalog.gangster(returned).name} to district "
+            f"{player.partner_district}.",
+            tile=returned,
+            district=player.partner_district,
+        )
+    tile_id, district = str(choice.args[0]), int(choice.args[1])
+    ctx.state.districts[district].gangster = None
+    player.partner = tile_id
+    player.partner_district = district
+    player.partner_free_used = False
+    tile = ctx.catalog.gangster(tile_id)
+    ctx.emit(
+        "ally",
+        colour,
+        ("R-ALLY-2", "R-ALLY-5"),
+        f"{colour} allies with {tile.name} (district {district}).",
+        tile=tile_id,
+        district=district,
+    )
+    if tile.ability is not None:
+        ability = ctx.catalog.partner_abilities[tile.ability]
+        yield from run_effects(ctx, colour, ability.immediate, Source("partner", tile_id))

@@ -1,0 +1,437 @@
+"""Picking up and delivering barrels with trucks: the ``deliver`` effect (R-TRUCK-1..14).
+
+Rules: R-TRUCK-1..14, R-CARD-8, R-LOC-GARAGE-2, R-LEVEL-7, R-CLOSED-2, R-GOLDEN-3,
+R-BARREL-2/3, R-SHIP-2, R-MONEY-2/6, GAP-22, GAP-25, DISC-9, DISC-10, DISC-11, E10, E17, E18.
+
+Range of each truck (R-TRUCK-2), the same parts as :func:`speakeasy.trucks.truck_range`: the
+fleet level's value, the range bonus the action comes with (the played fleet card's "+2" and
+the Garage left person's "+2", both carried by :attr:`Source.range_bonus`), one per "truck
+range +1" bonus (crates #9/#10) and, only with the GAP-25 switch
+``Options.fleet_range_bonus_lasts``, the "+2" of the fleet card lying in the slot.
+
+Trucks move one at a time, each finishing before the next starts (R-TRUCK-5). With two trucks
+(fleet level 3 or more, R-TRUCK-3) the player first picks the truck to move (``truck <n>``,
+1-based, or ``done``). Every step of a truck is then one decision (``truck`` kind):
+
+* ``enter <district>`` - a truck still on the operations board enters any district for free
+  (R-TRUCK-4);
+* ``move <district>`` - to an adjacent district for 1 movement point, along board edges only,
+  through closed districts too (R-TRUCK-7/8, R-CLOSED-2);
+* ``load`` - 1 barrel from the distillery area, in the district of the operating distillery
+  (R-TRUCK-10);
+* ``buy <ship>`` - 1 barrel from the ship docked at this district's port, at the price under
+  its rightmost barrel; an empty ship sells a supply barrel at its leftmost price (R-TRUCK-11);
+* ``deliver <district> <space>`` - 1 barrel to an operating bar, nightclub or casino of the
+  player here that has none (R-TRUCK-13);
+* ``finish`` - the truck stops; unused points are lost (R-TRUCK-14).
+
+A truck holds at most 2 barrels, and barrels never pass between trucks (R-TRUCK-6, DISC-11).
+Pick-ups and deliveries cost no points and may repeat (R-TRUCK-9). A ship the truck bought from
+sails clockwise to the next free port once, when that buying stop ends: as the truck moves on
+or finishes (R-TRUCK-12, E17, E18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from speakeasy.actions import Action, Blocked, IllegalAction
+from speakeasy.effects import Effect
+from speakeasy.rules.combat import bonus
+from speakeasy.rules.context import Ctx, Flow
+from speakeasy.rules.dispatch import Source, handles
+from speakeasy.rules.golden import operating, operating_distillery
+from speakeasy.rules.money import pay, spendable
+from speakeasy.rules.ships import move_ship, ship_name
+from speakeasy.state import Building, BuildingType, Colour, Ship, Track, Truck
+from speakeasy.trucks import RangePart, TruckRange
+
+RULES: tuple[str, ...] = ("R-TRUCK-1", "R-TRUCK-5")
+#: Leaves the remaining truck(s) where they are.
+DONE = Action("done", label="Stop: leave the other truck where it is")
+_NAMES = {
+    BuildingType.BAR: "bar",
+    BuildingType.NIGHTCLUB: "nightclub",
+    BuildingType.CASINO: "casino",
+    BuildingType.DISTILLERY: "distillery",
+}
+
+
+# ---------------------------------------------------------------------- range and trucks
+def _slotted_card_bonus(ctx: Ctx, colour: Colour, source: Source) -> int:
+    """The slotted fleet card's "+2 range" when the GAP-25 switch makes it last (DISC-9).
+
+    Not counted twice when this very card was just played: its bonus is then in the source.
+    """
+    if not ctx.options.fleet_range_bonus_lasts:
+        return 0
+    card_id = ctx.player(colour).slots.get(Track.FLEET)
+    if card_id is None or (source.kind == "card" and source.id == card_id):
+        return 0
+    card = ctx.catalog.card(card_id)
+    return sum(e.integer("n") for e in card.reward if e.kind == "range_bonus")
+
+
+def delivery_range(
+    ctx: Ctx, colour: Colour, source: Source, effect: Effect | None = None
+) -> TruckRange:
+    """The range of each truck and the number of trucks for this action (R-TRUCK-2/3).
+
+    >>> import random
+    >>> from speakeasy.board import load_board
+    >>> from speakeasy.catalog import load_catalog
+    >>> from speakeasy.options import Options
+    >>> from speakeasy.setup import new_state
+    >>> from speakeasy.state import Colour, Track
+    >>> catalog, board = load_catalog(), load_board(2)
+    >>> state = new_state([Colour.PURPLE, Colour.BLUE], random.Random(1), catalog, board,
+    ...                   Options(), lambda e: None)
+    >>> ctx = Ctx(state, catalog, board, random.Random(0), Options(), seats=2)
+    >>> state.players[Colour.PURPLE].levels[Track.FLEET] = 3
+    >>> garage = Source("person", "garage:0", range_bonus=2)
+    >>> reach = delivery_range(ctx, Colour.PURPLE, garage)
+    >>> print(reach.explain())  # doctest: +NORMALIZE_WHITESPACE
+    range 5 = 3 from fleet level 3 (R-LEVEL-7) + 2 from range bonus of this action (R-TRUCK-2);
+    2 trucks (R-TRUCK-3)
+    """
+    player = ctx.player(colour)
+    level = player.level(Track.FLEET)
+    action_bonus = source.range_bonus + (effect.integer("range_bonus") if effect else 0)
+    parts = (
+        RangePart(f"fleet level {level}", ctx.catalog.level_table("fleet")[level], "R-LEVEL-7"),
+        RangePart("range bonus of this action", action_bonus, "R-TRUCK-2"),
+        RangePart("slotted fleet card", _slotted_card_bonus(ctx, colour, source), "GAP-25"),
+        RangePart("range crates", bonus(ctx, player, "truck_range"), "R-CRATE-9"),
+    )
+    board = ctx.catalog.operations_board
+    trucks = board.trucks_at_start + (level >= board.second_truck_fleet_level)
+    return TruckRange(parts, min(trucks, len(player.trucks)))
+
+
+# ---------------------------------------------------------------------- what a truck can do
+def ship_at(ctx: Ctx, district: int) -> Ship | None:
+    """The ship docked at ``district``'s port, if any (R-TRUCK-11)."""
+    return next((s for s in ctx.state.ships if s.port == district), None)
+
+
+def barrel_price(ctx: Ctx, ship: Ship) -> int:
+    """What the next barrel of ``ship`` costs: rightmost barrel's price, or the leftmost
+    space's price when the ship is empty (R-TRUCK-11, R-SHIP-2, GAP-8)."""
+    return ctx.catalog.ship(ship.ship).price(ship.removed)
+
+
+def _ship_empty(ctx: Ctx, ship: Ship) -> bool:
+    return ship.removed >= ctx.catalog.ship(ship.ship).barrel_spaces
+
+
+def _delivery_targets(ctx: Ctx, colour: Colour, district: int) -> list[tuple[int, Building]]:
+    """(space, building) of the player's buildings here that may receive a barrel (R-TRUCK-13)."""
+    d = ctx.state.districts[district]
+    found: list[tuple[int, Building]] = []
+    for index, space in enumerate(d.spaces):
+        b = space.building
+        if (
+            b is not None
+            and b.owner is colour
+            and b.type is not BuildingType.DISTILLERY
+            and not b.barrel
+            and operating(d, b)
+        ):
+            found.append((index, b))
+    return found
+
+
+def _buy_error(ctx: Ctx, colour: Colour, truck: Truck, ship: Ship) -> IllegalAction | None:
+    capacity = ctx.catalog.operations_board.truck_capacity
+    if truck.barrels >= capacity:
+        return IllegalAction("truck-full", "R-TRUCK-6", f"the truck already carries {capacity}")
+    if _ship_empty(ctx, ship) and ctx.state.supply_barrels <= 0:
+        return IllegalAction(
+            "no-barrels", "GAP-22", "the ship is empty and the supply has no barrel left"
+        )
+    price = barrel_price(ctx, ship)
+    if price > spendable(ctx.player(colour)):
+        return IllegalAction("cannot-pay", "R-MONEY-6", f"a barrel costs ${price} here")
+    return None
+
+
+def truck_options(ctx: Ctx, colour: Colour, index: int, points: int) -> list[Action]:
+    """Everything truck ``index`` (0-based) may do next with ``points`` movement points left.
+
+    Always ends with ``finish``. Options are ordered: enter/move, load, buy, deliver, finish.
+    """
+    player = ctx.player(colour)
+    truck = player.trucks[index]
+    here = truck.district
+    unused = f" ({points} unused movement point{'s' if points != 1 else ''} lost)" if points else ""
+    finish = Action("finish", label=f"Finish this truck{unused}")
+    if here is None:
+        finish = Action("finish", label="Leave this truck on your operations board")
+        enter = [
+            Action("enter", (d,), label=f"Enter the map in district {d} (free)")
+            for d in sorted(ctx.board.districts)
+        ]
+        return [*enter, finish]
+    options: list[Action] = []
+    if points > 0:
+        options += [
+            Action("move", (d,), label=f"Move to district {d} (1 point, {points - 1} left)")
+            for d in sorted(ctx.board.graph.neighbors(here))
+        ]
+    capacity = ctx.catalog.operations_board.truck_capacity
+    room = truck.barrels < capacity
+    found = operating_distillery(ctx.state, colour)
+    if room and found is not None and found[0] == here and player.distillery_barrels > 0:
+        options.append(
+            Action(
+                "load",
+                label=f"Load 1 barrel from your distillery ({player.distillery_barrels} there)",
+            )
+        )
+    ship = ship_at(ctx, here)
+    if ship is not None and _buy_error(ctx, colour, truck, ship) is None:
+        price = barrel_price(ctx, ship)
+        what = "a supply barrel from the empty ship" if _ship_empty(ctx, ship) else "1 barrel"
+        options.append(
+            Action("buy", (ship.ship,), label=f"Buy {what} of {ship_name(ctx, ship)} for ${price}")
+        )
+    if truck.barrels:
+        for space, b in _delivery_targets(ctx, colour, here):
+            options.append(
+                Action(
+                    "deliver",
+                    (here, space),
+                    label=f"Deliver 1 barrel to your {_NAMES[b.type]} in district {here} "
+                    f"(space {space + 1})",
+                )
+            )
+    return [*options, finish]
+
+
+def _blocked(ctx: Ctx, colour: Colour, index: int) -> Callable[[], tuple[Blocked, ...]]:
+    """Greyed-out pick-ups and deliveries in the truck's district, with the reason."""
+
+    def blocked() -> tuple[Blocked, ...]:
+        truck = ctx.player(colour).trucks[index]
+        here = truck.district
+        if here is None:
+            return ()
+        out: list[Blocked] = []
+        ship = ship_at(ctx, here)
+        if ship is not None:
+            error = _buy_error(ctx, colour, truck, ship)
+            if error is not None:
+                out.append(Blocked(Action("buy", (ship.ship,)), error))
+        d = ctx.state.districts[here]
+        for space, building_space in enumerate(d.spaces):
+            b = building_space.building
+            if b is None or b.owner is not colour:
+                continue
+            action = Action("deliver", (here, space))
+            name = _NAMES[b.type]
+            if b.type is BuildingType.DISTILLERY:
+                err = IllegalAction(
+                    "distillery", "R-TRUCK-13", "barrels are never delivered to a distillery"
+                )
+            elif not operating(d, b):
+                err = IllegalAction(
+                    "not-operating",
+                    "R-BARREL-3",
+                    f"your {name} here does not operate (police, no mafioso)",
+                )
+            elif b.barrel:
+                err = IllegalAction(
+                    "has-barrel", "R-BARREL-2", f"your {name} here already has a barrel"
+                )
+            elif not truck.barrels:
+                err = IllegalAction("truck-empty", "R-TRUCK-13", "the truck carries no barrel")
+            else:
+                continue
+            out.append(Blocked(action, err))
+        return tuple(out)
+
+    return blocked
+
+
+# ---------------------------------------------------------------------- the action
+@dataclass(slots=True)
+class _Stop:
+    """The truck being moved: movement points left and the ship bought from at this stop."""
+
+    points: int
+    bought_from: Ship | None = None
+
+
+def _end_stop(ctx: Ctx, colour: Colour, stop: _Stop) -> None:
+    """The buying stop is over: the ship sails on once (R-TRUCK-12, E17, E18)."""
+    if stop.bought_from is not None:
+        move_ship(ctx, stop.bought_from, colour, ("R-TRUCK-12",), "after the purchase")
+        stop.bought_from = None
+
+
+def _truck_label(ctx: Ctx, colour: Colour, index: int) -> str:
+    truck = ctx.player(colour).trucks[index]
+    where = f"in district {truck.district}" if truck.district else "on your operations board"
+    return f"Move truck {index + 1} next ({where}, {truck.barrels} barrel(s))"
+
+
+def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
+    """One truck's whole turn, step by step, until it finishes (R-TRUCK-4..14)."""
+    player = ctx.player(colour)
+    truck = player.trucks[index]
+    stop = _Stop(points)
+    name = f"{colour}'s truck {index + 1}"
+    while True:
+        options = truck_options(ctx, colour, index, stop.points)
+        where = "off the map" if truck.district is None else f"in district {truck.district}"
+        choice = yield from ctx.ask(
+            colour,
+            "truck",
+            f"Truck {index + 1} ({where}, {truck.barrels} barrel(s), "
+            f"{stop.points} movement point(s) left)",
+            ("R-TRUCK-4", "R-TRUCK-7", "R-TRUCK-9", "R-TRUCK-14"),
+            options,
+            _blocked(ctx, colour, index),
+        )
+        kind = choice.kind
+        if kind == "finish":
+            _end_stop(ctx, colour, stop)
+            ctx.emit(
+                "truck_finish",
+                colour,
+                ("R-TRUCK-14", "R-TRUCK-4"),
+                (
+                    f"{name} stops in district {truck.district} with {truck.barrels} "
+                    f"barrel(s); {stop.points} movement point(s) unused."
+                    if truck.district is not None
+                    else f"{name} stays on the operations board."
+                ),
+                truck=index,
+                district=truck.district,
+                barrels=truck.barrels,
+                unused=stop.points,
+            )
+            return
+        if kind == "enter":
+            truck.district = int(choice.args[0])
+            ctx.emit(
+                "truck_enter",
+                colour,
+                ("R-TRUCK-4",),
+                f"{name} enters the map in district {truck.district} for free.",
+                truck=index,
+                district=truck.district,
+            )
+        elif kind == "move":
+            _end_stop(ctx, colour, stop)
+            origin, truck.district = truck.district, int(choice.args[0])
+            stop.points -= 1
+            ctx.emit(
+                "truck_move",
+                colour,
+                ("R-TRUCK-7", "R-CLOSED-2"),
+                f"{name} moves from district {origin} to {truck.district} "
+                f"({stop.points} point(s) left).",
+                truck=index,
+                origin=origin,
+                district=truck.district,
+                points=stop.points,
+            )
+        elif kind == "load":
+            player.distillery_barrels -= 1
+            truck.barrels += 1
+            ctx.emit(
+                "truck_load",
+                colour,
+                ("R-TRUCK-10",),
+                f"{name} loads 1 barrel from the distillery ({truck.barrels} on board).",
+                truck=index,
+                district=truck.district,
+                barrels=truck.barrels,
+            )
+        elif kind == "buy":
+            ship = next(s for s in ctx.state.ships if s.ship == str(choice.args[0]))
+            _buy(ctx, colour, index, ship)
+            stop.bought_from = ship
+        else:  # deliver
+            district, space = int(choice.args[0]), int(choice.args[1])
+            building = ctx.state.districts[district].spaces[space].building
+            assert building is not None
+            building.barrel = True
+            truck.barrels -= 1
+            ctx.emit(
+                "truck_deliver",
+                colour,
+                ("R-TRUCK-13", "R-BARREL-2"),
+                f"{name} delivers 1 barrel to the {_NAMES[building.type]} in district {district}.",
+                truck=index,
+                district=district,
+                space=space,
+                building=building.type.value,
+                barrels=truck.barrels,
+            )
+
+
+def _buy(ctx: Ctx, colour: Colour, index: int, ship: Ship) -> None:
+    """Pay for one barrel and put it on the truck (R-TRUCK-11, R-MONEY-2)."""
+    player = ctx.player(colour)
+    truck = player.trucks[index]
+    price = barrel_price(ctx, ship)
+    pocket, safe = pay(player, price)
+    if _ship_empty(ctx, ship):
+        ctx.state.supply_barrels -= 1
+        whence = "a supply barrel (the ship is empty)"
+    else:
+        ship.removed += 1
+        whence = "the ship's rightmost barrel"
+    truck.barrels += 1
+    laundered = f" (${pocket} from the pocket, ${safe} out of the safe)" if safe else ""
+    ctx.emit(
+        "truck_buy",
+        colour,
+        ("R-TRUCK-11", "R-MONEY-2"),
+        f"{colour}'s truck {index + 1} buys {whence} from {ship_name(ctx, ship)} in "
+        f"district {ship.port} for ${price}{laundered}.",
+        truck=index,
+        ship=ship.ship,
+        district=ship.port,
+        price=price,
+        from_pocket=pocket,
+        from_safe=safe,
+        barrels=truck.barrels,
+    )
+
+
+@handles("deliver")
+def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Pick up and deliver barrels with each available truck, one at a time (R-TRUCK-1..14)."""
+    reach = delivery_range(ctx, colour, source, effect)
+    ctx.emit(
+        "truck_range",
+        colour,
+        ("R-TRUCK-2", "R-TRUCK-3"),
+        f"{colour}: {reach.explain()}.",
+        range=reach.total,
+        trucks=reach.trucks,
+    )
+    waiting = list(range(reach.trucks))
+    while waiting:
+        if len(waiting) == 1:
+            index = waiting[0]
+        else:
+            options = [
+                Action("truck", (i + 1,), label=_truck_label(ctx, colour, i)) for i in waiting
+            ]
+            choice = yield from ctx.ask(
+                colour,
+                "truck_choose",
+                "Which truck moves next? Each finishes before the next",
+                RULES,
+                [*options, DONE],
+            )
+            if choice == DONE:
+                return
+            index = int(choice.args[0]) - 1
+        waiting.remove(index)
+        yield from run_truck(ctx, colour, index, reach.total)

@@ -1,0 +1,519 @@
+"""The structure of a game: setup choices, prologue, acts, rounds and turns (§4-§8).
+
+:func:`game_flow` is the whole game as one flow::
+
+    2p docks placement (R-PSETUP-12) -> prologue (R-PROLOGUE) ->
+    for each act: capo return (R-CAPO) -> rounds of turns (R-TURN) with the end-of-round
+    turn order and casino income (R-ORDER) -> Lucky Luciano phase (Acts 1-3, R-GANGWAR..PAYOUT)
+    -> final scoring (R-SCORING)
+"""
+
+from __future__ import annotations
+
+from speakeasy.actions import Action, Blocked, IllegalAction
+from speakeasy.catalog import Location, Person, TurnOrderLayout
+from speakeasy.effects import Effect
+from speakeasy.rules.buildings import build
+from speakeasy.rules.cards import card_label, discard_from_hand, draw, draw_options, play_card
+from speakeasy.rules.context import Ctx, Flow
+from speakeasy.rules.dispatch import Source, handles, run_effect
+from speakeasy.rules.golden import operating
+from speakeasy.rules.luciano import luciano_phase
+from speakeasy.rules.resources import (
+    DONE,
+    end_of_turn_tokens,
+    place_mafioso,
+    use_helper_at_turn_start,
+)
+from speakeasy.rules.scoring import final_scoring
+from speakeasy.state import BuildingType, Colour, Phase, Track
+
+CENTRAL_PARK = "central_park"
+
+
+def game_flow(ctx: Ctx) -> Flow[None]:
+    """The whole game, from the first decision to final scoring."""
+    yield from setup_docks(ctx)
+    yield from prologue(ctx)
+    acts = ctx.catalog.setup.acts
+    for act in range(1, len(acts.rounds) + 1):
+        ctx.state.act = act
+        if act > 1:
+            capo_return(ctx, act)
+        for number in range(1, acts.rounds[act - 1] + 1):
+            yield from player_round(ctx, number)
+        if act < len(acts.rounds):
+            yield from luciano_phase(ctx, act)
+    yield from final_scoring(ctx)
+
+
+# ---------------------------------------------------------------------- setup and prologue
+def setup_docks(ctx: Ctx) -> Flow[None]:
+    """2p: in reverse turn order, one mafioso each into the docks (R-PSETUP-12, GAP-24)."""
+    facts = ctx.catalog.setup.for_players(ctx.setup_players)
+    for colour in reversed(ctx.state.turn_order.order):
+        for _ in range(facts.docks_mafiosi_at_setup):
+            yield from place_mafioso(ctx, colour, "docks")
+
+
+def prologue(ctx: Ctx) -> Flow[None]:
+    """1920: in reverse turn order, open a bar or the distillery and play a card's reward."""
+    state = ctx.state
+    state.phase = Phase.PROLOGUE
+    for colour in reversed(state.turn_order.order):
+        state.turn_player = colour
+        yield from prologue_building(ctx, colour)
+        player = ctx.player(colour)
+        options = [
+            Action("play", (c,), label=f"Play {card_label(ctx, c)} (reward only)")
+            for c in sorted(set(player.hand))
+        ]
+        choice = yield from ctx.ask(
+            colour,
+            "prologue_card",
+            "Play a card for its reward only",
+            ("R-PROLOGUE-8", "R-CARD-4"),
+            options,
+        )
+        yield from play_card(ctx, colour, str(choice.args[0]), action=False)
+    state.turn_player = None
+
+
+def prologue_building(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """R-PROLOGUE-4..7: open a bar or the distillery on an empty space (no takeover); the city
+    token and the board reward are gained as for any opening (R-BUILD-2)."""
+    yield from build(
+        ctx,
+        colour,
+        buildings=("bar", "distillery"),
+        modes=("open",),
+        optional=False,
+        source=Source("prologue", colour.value),
+    )
+
+
+# ---------------------------------------------------------------------- acts and rounds
+def capo_return(ctx: Ctx, act: int) -> None:
+    """Take capos back to the operations board, the rest to the box (R-CAPO-2..5)."""
+    keep = ctx.catalog.setup.acts.capos[act - 1]
+    state = ctx.state
+    for colour, player in state.players.items():
+        placed = sum(1 for c in state.persons.values() if c is colour) + state.restaurant.count(
+            colour
+        )
+        back = min(keep, placed + player.capos)
+        player.capos_boxed += placed + player.capos - back
+        player.capos = back
+    state.persons.clear()
+    state.restaurant.clear()
+    ctx.emit(
+        "capo_return",
+        None,
+        (f"R-CAPO-{act}", "R-CAPO-5"),
+        f"Act {act}: every player takes back {keep} capo(s); all persons are free again.",
+        act=act,
+        capos=keep,
+    )
+
+
+def player_round(ctx: Ctx, number: int) -> Flow[None]:
+    """One round: each player in the top-row order fixed at its start (R-TURN-1, R-ACT-3)."""
+    state = ctx.state
+    state.phase = Phase.ROUNDS
+    state.round = number
+    state.round_players = list(state.turn_order.order)
+    ctx.emit(
+        "round",
+        None,
+        ("R-ACT-1", "R-TURN-1"),
+        f"Act {state.act}, round {number}.",
+        act=state.act,
+        round=number,
+        order=[c.value for c in state.round_players],
+    )
+    for colour in state.round_players:
+        yield from turn(ctx, colour)
+    state.turn_player = None
+    end_of_round(ctx)
+
+
+def turn(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """A player's turn (R-TURN-2..6)."""
+    ctx.state.turn_player = colour
+    yield from use_helper_at_turn_start(ctx, colour)
+    yield from send_capo(ctx, colour)
+    options = draw_options(ctx, "any")
+    if options:
+        choice = yield from ctx.ask(
+            colour, "turn_draw", "Draw an operation card (end of turn)", ("R-TURN-5",), options
+        )
+        draw(ctx, colour, Track(str(choice.args[0])))
+    yield from end_of_turn_tokens(ctx, colour)
+    while ctx.state.compensated:  # R-LOC-CENTRALPARK-4: their limit, at the end of this turn
+        yield from end_of_turn_tokens(ctx, ctx.state.compensated.pop(0))
+
+
+def end_of_round(ctx: Ctx) -> None:
+    """Casino income and the new turn order when anyone took the Restaurant (R-ORDER-4..8)."""
+    order = ctx.state.turn_order
+    if all(c is None for c in order.bottom):
+        return  # R-ORDER-8
+    income = ctx.catalog.setup.for_players(ctx.setup_players).casino_income
+    for colour, player in ctx.state.players.items():
+        casinos = sum(
+            1
+            for d, _, b in ctx.state.buildings(colour)
+            if b.type is BuildingType.CASINO and operating(ctx.state.districts[d], b)
+        )
+        if casinos:
+            player.pocket += casinos * income
+            ctx.emit(
+                "casino_income",
+                colour,
+                ("R-ORDER-5",),
+                f"{colour} collects ${casinos * income} from {casinos} casino(s).",
+                amount=casinos * income,
+                casinos=casinos,
+            )
+    moved = {c for c in order.bottom if c is not None}
+    staying = [c for c in order.top if c is not None and c not in moved]
+    top: list[Colour | None] = list(order.bottom)
+    free = [i for i, c in enumerate(order.bottom) if c is None]
+    for i, colour in zip(free, staying, strict=False):
+        top[i] = colour
+    order.top = top
+    order.bottom = [None] * len(top)
+    ctx.emit(
+        "turn_order",
+        None,
+        ("R-ORDER-6", "R-ORDER-7"),
+        "New turn order: " + ", ".join(c.value for c in order.order) + ".",
+        order=[c.value for c in order.order],
+    )
+
+
+# ---------------------------------------------------------------------- locations
+def persons_in_play(ctx: Ctx, location: Location) -> tuple[Person, ...]:
+    """The persons of a location at this player count (R-LOC-GEN-6, DISC-2 switch)."""
+    players = ctx.setup_players
+    if (
+        players == 2
+        and ctx.options.two_persons_at_city_hall_and_docks_2p
+        and location.id in ("city_hall", "docks")
+    ):
+        return location.persons(3)[:2]
+    return location.persons(players)
+
+
+def person_label(ctx: Ctx, location: Location, person: Person) -> str:
+    actions = "; ".join(e.label for e in person.actions)
+    return f"{location.name}, person {person.index + 1}: {actions}"
+
+
+def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
+    """Available persons (R-TURN-3/4, R-CAPO-5) and why the others are not."""
+    options: list[Action] = []
+    blocked: list[Blocked] = []
+    for location in ctx.catalog.locations.values():
+        if location.unlimited:
+            action = Action(
+                "capo",
+                (location.id, 0),
+                label=f"{location.name}: "
+                "discard, move down the turn order, then up to 2 different actions",
+            )
+            err = restaurant_refusal(ctx, colour)
+            if err is None:
+                options.append(action)
+            else:
+                blocked.append(Blocked(action, err))
+            continue
+        if location.id == CENTRAL_PARK:
+            action = Action(
+                "capo", (location.id, 0), label=f"{location.name}: swap capos with another player"
+            )
+            err = swap_refusal(ctx, colour)
+            if err is None:
+                options.append(action)
+            else:
+                blocked.append(Blocked(action, err))
+            continue
+        for person in persons_in_play(ctx, location):
+            action = Action(
+                "capo", (location.id, person.index), label=person_label(ctx, location, person)
+            )
+            who = ctx.state.persons.get(f"{location.id}:{person.index}")
+            if who is None:
+                options.append(action)
+            else:
+                blocked.append(
+                    Blocked(
+                        action,
+                        IllegalAction(
+                            "person-taken",
+                            "R-TURN-4",
+                            f"{who}'s capo already talks to this person this act",
+                        ),
+                    )
+                )
+    return options, blocked
+
+
+def send_capo(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """Send a capo to an available person and carry out its actions (R-TURN-3, R-LOC-GEN)."""
+    options, blocked = capo_options(ctx, colour)
+    choice = yield from ctx.ask(
+        colour,
+        "capo",
+        "Send a capo to a person",
+        ("R-TURN-3", "R-TURN-4"),
+        options,
+        lambda: tuple(blocked),
+    )
+    location = ctx.catalog.location(str(choice.args[0]))
+    if location.unlimited:
+        ctx.player(colour).capos -= 1
+        ctx.state.restaurant.append(colour)
+        ctx.emit(
+            "capo",
+            colour,
+            ("R-TURN-3", "R-LOC-GEN-2"),
+            f"{colour} goes to the {location.name}.",
+            location=location.id,
+        )
+        yield from carry_out(ctx, colour, location, 0)
+    elif location.id == CENTRAL_PARK:
+        yield from central_park(ctx, colour)
+    else:
+        index = int(choice.args[1])
+        ctx.player(colour).capos -= 1
+        ctx.state.persons[f"{location.id}:{index}"] = colour
+        ctx.emit(
+            "capo",
+            colour,
+            ("R-TURN-3",),
+            f"{colour} talks to {location.name} person {index + 1}.",
+            location=location.id,
+            person=index,
+        )
+        yield from carry_out(ctx, colour, location, index)
+
+
+def carry_out(ctx: Ctx, colour: Colour, location: Location, index: int) -> Flow[None]:
+    """The person's actions, box actions included, top to bottom (R-LOC-GEN-3/4)."""
+    key = f"{location.id}:{index}"
+    for effect in location.person(index).actions:
+        yield from run_effect(ctx, colour, effect, Source("person", key))
+
+
+# ---------------------------------------------------------------------- the Restaurant
+def _layout(ctx: Ctx) -> TurnOrderLayout:
+    return ctx.catalog.turn_order.for_players(ctx.setup_players)
+
+
+def restaurant_spaces(ctx: Ctx, colour: Colour) -> list[tuple[int, int]]:
+    """``(bottom space, cards to discard)`` the player can take now (R-LOC-RESTAURANT-1..3)."""
+    hand = len(ctx.player(colour).hand)
+    layout = _layout(ctx)
+    return [
+        (space, layout.discards_for(space))
+        for space in range(1, layout.columns + 1)
+        if ctx.state.turn_order.bottom[space - 1] is None and layout.discards_for(space) <= hand
+    ]
+
+
+def restaurant_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
+    """Why the Restaurant cannot take this capo now, or ``None`` (R-LOC-RESTAURANT-3)."""
+    if restaurant_spaces(ctx, colour):
+        return None
+    if not ctx.player(colour).hand:
+        return IllegalAction(
+            "no-card",
+            "R-LOC-RESTAURANT-3",
+            "the Restaurant needs a card to discard and you hold none",
+        )
+    return IllegalAction(
+        "no-card",
+        "R-LOC-RESTAURANT-3",
+        "the only free bottom spaces need a second discard and you hold one card",
+    )
+
+
+@handles("restaurant")
+def restaurant(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Discard, move to the bottom row, then up to 2 different actions (R-LOC-RESTAURANT-1..7)."""
+    order = ctx.state.turn_order
+    options = [
+        Action(
+            "bottom",
+            (space,),
+            label=f"Bottom space {space}: protection costs "
+            f"{_layout(ctx).protection_cost(space)} per mafioso; discard {need} card"
+            + ("s" if need > 1 else ""),
+        )
+        for space, need in restaurant_spaces(ctx, colour)
+    ]
+    choice = yield from ctx.ask(
+        colour,
+        "restaurant_space",
+        "Choose your new turn-order space",
+        ("R-LOC-RESTAURANT-1", "R-LOC-RESTAURANT-2"),
+        options,
+    )
+    space = int(choice.args[0])
+    need = _layout(ctx).discards_for(space)
+    yield from discard_from_hand(
+        ctx,
+        colour,
+        need,
+        prompt="Discard for the Restaurant",
+        rules=("R-LOC-RESTAURANT-1", "R-LOC-RESTAURANT-2"),
+    )
+    for row in (order.top, order.bottom):
+        if colour in row:
+            row[row.index(colour)] = None
+    order.bottom[space - 1] = colour
+    ctx.emit(
+        "restaurant",
+        colour,
+        ("R-LOC-RESTAURANT-1", "R-ORDER-3", "R-LOC-RESTAURANT-5"),
+        f"{colour} moves to bottom space {space} of the turn order.",
+        space=space,
+    )
+    done: list[str] = []
+    choices = {
+        "play": (Effect.of("play_card", type="any"), "Play an operation card"),
+        "tokens": (Effect.of("play_city_tokens", n=2), "Play up to 2 city tokens"),
+        "books": (Effect.of("cook_books", n=3), "Cook up to 3 books"),
+    }
+    while len(done) < 2:
+        options = [
+            Action("restaurant_action", (k,), label=label)
+            for k, (_, label) in choices.items()
+            if k not in done
+        ]
+        choice = yield from ctx.ask(
+            colour,
+            "restaurant_action",
+            "Choose a Restaurant action (up to 2 different)",
+            ("R-LOC-RESTAURANT-7",),
+            [*options, DONE],
+        )
+        if choice == DONE:
+            return
+        key = str(choice.args[0])
+        done.append(key)
+        yield from run_effect(ctx, colour, choices[key][0], source)
+
+
+# ---------------------------------------------------------------------- Central Park
+def _free_park_person(ctx: Ctx) -> int | None:
+    for person in persons_in_play(ctx, ctx.catalog.location(CENTRAL_PARK)):
+        if f"{CENTRAL_PARK}:{person.index}" not in ctx.state.persons:
+            return person.index
+    return None
+
+
+def swap_targets(ctx: Ctx, colour: Colour) -> list[Action]:
+    """Other players' capos outside Central Park that yours can replace (R-LOC-CENTRALPARK-1/5)."""
+    targets: list[Action] = []
+    for key, who in sorted(ctx.state.persons.items()):
+        location_id, _, index = key.partition(":")
+        if who is colour or location_id == CENTRAL_PARK:
+            continue
+        location = ctx.catalog.location(location_id)
+        person = location.person(int(index))
+        targets.append(
+            Action(
+                "swap",
+                (location_id, int(index)),
+                label=f"Replace {who}'s capo: {person_label(ctx, location, person)}",
+            )
+        )
+    if ctx.options.restaurant_swap and restaurant_refusal(ctx, colour) is None:
+        for who in sorted(set(ctx.state.restaurant) - {colour}):
+            targets.append(
+                Action(
+                    "swap",
+                    ("restaurant", who.value),
+                    label=f"Replace {who}'s capo in the Restaurant",
+                )
+            )
+    return targets
+
+
+def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
+    if _free_park_person(ctx) is None:
+        return IllegalAction(
+            "park-full",
+            "R-LOC-CENTRALPARK-2",
+            "every Central Park person already has a capo this act",
+        )
+    if not swap_targets(ctx, colour):
+        return IllegalAction(
+            "no-swap",
+            "R-LOC-CENTRALPARK-1",
+            "no other player's capo is outside Central Park to swap with",
+        )
+    return None
+
+
+def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """Swap capos, carry out the person's actions, compensate the other player."""
+    targets = swap_targets(ctx, colour)
+    choice = yield from ctx.ask(
+        colour, "swap", "Whose capo does yours replace?", ("R-LOC-CENTRALPARK-1",), targets
+    )
+    park_index = _free_park_person(ctx)
+    assert park_index is not None
+    ctx.player(colour).capos -= 1
+    where, what = str(choice.args[0]), choice.args[1]
+    if where == "restaurant":
+        other = Colour(str(what))
+        ctx.state.restaurant[ctx.state.restaurant.index(other)] = colour
+        location, index = ctx.catalog.location("restaurant"), 0
+    else:
+        index = int(what)
+        key = f"{where}:{index}"
+        other = ctx.state.persons[key]
+        ctx.state.persons[key] = colour
+        location = ctx.catalog.location(where)
+    ctx.state.persons[f"{CENTRAL_PARK}:{park_index}"] = other
+    ctx.emit(
+        "swap",
+        colour,
+        ("R-LOC-CENTRALPARK-1", "R-LOC-CENTRALPARK-6"),
+        f"{colour}'s capo replaces {other}'s at {location.name}; {other}'s capo moves to "
+        "Central Park.",
+        location=location.id,
+        other=other.value,
+    )
+    yield from carry_out(ctx, colour, location, index)
+    yield from compensate(ctx, other)
+
+
+def compensate(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """The displaced player takes a leverage token, a book or a city token (R-LOC-CENTRALPARK-4)."""
+    options = [
+        Action("compensation", ("leverage",), label="Take a leverage token"),
+        Action("compensation", ("book",), label="Take a book"),
+        Action("compensation", ("city_token",), label="Take a city token"),
+    ]
+    choice = yield from ctx.ask(
+        colour,
+        "compensation",
+        "Your capo was moved to Central Park: choose a compensation",
+        ("R-LOC-CENTRALPARK-4",),
+        options,
+    )
+    kind = {"leverage": "gain_leverage", "book": "gain_book", "city_token": "gain_city_token"}[
+        str(choice.args[0])
+    ]
+    yield from run_effect(ctx, colour, Effect.of(kind), Source("park", colour.value))
+    ctx.state.compensated.append(colour)
+
+
+@handles("swap_capo")
+def swap_capo(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Central Park's box action: the swap (reached through :func:`send_capo`)."""
+    yield from central_park(ctx, colour)

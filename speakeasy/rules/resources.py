@@ -1,0 +1,455 @@
+"""Gaining things: cash, leverage, books, goons, mafiosi, helper cards and city tokens.
+
+R-MONEY-3, R-LEV-1, R-BOOKS-1, R-GOON-1..4, R-MAFIOSO-1..6, R-HELPER-1..5, R-CITY-1..7.
+Gains that can never hurt (cash, leverage, books, free goons) are taken at once; every gain
+that involves a choice offers it, with "skip" where declining is allowed (R-LOC-GEN-5).
+Exhausted supplies give nothing (R-COMP-11, GAP-22).
+"""
+
+from __future__ import annotations
+
+from speakeasy.actions import Action
+from speakeasy.board import Area
+from speakeasy.effects import Effect
+from speakeasy.rules.cards import SKIP
+from speakeasy.rules.combat import bonus
+from speakeasy.rules.context import Ctx, Flow
+from speakeasy.rules.dispatch import Source, handles, run_effects
+from speakeasy.rules.money import pay, spendable
+from speakeasy.state import Colour, Player, Track
+
+DONE = Action("done", label="Done")
+
+
+def _nothing() -> Flow[None]:
+    return
+    yield
+
+
+# ---------------------------------------------------------------------- simple gains
+@handles("none")
+def no_effect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    return _nothing()
+
+
+@handles("gain_cash")
+def gain_cash(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Cash into the pocket (R-MONEY-3, R-HELPERCARD-19)."""
+    n = effect.integer("n")
+    ctx.player(colour).pocket += n
+    ctx.emit("cash", colour, ("R-MONEY-3",), f"{colour} gains ${n} (pocket).", amount=n)
+    return _nothing()
+
+
+@handles("gain_leverage")
+def gain_leverage(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Leverage tokens from the supply (R-LEV-1)."""
+    n = min(effect.integer("n"), ctx.state.supply_leverage)
+    ctx.state.supply_leverage -= n
+    ctx.player(colour).leverage_tokens += n
+    ctx.emit("leverage", colour, ("R-LEV-1",), f"{colour} gains {n} leverage token(s).", n=n)
+    return _nothing()
+
+
+@handles("gain_book")
+def gain_book(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Books from the personal supply to the book space (R-BOOKS-1)."""
+    player = ctx.player(colour)
+    n = min(effect.integer("n"), player.books_supply)
+    player.books_supply -= n
+    player.books += n
+    ctx.emit("book", colour, ("R-BOOKS-1",), f"{colour} gains {n} book(s).", n=n)
+    return _nothing()
+
+
+# ---------------------------------------------------------------------- goons
+def goon_spaces(ctx: Ctx) -> int:
+    return len(ctx.catalog.operations_board.goon_costs)
+
+
+def add_goons(ctx: Ctx, player: Player, n: int) -> int:
+    """Put up to ``n`` free goons on the cheapest empty spaces (R-GOON-2/4); return how many."""
+    n = max(0, min(n, goon_spaces(ctx) - player.goons, ctx.state.supply_goons))
+    player.goons += n
+    ctx.state.supply_goons -= n
+    return n
+
+
+@handles("hire_goon_free")
+def hire_goon_free(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Free goons on the cheapest empty spaces (R-GOON-2, R-HELPERCARD-10, R-CITYTOK-16)."""
+    n = add_goons(ctx, ctx.player(colour), effect.integer("n"))
+    ctx.emit("goon", colour, ("R-GOON-2",), f"{colour} hires {n} goon(s) for free.", n=n)
+    return _nothing()
+
+
+@handles("hire_goons")
+def hire_goons(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Hire goons one by one at the cheapest empty space's cost (R-GOON-1, R-GOON-4, E12)."""
+    player = ctx.player(colour)
+    costs = ctx.catalog.operations_board.goon_costs
+    while player.goons < len(costs) and ctx.state.supply_goons:
+        cost = costs[player.goons]
+        if cost > spendable(player):
+            return
+        hire = Action("hire", (cost,), label=f"Hire a goon for ${cost}")
+        choice = yield from ctx.ask(colour, "hire_goon", "Hire goons", ("R-GOON-1",), [hire, DONE])
+        if choice == DONE:
+            return
+        pay(player, cost)
+        add_goons(ctx, player, 1)
+        ctx.emit("goon", colour, ("R-GOON-1",), f"{colour} hires a goon for ${cost}.", cost=cost)
+
+
+# ---------------------------------------------------------------------- mafiosi
+def vip_capacity(ctx: Ctx, player: Player) -> int:
+    """VIP-area capacity from the VIP level, at most the spaces printed (R-MAFIOSO-2, GAP-21)."""
+    return min(
+        ctx.catalog.level_table("vip")[player.levels[Track.VIP]],
+        ctx.catalog.operations_board.vip_spaces,
+    )
+
+
+def docks_row(ctx: Ctx, index: int) -> int:
+    """1-based docks row of a space index (R-BOARD-7)."""
+    return index // ctx.catalog.docks.spaces_per_row + 1
+
+
+def place_mafioso(ctx: Ctx, colour: Colour, to: str = "any") -> Flow[bool]:
+    """Place a mafioso from the personal supply in the VIP area or the docks (R-MAFIOSO-1..5).
+
+    Returns whether one was placed.
+    """
+    player = ctx.player(colour)
+    if player.mafiosi <= 0:
+        ctx.emit("no_mafioso", colour, ("R-MAFIOSO-5",), f"{colour} has no mafioso left.")
+        return False
+    options: list[Action] = []
+    if to in ("any", "vip") and player.vip < vip_capacity(ctx, player):
+        options.append(Action("mafioso", ("vip",), label="Put the mafioso in your VIP area"))
+    if to in ("any", "docks"):
+        for area, spaces in ctx.state.docks.items():
+            for i, who in enumerate(spaces):
+                if who is None:
+                    row = ctx.catalog.docks.row(docks_row(ctx, i))
+                    reward = ", ".join(e.label for e in row.reward) or "no reward"
+                    options.append(
+                        Action(
+                            "mafioso",
+                            ("docks", area.value, i),
+                            label=f"{area.title} docks, row {row.row} ({reward})",
+                        )
+                    )
+    if not options:
+        ctx.emit(
+            "no_mafioso",
+            colour,
+            ("R-MAFIOSO-5",),
+            f"{colour} has no room for a mafioso: not gained.",
+        )
+        return False
+    choice = yield from ctx.ask(
+        colour, "mafioso", "Place your new mafioso", ("R-MAFIOSO-1",), options
+    )
+    player.mafiosi -= 1
+    if choice.args[0] == "vip":
+        player.vip += 1
+        ctx.emit(
+            "mafioso",
+            colour,
+            ("R-MAFIOSO-1",),
+            f"{colour} puts a mafioso in the VIP area.",
+            to="vip",
+        )
+        return True
+    area, index = Area(str(choice.args[1])), int(choice.args[2])
+    ctx.state.docks[area][index] = colour
+    ctx.emit(
+        "mafioso",
+        colour,
+        ("R-MAFIOSO-1", "R-MAFIOSO-3"),
+        f"{colour} puts a mafioso in the {area.title} docks, row {docks_row(ctx, index)}.",
+        to="docks",
+        area=area.value,
+        space=index,
+    )
+    yield from docks_reward(ctx, colour, docks_row(ctx, index))
+    yield from move_docks_mafiosi(ctx, colour, placed=(area, index))
+    return True
+
+
+def docks_reward(ctx: Ctx, colour: Colour, row: int) -> Flow[None]:
+    """The row's reward, or any row's with the crate bonus (R-MAFIOSO-3, R-CRATE-11/12)."""
+    player = ctx.player(colour)
+    rows = ctx.catalog.docks.rows
+    if bonus(ctx, player, "any_docks_row"):
+        options = [
+            Action(
+                "row",
+                (r.row,),
+                label=f"Row {r.row}: " + (", ".join(e.label for e in r.reward) or "no reward"),
+            )
+            for r in rows
+        ]
+        choice = yield from ctx.ask(
+            colour, "docks_row", "Take any docks row reward", ("R-CRATE-11",), options
+        )
+        row = int(choice.args[0])
+    yield from run_effects(
+        ctx, colour, ctx.catalog.docks.row(row).reward, Source("docks", str(row))
+    )
+
+
+def move_docks_mafiosi(ctx: Ctx, colour: Colour, placed: tuple[Area, int]) -> Flow[None]:
+    """After placing in the docks, optionally move your other docks mafiosi (R-MAFIOSO-4)."""
+    moved = 0
+    while True:
+        mine = [
+            (area, i)
+            for area, spaces in ctx.state.docks.items()
+            for i, who in enumerate(spaces)
+            if who is colour and (area, i) != placed
+        ]
+        empty = [
+            (area, i)
+            for area, spaces in ctx.state.docks.items()
+            for i, who in enumerate(spaces)
+            if who is None
+        ]
+        if not mine or not empty or moved >= len(mine) + 4:
+            return
+        options = [
+            Action(
+                "move",
+                (a.value, i, b.value, j),
+                label=f"Move your mafioso from {a.title} row {docks_row(ctx, i)} to "
+                f"{b.title} row {docks_row(ctx, j)} (no reward)",
+            )
+            for a, i in mine
+            for b, j in empty
+        ]
+        choice = yield from ctx.ask(
+            colour,
+            "docks_move",
+            "Move any of your other docks mafiosi?",
+            ("R-MAFIOSO-4",),
+            [*options, DONE],
+        )
+        if choice == DONE:
+            return
+        a, i, b, j = (
+            Area(str(choice.args[0])),
+            int(choice.args[1]),
+            Area(str(choice.args[2])),
+            int(choice.args[3]),
+        )
+        ctx.state.docks[a][i] = None
+        ctx.state.docks[b][j] = colour
+        moved += 1
+
+
+@handles("gain_mafioso")
+def gain_mafioso(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Gain ``n`` mafiosi, each placed at once (R-MAFIOSO-1, R-MAFIOSO-6, R-PARTNER-2)."""
+    for _ in range(effect.integer("n")):
+        yield from place_mafioso(ctx, colour, effect.text("to"))
+
+
+# ---------------------------------------------------------------------- helper cards
+def _refill_helpers(ctx: Ctx) -> None:
+    """Refill the offer from the deck; an empty deck leaves a gap (R-HELPER-1, R-HELPER-5)."""
+    state = ctx.state
+    while len(state.helper_offer) < ctx.catalog.setup.general.helper_offer and state.helper_deck:
+        state.helper_offer.append(state.helper_deck.pop(0))
+
+
+def helper_label(ctx: Ctx, helper_id: str) -> str:
+    card = ctx.catalog.helper(helper_id)
+    effect = ", ".join(e.label for e in card.effect)
+    return f"{helper_id}: {effect} (bottle {card.bottle}, ${card.bottle_value})"
+
+
+@handles("gain_helper")
+def gain_helper(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Take a face-up helper card from the offer and refill it (R-HELPER-1)."""
+    for _ in range(effect.integer("n")):
+        offer = ctx.state.helper_offer
+        if not offer:
+            ctx.emit("no_helper", colour, ("R-HELPER-5",), "The helper offer is empty.")
+            return
+        options = [Action("helper", (h,), label=f"Take {helper_label(ctx, h)}") for h in offer]
+        choice = yield from ctx.ask(
+            colour, "gain_helper", "Take a helper card", ("R-HELPER-1",), [*options, SKIP]
+        )
+        if choice == SKIP:
+            return
+        helper_id = str(choice.args[0])
+        offer.remove(helper_id)
+        ctx.player(colour).helpers.append(helper_id)
+        _refill_helpers(ctx)
+        ctx.emit(
+            "gain_helper",
+            colour,
+            ("R-HELPER-1",),
+            f"{colour} takes helper {helper_id}.",
+            helper=helper_id,
+        )
+
+
+@handles("use_offer_helper")
+def use_offer_helper(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Use the reward of a helper card in the offer; it stays there (R-HELPERCARD-8)."""
+    offer = [h for h in ctx.state.helper_offer if h != source.id]
+    if not offer:
+        return
+    options = [Action("use_offer", (h,), label=f"Use {helper_label(ctx, h)}") for h in offer]
+    choice = yield from ctx.ask(
+        colour,
+        "use_offer_helper",
+        "Use the reward of a helper card in the offer",
+        ("R-HELPERCARD-8",),
+        [*options, SKIP],
+    )
+    if choice == SKIP:
+        return
+    helper_id = str(choice.args[0])
+    yield from run_effects(
+        ctx, colour, ctx.catalog.helper(helper_id).effect, Source("helper", helper_id)
+    )
+
+
+def use_helper_at_turn_start(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """Optionally use one face-up helper card, then put it behind the screen (R-TURN-2)."""
+    player = ctx.player(colour)
+    if not player.helpers:
+        return
+    options = [
+        Action("use_helper", (h,), label=f"Use {helper_label(ctx, h)}") for h in player.helpers
+    ]
+    choice = yield from ctx.ask(
+        colour,
+        "use_helper",
+        "Use a helper card before placing your capo?",
+        ("R-TURN-2", "R-HELPER-3"),
+        [*options, SKIP],
+    )
+    if choice == SKIP:
+        return
+    helper_id = str(choice.args[0])
+    player.helpers.remove(helper_id)
+    player.helpers_used.append(helper_id)
+    ctx.emit(
+        "use_helper",
+        colour,
+        ("R-TURN-2", "R-HELPER-3"),
+        f"{colour} uses helper {helper_id} and puts it behind the screen.",
+        helper=helper_id,
+    )
+    yield from run_effects(
+        ctx, colour, ctx.catalog.helper(helper_id).effect, Source("helper", helper_id)
+    )
+
+
+# ---------------------------------------------------------------------- city tokens
+def available_city_tokens(ctx: Ctx) -> list[tuple[str, int, str]]:
+    """``(column, space, token)`` of every face-up, uncovered token in the offer (R-CITY-2)."""
+    offer = ctx.state.city_offer
+    found = [("right", i, t) for i, t in enumerate(offer.right) if t is not None]
+    found += [("middle", i, stack[-1]) for i, stack in enumerate(offer.middle) if stack]
+    return found
+
+
+def take_city_token(ctx: Ctx, colour: Colour) -> Flow[str | None]:
+    """Take any available token; refill a right-column space from a left stack (R-CITY-2/3)."""
+    offer = ctx.state.city_offer
+    tokens = available_city_tokens(ctx)
+    if not tokens:
+        ctx.emit("no_city_token", colour, ("GAP-22",), "No city token is available.")
+        return None
+    options = [
+        Action(
+            "city_token",
+            (column, i),
+            label=f"Take {token} ({ctx.catalog.city_token(token).effect[0].label}) "
+            f"from the {column} column",
+        )
+        for column, i, token in tokens
+    ]
+    choice = yield from ctx.ask(
+        colour, "city_token", "Take a city token from the offer", ("R-CITY-2",), options
+    )
+    column, index = str(choice.args[0]), int(choice.args[1])
+    if column == "right":
+        token = offer.right[index]
+        refill = next((stack for stack in offer.left if stack), None)
+        offer.right[index] = refill.pop(0) if refill else None
+    else:
+        token = offer.middle[index].pop()
+    assert token is not None
+    ctx.player(colour).city_tokens.append(token)
+    ctx.emit(
+        "gain_city_token",
+        colour,
+        ("R-CITY-2", "R-CITY-3"),
+        f"{colour} takes city token {token}.",
+        token=token,
+        column=column,
+    )
+    return token
+
+
+@handles("gain_city_token")
+def gain_city_token(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
+    """Gain ``n`` city tokens (R-CITY-2, R-HELPERCARD-9, R-PARTNER-5)."""
+    for _ in range(effect.integer("n")):
+        yield from take_city_token(ctx, colour)
+
+
+def city_token_limit(ctx: Ctx, player: Player) -> int:
+    """Tokens you may keep at the end of your turn (R-CITY-6, R-CRATE-7/8)."""
+    return ctx.catalog.operations_board.city_token_limit + bonus(ctx, player, "city_token_limit")
+
+
+def _to_middle(ctx: Ctx, colour: Colour, why: str, rule: str) -> Flow[None]:
+    """Put the first outgoing token on a middle-column space of the player's choice."""
+    offer = ctx.state.city_offer
+    player = ctx.player(colour)
+    token = player.played_tokens[0]
+    options = [
+        Action(
+            "middle",
+            (token, i),
+            label=f"Put {token} on middle space {i + 1}"
+            + (f" (covering {stack[-1]})" if stack else ""),
+        )
+        for i, stack in enumerate(offer.middle)
+    ]
+    choice = yield from ctx.ask(colour, "city_middle", why, (rule,), options)
+    player.played_tokens.pop(0)
+    offer.middle[int(choice.args[1])].append(token)
+
+
+def end_of_turn_tokens(ctx: Ctx, colour: Colour) -> Flow[None]:
+    """Played tokens and tokens over the limit go to the middle column (R-TURN-6, R-CITY-5..7)."""
+    player = ctx.player(colour)
+    while player.played_tokens:
+        yield from _to_middle(
+            ctx, colour, f"Place the played token {player.played_tokens[0]}", "R-CITY-5"
+        )
+    limit = city_token_limit(ctx, player)
+    while len(player.city_tokens) > limit:
+        options = [
+            Action("return_token", (t,), label=f"Give up {t}")
+            for t in sorted(set(player.city_tokens))
+        ]
+        choice = yield from ctx.ask(
+            colour,
+            "city_limit",
+            f"You hold {len(player.city_tokens)} city tokens; keep {limit}",
+            ("R-CITY-6",),
+            options,
+        )
+        token = str(choice.args[0])
+        player.city_tokens.remove(token)
+        player.played_tokens.append(token)  # on its way to the middle column
+        yield from _to_middle(ctx, colour, f"Place {token} in the middle column", "R-CITY-6")

@@ -1,0 +1,90 @@
+"""Benchmarks of the rules engine (``pytest tests/benchmarks --benchmark-enable``).
+
+Targets on one core here (issue 3): a full random 4-player game <= 100 ms median,
+``legal_actions()`` <= 200 µs median, a finished 4-player game with its whole history <= 50 MB.
+The memory figure is measured with tracemalloc and printed; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from speakeasy import Game
+
+
+def random_game(players: int = 4, seed: int = 1) -> Game:
+    game = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.fixture(scope="module")
+def mid_game() -> Game:
+    game = Game.new(players=4, seed=5)
+    rng = random.Random(5)
+    for _ in range(120):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_bench_full_random_game_4p(benchmark: BenchmarkFixture) -> None:
+    seeds = iter(range(10**6))
+    game = benchmark(lambda: random_game(4, next(seeds)))
+    assert game.is_over
+
+
+def test_bench_legal_actions(benchmark: BenchmarkFixture, mid_game: Game) -> None:
+    assert benchmark(mid_game.legal_actions)
+
+
+def test_bench_apply(benchmark: BenchmarkFixture) -> None:
+    """One apply() on a fresh mid-game copy each round (the copy is not timed)."""
+    base = Game.new(players=4, seed=5)
+    rng = random.Random(5)
+    for _ in range(100):
+        base.apply(rng.choice(base.legal_actions()))
+
+    def setup() -> tuple[tuple[Game, object], dict[str, object]]:
+        game = base.copy()
+        return (game, game.legal_actions()[0]), {}
+
+    benchmark.pedantic(lambda g, a: g.apply(a), setup=setup, rounds=50)  # type: ignore[no-untyped-call]
+
+
+def test_bench_to_json(benchmark: BenchmarkFixture) -> None:
+    game = random_game(4, 2)
+    assert benchmark(game.to_json)
+
+
+def test_bench_from_json(benchmark: BenchmarkFixture) -> None:
+    text = random_game(4, 3).to_json()
+    assert benchmark(Game.from_json, text).is_over
+
+
+def test_bench_undo_at_the_end(benchmark: BenchmarkFixture) -> None:
+    game = random_game(4, 4)
+
+    def undo_redo() -> None:
+        game.undo()
+        game.redo()
+
+    benchmark(undo_redo)
+    assert game.is_over
+
+
+def test_memory_of_a_finished_game_with_history() -> None:
+    """tracemalloc: memory held by a finished 4-player game and its undo history."""
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    game = random_game(4, 6)
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    held = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    print(f"\nfinished 4p game, {len(game.history)} steps: {held / 1e6:.2f} MB held")
+    assert game.is_over

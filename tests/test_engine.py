@@ -1,0 +1,201 @@
+"""The decision engine: pending decisions, illegal actions, determinism, history, save/load."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from speakeasy import Game, IllegalAction
+from speakeasy.actions import Action
+from speakeasy.engine import SaveFileError
+from speakeasy.state import Colour, to_data
+
+
+def play_random(game: Game, steps: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game.new(players=3, seed=11)
+
+
+def test_new_game_waits_for_a_decision(game: Game) -> None:
+    assert game.pending is not None
+    assert game.current_player is game.pending.player
+    assert game.legal_actions() == list(game.pending.options)
+    assert game.pending.rules
+    assert not game.is_over
+
+
+@pytest.mark.parametrize("players", [0, 5, True, ["red"], ["blue", "blue"], []])
+def test_bad_player_settings_are_refused(players: object) -> None:
+    with pytest.raises(ValueError, match=r"players|colour"):
+        Game.new(players=players, seed=1)  # type: ignore[arg-type]
+
+
+def test_colour_names_set_the_seating() -> None:
+    g = Game.new(["Blue", "green"], seed=3)
+    assert g.colours == (Colour.BLUE, Colour.GREEN)
+    assert set(g.state.players) == {Colour.BLUE, Colour.GREEN}
+
+
+def test_illegal_action_raises_and_leaves_the_state_untouched(game: Game) -> None:
+    """An illegal request raises IllegalAction with a code, a rule and a reason."""
+    play_random(game, 5)
+    before = json.dumps(to_data(game.state), sort_keys=True)
+    history = game.history
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Action("capo", ("nowhere", 9)))
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.code in {"not-now", "not-an-option"}
+    assert err.rule.startswith("R-")
+    assert err.reason
+    assert json.dumps(to_data(game.state), sort_keys=True) == before
+    assert game.history == history
+
+
+def test_blocked_option_explains_itself() -> None:
+    """R-TURN-4: a person already talking to a capo is shown with the reason."""
+    g = Game.new(players=2, seed=5)
+    rng = random.Random(2)
+    while g.pending is not None and not (g.pending.kind == "capo" and g.state.persons):
+        g.apply(rng.choice(g.legal_actions()))
+    assert g.pending is not None
+    blocked = [b for b in g.pending.blocked if b.error.code == "person-taken"]
+    assert blocked
+    before = to_data(g.state)
+    with pytest.raises(IllegalAction) as info:
+        g.apply(blocked[0].action)
+    assert info.value.code == "person-taken"
+    assert info.value.rule == "R-TURN-4"
+    assert to_data(g.state) == before
+
+
+def test_actions_round_trip_through_text(game: Game) -> None:
+    rng = random.Random(4)
+    for _ in range(60):
+        if game.is_over:
+            break
+        for action in game.legal_actions():
+            assert Action.parse(str(action)) == action
+            assert action.describe()
+        game.apply(str(rng.choice(game.legal_actions())))
+
+
+def test_same_seed_and_choices_give_the_same_game() -> None:
+    a, b = Game.new(4, seed=21), Game.new(4, seed=21)
+    play_random(a, 150, seed=8)
+    play_random(b, 150, seed=8)
+    assert a == b
+    assert a.to_json() == b.to_json()
+    assert [e.to_data() for e in a.events] == [e.to_data() for e in b.events]
+
+
+def test_different_seeds_give_different_setups() -> None:
+    assert to_data(Game.new(4, seed=1).state) != to_data(Game.new(4, seed=2).state)
+
+
+def test_determinism_across_processes() -> None:
+    """Same seed and actions in a fresh interpreter (other hash seed) give the same state."""
+    g = Game.new(4, seed=33)
+    play_random(g, 120, seed=3)
+    code = (
+        "import json,sys; from speakeasy import Game; "
+        "g = Game.replay(33, json.loads(sys.stdin.read()), players=4); print(g.to_json())"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps([str(a) for a in g.history]),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+    assert json.loads(out) == json.loads(g.to_json())
+
+
+def test_undo_redo_and_goto(game: Game) -> None:
+    play_random(game, 30, seed=1)
+    snapshot = game.to_json()
+    last = game.history[-1]
+    game.undo()
+    assert len(game.history) == 29
+    game.redo()
+    assert game.to_json() == snapshot
+    game.goto(10)
+    assert len(game.history) == 10
+    game.redo()
+    assert len(game.history) == 11
+    game.goto(0)
+    assert game.history == ()
+    with pytest.raises(IllegalAction, match="no action"):
+        game.undo()
+    del last
+
+
+def test_a_new_action_clears_redo(game: Game) -> None:
+    play_random(game, 6, seed=2)
+    game.undo()
+    game.apply(game.legal_actions()[-1])
+    with pytest.raises(IllegalAction) as info:
+        game.redo()
+    assert info.value.code == "nothing-to-redo"
+
+
+def test_replay_rebuilds_the_game(game: Game) -> None:
+    play_random(game, 40, seed=6)
+    again = Game.replay(11, game.history, players=3)
+    assert again == game
+
+
+def test_json_round_trip(game: Game) -> None:
+    play_random(game, 50, seed=7)
+    loaded = Game.from_json(game.to_json())
+    assert loaded == game
+    assert loaded.legal_actions() == game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.update(format="chess"), "not a saved game"),
+        (lambda d: d.update(version=99), "format version 99"),
+        (lambda d: d.update(seed="x"), "'seed' must be"),
+        (lambda d: d.update(players=["red"]), "bad game settings"),
+        (lambda d: d.update(options={"nope": True}), "unknown option"),
+        (lambda d: d["actions"].__setitem__(3, "capo nowhere 0"), "action 4"),
+        (lambda d: d["state"]["players"]["purple"].update(pocket=999), "differs"),
+        (lambda d: d.update(state_sha256="0" * 64), "does not match"),
+    ],
+)
+def test_bad_or_tampered_save_is_refused(game: Game, edit: object, message: str) -> None:
+    play_random(game, 20, seed=9)
+    data = json.loads(game.to_json())
+    edit(data)  # type: ignore[operator]
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(json.dumps(data))
+
+
+def test_invalid_json_is_refused() -> None:
+    with pytest.raises(SaveFileError, match="invalid JSON"):
+        Game.from_json("{not json")
+
+
+def test_copy_is_independent(game: Game) -> None:
+    play_random(game, 10)
+    other = game.copy()
+    assert other == game
+    other.apply(other.legal_actions()[0])
+    assert other != game

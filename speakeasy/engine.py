@@ -26,6 +26,7 @@ Design (in the spirit of OpenSpiel and boardgame.io):
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -49,6 +50,14 @@ SAVE_VERSION = 1
 
 class SaveFileError(ValueError):
     """A saved game cannot be loaded: malformed, from another version, or tampered with."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One event of a step with the position just after it (for step-through views)."""
+
+    event: Event
+    state: GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +253,30 @@ class Game:
         for action in actions:
             fresh.apply(action)
         self.__dict__.update(fresh.__dict__)
+
+    def frames(self, step: int | None = None) -> tuple[GameState, list[Frame]]:
+        """Replay one step event by event: the position before it and after each event.
+
+        ``step`` counts applied actions from 1 (default: the last one); 0 is the setup and the
+        automatic steps before the first decision. The game itself is not changed.
+        """
+        count = len(self._steps)
+        step = count if step is None else step
+        if not 0 <= step <= count:
+            raise ValueError(f"step must be 0-{count}, got {step}")
+        frames: list[Frame] = []
+        if step == 0:
+            # Setup events describe how the starting position was built; each is shown with
+            # that finished position.
+            start = Game(self.colours, self.seed, self.options).state
+            return start, [Frame(e, start) for e in self.setup_events]
+        fresh = Game(self.colours, self.seed, self.options)
+        for action in self.history[: step - 1]:
+            fresh.apply(action)
+        before = copy.deepcopy(fresh.state)
+        fresh._ctx.on_emit = lambda e: frames.append(Frame(e, copy.deepcopy(fresh.state)))
+        fresh.apply(self.history[step - 1])
+        return before, frames
 
     def copy(self) -> Game:
         """An independent game in the same position (with the same history)."""

@@ -199,3 +199,20 @@ def test_copy_is_independent(game: Game) -> None:
     assert other == game
     other.apply(other.legal_actions()[0])
     assert other != game
+
+
+def test_frames_step_through_one_action_event_by_event(game: Game) -> None:
+    """Each event of a step comes with the position right after it; the game is unchanged."""
+    play_random(game, 25, seed=4)
+    before_json = game.to_json()
+    start, frames = game.frames()
+    assert [f.event for f in frames] == list(game.steps[-1].events)
+    if frames:
+        assert to_data(frames[-1].state) == to_data(game.state)
+    assert to_data(start) == to_data(Game.replay(11, game.history[:-1], players=3).state)
+    assert game.to_json() == before_json
+    setup_start, setup_frames = game.frames(0)
+    assert [f.event for f in setup_frames] == list(game.setup_events)
+    with pytest.raises(ValueError, match="step must be"):
+        game.frames(99)
+    del setup_start

@@ -35,6 +35,8 @@ class Ctx:
     options: Options
     seats: int  # players at the table (1 = solo sandbox)
     events: list[Event] = field(default_factory=list)
+    #: Called after each event is recorded (e.g. to snapshot the state for step-through views).
+    on_emit: Callable[[Event], None] | None = None
 
     @property
     def setup_players(self) -> int:
@@ -48,7 +50,10 @@ class Ctx:
         self, kind: str, player: Colour | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
         """Record an event (``data`` must be JSON-ready)."""
-        self.events.append(Event(kind, player.value if player else None, tuple(rules), text, data))
+        event = Event(kind, player.value if player else None, tuple(rules), text, data)
+        self.events.append(event)
+        if self.on_emit is not None:
+            self.on_emit(event)
 
     def ask(
         self,

@@ -231,6 +231,10 @@ class Game:
         self._rebuild(self.history[:-1])
         self._redo = redo
 
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
     def redo(self) -> list[Event]:
         """Apply again the last undone action."""
         if not self._redo:

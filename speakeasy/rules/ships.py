@@ -421,11 +421,10 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
     """The ship's rightmost barrel (or a supply barrel) to a building or the distillery area."""
     state = ctx.state
     player = ctx.player(colour)
-    if ship.removed < ctx.catalog.ship(ship.ship).barrel_spaces:
-        ship.removed += 1
+    from_ship = ship.removed < ctx.catalog.ship(ship.ship).barrel_spaces
+    if from_ship:
         whence = "the ship's rightmost barrel"
     elif state.supply_barrels > 0:
-        state.supply_barrels -= 1
         whence = "a supply barrel (the ship is empty)"
     else:
         ctx.emit(
@@ -451,7 +450,9 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
     if found is not None:
         options.append(Action("barrel", ("distillery",), label="Put it in your distillery area"))
     if not options:
-        state.supply_barrels += 1
+        if from_ship:  # the barrel leaves the ship for the supply
+            ship.removed += 1
+            state.supply_barrels += 1
         ctx.emit(
             "ship_barrel",
             colour,
@@ -470,6 +471,12 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
             ("R-SHIP-9", "R-BARREL-2", "R-BARREL-3"),
             options,
         )
+    # The barrel leaves the ship (or the supply) only once its place is chosen, so it is never
+    # missing from the components between decisions.
+    if from_ship:
+        ship.removed += 1
+    else:
+        state.supply_barrels -= 1
     if choice.args[0] == "distillery":
         player.distillery_barrels += 1
         ctx.emit(

@@ -1,15 +1,20 @@
-"""Test helpers shared by the rules tests: drive a rules flow with scripted answers.
+"""Test helpers shared by the rules tests: drive a rules flow with scripted answers, and build
+positions by hand.
 
 A *flow* is a generator that yields :class:`~speakeasy.actions.Decision` objects and is resumed
 with the chosen :class:`~speakeasy.actions.Action`. :func:`drive` runs one to the end, answering
 every decision from a script, checks that each answer is one of the offered options (as the
 engine does) and returns the flow's result together with every decision it saw.
+
+Positions start from :func:`new_ctx` (a fresh setup, optionally with an empty map or chosen
+police) and are edited with :func:`clear_map`, :func:`put_building` and :func:`set_levels`.
+``P, Y, G, B`` are the colours and ``BAR, DIST, NC, CASINO`` the building types.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TypeVar
 
 import speakeasy.rules  # noqa: F401  (registers every effect handler)
@@ -19,7 +24,7 @@ from speakeasy.catalog import load_catalog
 from speakeasy.options import Options
 from speakeasy.rules.context import Ctx
 from speakeasy.setup import new_state
-from speakeasy.state import Colour, GameState
+from speakeasy.state import Building, BuildingType, Colour, GameState, Track
 
 T = TypeVar("T")
 
@@ -75,10 +80,35 @@ def drive(flow: Generator[Decision, Action, T], choose: Script = ()) -> tuple[T,
     return result, seen
 
 
+P, Y, G, B = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
+BAR, DIST, NC, CASINO = (
+    BuildingType.BAR,
+    BuildingType.DISTILLERY,
+    BuildingType.NIGHTCLUB,
+    BuildingType.CASINO,
+)
+
+
 def new_ctx(
-    players: int | Sequence[Colour] = 4, seed: int = 0, options: Options | None = None
+    players: int | Sequence[Colour] = 4,
+    seed: int = 0,
+    options: Options | None = None,
+    *,
+    clear: bool = False,
+    police: Iterable[int] | None = None,
+    rules_seed: int | None = None,
 ) -> Ctx:
-    """A freshly set-up position wrapped in a context, ready for a test to edit."""
+    """A freshly set-up position wrapped in a context, ready for a test to edit.
+
+    ``players`` is a number of players (the first colours of :class:`Colour`) or the colours in
+    seating order; ``seed`` deals the setup. ``ctx.events`` starts with the setup's events.
+
+    - ``clear``: empty the map with :func:`clear_map`.
+    - ``police``: the districts that hold a police figure, replacing the setup's (``()`` for
+      none); figures move between the map and ``state.supply_police``.
+    - ``rules_seed``: a fresh generator for ``ctx.rng`` (the gang war shuffles its deck with it);
+      ``None`` goes on with the generator that dealt the setup.
+    """
     colours = list(Colour)[:players] if isinstance(players, int) else list(players)
     catalog = load_catalog()
     board = load_board(len(colours))
@@ -86,16 +116,87 @@ def new_ctx(
     rng = random.Random(seed)
     opts = options or Options()
     state = new_state(colours, rng, catalog, board, opts, events.append)
+    if clear:
+        clear_map(state)
+    if police is not None:
+        wanted = set(police)
+        for number, district in state.districts.items():
+            state.supply_police += district.police - (number in wanted)
+            district.police = number in wanted
+    if rules_seed is not None:
+        rng = random.Random(rules_seed)
     return Ctx(state, catalog, board, rng, opts, seats=len(colours), events=events)
 
 
 def clear_map(state: GameState) -> None:
-    """Remove every building, gangster bar, police figure and token from the districts."""
+    """Empty every district: no building, gangster, gangster bar, police figure, police, war or
+    strength token, or city token, and no gangster ever arrived (``had_gangster``).
+
+    Gangster bars and police figures go back to their supplies, so component counts stay
+    conserved.
+    """
     for district in state.districts.values():
+        state.supply_police += district.police
         district.police = district.police_token = district.war_token = False
         district.strength_token = None
         district.gangster = None
+        district.had_gangster = False
         for space in district.spaces:
+            state.supply_gangster_bars += space.gangster_bar
             space.building = None
             space.gangster_bar = False
             space.city_token = None
+
+
+def put_building(
+    ctx: Ctx,
+    colour: Colour,
+    district: int,
+    space: int,
+    kind: BuildingType,
+    *,
+    protected: bool = False,
+    barrel: bool = False,
+    piece: str | None = None,
+    from_board: bool = False,
+) -> Building:
+    """Put a building of ``colour`` on a space of the map by hand and return it.
+
+    A gangster bar on the space goes back to the supply. The piece is ``piece``, or else a
+    stand-in ``"<kind>-test"`` from no board. With ``from_board`` the piece leaves the player's
+    operations board as in a real build: ``piece``, or else their first board piece of ``kind``.
+    """
+    player = ctx.player(colour)
+    if from_board:
+        if piece is None:
+            kinds = {s.id: s.building for s in ctx.catalog.operations_board.spaces}
+            piece = next(p for p in player.board_pieces if kinds[p] == kind.value)
+        player.board_pieces.remove(piece)
+    building = Building(
+        colour, kind, piece or f"{kind.value}-test", protected=protected, barrel=barrel
+    )
+    spot = ctx.state.districts[district].spaces[space]
+    ctx.state.supply_gangster_bars += spot.gangster_bar
+    spot.gangster_bar = False
+    spot.building = building
+    return building
+
+
+def set_levels(ctx: Ctx, colour: Colour, **levels: int) -> None:
+    """Set some of a player's track levels by track name, e.g. ``fleet=3, strength=4``."""
+    player = ctx.player(colour)
+    for track, level in levels.items():
+        player.levels[Track(track)] = level
+
+
+def option_texts(decision: Decision) -> list[str]:
+    """The text forms of a decision's options, in order."""
+    return [str(o) for o in decision.options]
+
+
+def skip_or_first(decision: Decision) -> str:
+    """A chooser: the first ``skip`` or ``done`` option if there is one, else the first option."""
+    for option in decision.options:
+        if option.kind in ("skip", "done"):
+            return str(option)
+    return str(decision.options[0])

@@ -7,10 +7,8 @@ from speakeasy.effects import Effect
 from speakeasy.rules.combat import bonus, boosts, partner_help_cost
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import Source, run_effect
-from speakeasy.state import Colour
-from tests.support import clear_map, drive, new_ctx
+from tests.support import P, Y, drive, new_ctx
 
-P, Y = Colour.PURPLE, Colour.YELLOW
 ALLY = Effect.of("ally")
 
 
@@ -19,8 +17,7 @@ def _tile_with(ctx: Ctx, ability: str | None) -> str:
 
 
 def _ctx_with_gangsters(*tiles: str) -> Ctx:
-    ctx = new_ctx([P, Y])
-    clear_map(ctx.state)
+    ctx = new_ctx([P, Y], clear=True)
     for district, tile in zip((1, 2, 3, 6), tiles, strict=False):
         ctx.state.districts[district].gangster = tile
         ctx.state.districts[district].strength_token = ctx.catalog.gangster(tile).strength

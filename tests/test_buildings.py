@@ -4,25 +4,20 @@ R-CITY-1) and the rulebook examples E1, E13, E14, E15 and E16."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator
 
 import pytest
 
 import speakeasy.rules  # noqa: F401  (registers the reward handlers)
-from speakeasy.actions import Decision, Event
-from speakeasy.board import load_board
-from speakeasy.catalog import load_catalog
+from speakeasy.actions import Decision
 from speakeasy.effects import Effect
 from speakeasy.options import Options
 from speakeasy.rules import buildings as bld
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import HANDLERS, Source, run_effect
-from speakeasy.setup import new_state
-from speakeasy.state import Building, BuildingType, Colour, GameState, Track
-from tests.support import drive
+from speakeasy.state import Building, BuildingType, Colour, Track
+from tests.support import BAR, CASINO, DIST, NC, B, G, P, drive, new_ctx, option_texts, put_building
 
-BLUE, PURPLE, GREEN = Colour.BLUE, Colour.PURPLE, Colour.GREEN
 CONTRACTORS = Effect.of(
     "build", buildings=["bar", "distillery"], modes=["open", "takeover"], times=2
 )
@@ -38,34 +33,10 @@ TAKEOVER_HELPER = Effect.of(
 MIDDLE_GROUP = ("bar-middle-1", "bar-middle-2", "distillery")
 
 
-def new_ctx(players: int = 4, seed: int = 3) -> Ctx:
-    """A freshly set-up position wrapped in a context."""
-    colours = list(Colour)[:players]
-    catalog, board, options = load_catalog(), load_board(players), Options()
-    setup_events: list[Event] = []
-    state = new_state(colours, random.Random(seed), catalog, board, options, setup_events.append)
-    return Ctx(state, catalog, board, random.Random(0), options, seats=players)
-
-
-def clear_map(state: GameState) -> None:
-    """Remove every building, gangster, gangster bar, police figure and city token."""
-    for district in state.districts.values():
-        district.police = district.police_token = district.war_token = False
-        district.strength_token = None
-        district.gangster = None
-        for space in district.spaces:
-            if space.gangster_bar:
-                state.supply_gangster_bars += 1
-            space.building = None
-            space.gangster_bar = False
-            space.city_token = None
-
-
 @pytest.fixture
 def ctx() -> Ctx:
     """A 4-player position with an empty map: no buildings, gangsters, police or tokens."""
-    c = new_ctx()
-    clear_map(c.state)
+    c = new_ctx(seed=3, clear=True)
     for player in c.state.players.values():
         player.pocket, player.safe = 20, 0
         player.partner = None
@@ -86,14 +57,6 @@ def gangsters(ctx: Ctx, district: int, strength: int, tile: str = "gangster-B1")
         ctx.state.supply_gangster_bars -= 1
 
 
-def place(ctx: Ctx, colour: Colour, district: int, space: int, kind: str, piece: str) -> Building:
-    """Put a piece from the player's board on the map by hand."""
-    building = Building(colour, BuildingType(kind), piece)
-    ctx.state.districts[district].spaces[space].building = building
-    ctx.player(colour).board_pieces.remove(piece)
-    return building
-
-
 def set_reward(ctx: Ctx, piece: str, *effects: Effect) -> None:
     """Print a reward under one board space (the rewards are GAP-3 data hooks)."""
     board = ctx.catalog.operations_board
@@ -103,10 +66,6 @@ def set_reward(ctx: Ctx, piece: str, *effects: Effect) -> None:
     ctx.catalog = dataclasses.replace(
         ctx.catalog, operations_board=dataclasses.replace(board, spaces=spaces)
     )
-
-
-def options(decision: Decision) -> list[str]:
-    return [str(o) for o in decision.options]
 
 
 def blocked(decision: Decision) -> dict[str, tuple[str, str, str]]:
@@ -120,9 +79,9 @@ def events(ctx: Ctx, kind: str) -> list[dict[str, object]]:
 # ---------------------------------------------------------------------- opening
 def test_contractors_offers_each_distinct_piece_and_mode(ctx: Ctx) -> None:
     gangsters(ctx, 4, 1)
-    _, seen = drive(run(ctx, BLUE, CONTRACTORS), ["done"])
+    _, seen = drive(run(ctx, B, CONTRACTORS), ["done"])
     assert seen[0].kind == "build"
-    assert options(seen[0]) == [
+    assert option_texts(seen[0]) == [
         "build open bar-left-1",
         "build open bar-middle-1",
         "build open bar-right-1",
@@ -137,17 +96,17 @@ def test_contractors_offers_each_distinct_piece_and_mode(ctx: Ctx) -> None:
     assert labels[0] == "Open a bar from the left group ($3)"
     assert labels[3] == "Open the distillery ($5)"
     assert labels[6] == "Take over with a bar from the right group ($8)"
-    assert ctx.player(BLUE).pocket == 20  # "done" builds nothing
+    assert ctx.player(B).pocket == 20  # "done" builds nothing
 
 
 def test_open_bar_pays_group_cost_and_takes_city_token(ctx: Ctx) -> None:
     """R-BUILD-2/3, R-CITY-1: the right group's bar costs $8; the token moves to the board."""
     space = ctx.state.districts[9].spaces[1]
     space.city_token = "city-08"
-    player = ctx.player(BLUE)
+    player = ctx.player(B)
     player.board_pieces.remove("bar-right-1")  # the first right bar is already on the map
-    drive(run(ctx, BLUE, CONTRACTORS), ["build open bar-right-2", "build_space 9 1", "done"])
-    assert space.building == Building(BLUE, BuildingType.BAR, "bar-right-2")
+    drive(run(ctx, B, CONTRACTORS), ["build open bar-right-2", "build_space 9 1", "done"])
+    assert space.building == Building(B, BuildingType.BAR, "bar-right-2")
     assert space.city_token is None
     assert player.city_tokens == ["city-08"]
     assert player.pocket == 12 and player.safe == 0
@@ -168,34 +127,34 @@ def test_e13_open_distillery(ctx: Ctx, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(HANDLERS, "gain_book", record)
     set_reward(ctx, "distillery", Effect.of("gain_book"))
     ctx.state.districts[11].spaces[0].city_token = "city-03"
-    player = ctx.player(BLUE)
-    drive(run(ctx, BLUE, CONTRACTORS), ["build open distillery", "build_space 11 0", "done"])
+    player = ctx.player(B)
+    drive(run(ctx, B, CONTRACTORS), ["build open distillery", "build_space 11 0", "done"])
     space = ctx.state.districts[11].spaces[0]
-    assert space.building == Building(BLUE, BuildingType.DISTILLERY, "distillery")
+    assert space.building == Building(B, BuildingType.DISTILLERY, "distillery")
     assert player.pocket == 15
     assert player.city_tokens == ["city-03"] and space.city_token is None
-    assert gained == [(BLUE, Effect.of("gain_book"), Source("board", "distillery"))]
+    assert gained == [(B, Effect.of("gain_book"), Source("board", "distillery"))]
 
 
 def test_two_builds_same_option_then_stop(ctx: Ctx) -> None:
     """R-LOC-CONTRACTORS-2: up to 2 times, the same option twice is allowed."""
-    player = ctx.player(BLUE)
+    player = ctx.player(B)
     _, seen = drive(
-        run(ctx, BLUE, CONTRACTORS),
+        run(ctx, B, CONTRACTORS),
         ["build open bar-left-1", "build_space 1 0", "build open bar-left-2", "build_space 1 1"],
     )
     assert [d.kind for d in seen] == ["build", "build_space", "build", "build_space"]
-    assert "build open bar-left-1" not in options(seen[2])  # that piece has left the board
+    assert "build open bar-left-1" not in option_texts(seen[2])  # that piece has left the board
     assert player.pocket == 14
-    assert [b.piece for _, _, b in ctx.state.buildings(BLUE)] == ["bar-left-1", "bar-left-2"]
+    assert [b.piece for _, _, b in ctx.state.buildings(B)] == ["bar-left-1", "bar-left-2"]
 
 
 def test_r_build_1_empty_spaces_only(ctx: Ctx) -> None:
     """No gangster bar, no building, never a closed district (R-BUILD-1, R-CLOSED-1)."""
     gangsters(ctx, 4, 6)
-    place(ctx, GREEN, 5, 0, "bar", "bar-left-1")
+    put_building(ctx, G, 5, 0, BAR, piece="bar-left-1", from_board=True)
     ctx.state.districts[6].closed = True
-    targets = bld.legal_targets(ctx, BLUE, "bar-left-1", "open")
+    targets = bld.legal_targets(ctx, B, "bar-left-1", "open")
     assert (5, 1) in targets and (5, 0) not in targets
     assert all(d not in (4, 6) for d, _ in targets)
     assert len(targets) == 2 * 12 + 3 * 4 - 2 - 2 - 1  # all spaces minus 4, 6 and (5, 0)
@@ -203,30 +162,30 @@ def test_r_build_1_empty_spaces_only(ctx: Ctx) -> None:
 
 def test_r_build_6_police_do_not_stop_opening(ctx: Ctx) -> None:
     ctx.state.districts[2].police = True
-    assert (2, 0) in bld.legal_targets(ctx, BLUE, "bar-left-1", "open")
+    assert (2, 0) in bld.legal_targets(ctx, B, "bar-left-1", "open")
 
 
 def test_r_build_4_5_one_nightclub_per_area(ctx: Ctx) -> None:
     """A nightclub goes only to an area without one of yours; shown spaces say why not."""
-    place(ctx, BLUE, 16, 0, "nightclub", "nightclub-1")
-    place(ctx, BLUE, 3, 0, "nightclub", "nightclub-2")
-    targets = bld.legal_targets(ctx, BLUE, "nightclub-3", "open")
+    put_building(ctx, B, 16, 0, NC, piece="nightclub-1", from_board=True)
+    put_building(ctx, B, 3, 0, NC, piece="nightclub-2", from_board=True)
+    targets = bld.legal_targets(ctx, B, "nightclub-3", "open")
     assert targets and {d for d, _ in targets} == set(range(7, 13))
     # $8 left afterwards: no second build is possible, so none is asked
-    _, seen = drive(run(ctx, BLUE, PLANNING), ["build open nightclub-3", "build_space 7 0"])
+    _, seen = drive(run(ctx, B, PLANNING), ["build open nightclub-3", "build_space 7 0"])
     why = blocked(seen[1])
     assert why["build_space 13 0"][:2] == ("one-per-area", "R-BUILD-5")
     assert why["build_space 1 1"][2] == "you already have a nightclub in Downtown"
-    assert ctx.player(BLUE).pocket == 8
+    assert ctx.player(B).pocket == 8
 
 
 def test_r_build_5_blocked_when_free_spaces_are_all_in_covered_areas(ctx: Ctx) -> None:
     """Casinos in Downtown and Midtown; Uptown is full of gangster bars (defence 9)."""
-    place(ctx, BLUE, 1, 0, "casino", "casino-1")
-    place(ctx, BLUE, 7, 0, "casino", "casino-2")
+    put_building(ctx, B, 1, 0, CASINO, piece="casino-1", from_board=True)
+    put_building(ctx, B, 7, 0, CASINO, piece="casino-2", from_board=True)
     for district in (13, 14, 15, 16):
         gangsters(ctx, district, 9)
-    legal, why = bld.build_options(ctx, BLUE, buildings=("casino",), modes=("open", "takeover"))
+    legal, why = bld.build_options(ctx, B, buildings=("casino",), modes=("open", "takeover"))
     assert legal == []
     reasons = {str(b.action): (b.error.code, b.error.rule) for b in why}
     assert reasons == {
@@ -237,9 +196,9 @@ def test_r_build_5_blocked_when_free_spaces_are_all_in_covered_areas(ctx: Ctx) -
 
 def test_r_build_7_one_distillery(ctx: Ctx) -> None:
     """With the rebuild variant the piece can be back on the board while one is on the map."""
-    place(ctx, BLUE, 2, 0, "distillery", "distillery")
-    ctx.player(BLUE).board_pieces.append("distillery")
-    legal, why = bld.build_options(ctx, BLUE, buildings=("distillery",), modes=("open", "takeover"))
+    put_building(ctx, B, 2, 0, DIST, piece="distillery", from_board=True)
+    ctx.player(B).board_pieces.append("distillery")
+    legal, why = bld.build_options(ctx, B, buildings=("distillery",), modes=("open", "takeover"))
     assert legal == []
     assert {b.error.code for b in why} == {"one-distillery"}
     assert {b.error.rule for b in why} == {"R-BUILD-7"}
@@ -247,9 +206,9 @@ def test_r_build_7_one_distillery(ctx: Ctx) -> None:
 
 def test_cannot_pay_reason_counts_laundering(ctx: Ctx) -> None:
     """R-MONEY-6: $10 pocket and $12 safe (launders $6) cannot cover $17 + a card."""
-    player = ctx.player(BLUE)
+    player = ctx.player(B)
     player.pocket, player.safe = 10, 12
-    legal, why = bld.build_options(ctx, BLUE, buildings=("casino",), modes=("open",))
+    legal, why = bld.build_options(ctx, B, buildings=("casino",), modes=("open",))
     assert legal == []
     (b,) = why
     assert str(b.action) == "build open casino-1"
@@ -260,9 +219,9 @@ def test_cannot_pay_reason_counts_laundering(ctx: Ctx) -> None:
 
 
 def test_casino_needs_a_card(ctx: Ctx) -> None:
-    player = ctx.player(BLUE)
+    player = ctx.player(B)
     player.hand.clear()
-    legal, why = bld.build_options(ctx, BLUE, buildings=("casino", "nightclub"), modes=("open",))
+    legal, why = bld.build_options(ctx, B, buildings=("casino", "nightclub"), modes=("open",))
     assert [str(c.action()) for c in legal] == ["build open nightclub-1"]
     (b,) = why
     assert (b.error.code, b.error.rule) == ("no-card", "R-BUILD-4")
@@ -270,27 +229,25 @@ def test_casino_needs_a_card(ctx: Ctx) -> None:
 
 def test_open_casino_discards_to_the_bottom_of_its_deck(ctx: Ctx) -> None:
     """R-BUILD-4, R-CARD-5: $17 plus a card from hand, which goes under its deck."""
-    player = ctx.player(BLUE)
+    player = ctx.player(B)
     player.pocket = 17
     card = player.hand[0]
     deck = ctx.state.operation_decks[Track(ctx.catalog.card(card).type)]
-    legal, _ = bld.build_options(ctx, BLUE, buildings=("casino",), modes=("open",))
+    legal, _ = bld.build_options(ctx, B, buildings=("casino",), modes=("open",))
     label = [c.label for c in legal]
     assert label == ["Open a casino ($17 + 1 discard)"]
     drive(
-        run(ctx, BLUE, PLANNING),
+        run(ctx, B, PLANNING),
         ["build open casino-1", "build_space 2 0", f"discard {card}"],
     )
     assert card not in player.hand and deck[-1] == card
     assert player.pocket == 0
-    assert ctx.state.districts[2].spaces[0].building == Building(
-        BLUE, BuildingType.CASINO, "casino-1"
-    )
+    assert ctx.state.districts[2].spaces[0].building == Building(B, BuildingType.CASINO, "casino-1")
 
 
 def test_nothing_buildable_asks_nothing(ctx: Ctx) -> None:
-    ctx.player(BLUE).pocket = 2
-    result, seen = drive(bld.build(ctx, BLUE, buildings=("bar",), modes=("open",)), [])
+    ctx.player(B).pocket = 2
+    result, seen = drive(bld.build(ctx, B, buildings=("bar",), modes=("open",)), [])
     assert result == 0 and seen == []
     (event,) = [e for e in ctx.events if e.kind == "build_impossible"]
     assert {r["code"] for r in event.data["reasons"]} == {"cannot-pay"}
@@ -300,8 +257,8 @@ def test_city_token_12_opens_or_takes_over_a_bar_only(ctx: Ctx) -> None:
     """R-CITYTOK-12 (CZ/PL text): a bar, never the distillery."""
     gangsters(ctx, 4, 1)
     effect = ctx.catalog.city_token("city-12").effect[0]
-    _, seen = drive(run(ctx, BLUE, effect), ["done"])
-    assert options(seen[0]) == [
+    _, seen = drive(run(ctx, B, effect), ["done"])
+    assert option_texts(seen[0]) == [
         "build open bar-left-1",
         "build open bar-middle-1",
         "build open bar-right-1",
@@ -316,12 +273,12 @@ def test_city_token_12_opens_or_takes_over_a_bar_only(ctx: Ctx) -> None:
 def test_e1_attack_must_beat_defence(ctx: Ctx) -> None:
     """E1 / R-COMBAT-1: against strength 5, attack 5 fails and 6 succeeds."""
     gangsters(ctx, 5, 5)
-    player = ctx.player(GREEN)
+    player = ctx.player(G)
     player.levels[Track.STRENGTH] = 3
     player.goons = 2
-    assert bld.max_attack(ctx, GREEN, 100) == 5
-    assert bld.legal_targets(ctx, GREEN, "bar-left-1", "takeover") == []
-    legal, why = bld.build_options(ctx, GREEN, buildings=("bar",), modes=("takeover",))
+    assert bld.max_attack(ctx, G, 100) == 5
+    assert bld.legal_targets(ctx, G, "bar-left-1", "takeover") == []
+    legal, why = bld.build_options(ctx, G, buildings=("bar",), modes=("takeover",))
     assert legal == []
     reason = why[0].error
     assert (reason.code, reason.rule) == ("too-weak", "R-COMBAT-1")
@@ -329,8 +286,8 @@ def test_e1_attack_must_beat_defence(ctx: Ctx) -> None:
         "the gangster bars in district 5 have defence 5, which needs attack 6; your best is 5"
     )
     player.goons = 3
-    assert bld.legal_targets(ctx, GREEN, "bar-left-1", "takeover") == [(5, 0), (5, 1)]
-    assert [b.total for b in bld.takeover_options(ctx, GREEN, 5)] == [6]
+    assert bld.legal_targets(ctx, G, "bar-left-1", "takeover") == [(5, 0), (5, 1)]
+    assert [b.total for b in bld.takeover_options(ctx, G, 5)] == [6]
 
 
 def test_e14_takeover_in_district_4(ctx: Ctx) -> None:
@@ -338,26 +295,26 @@ def test_e14_takeover_in_district_4(ctx: Ctx) -> None:
     gangsters(ctx, 4, 6, tile="gangster-B2")
     space = ctx.state.districts[4].spaces[0]
     space.city_token = "city-09"
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     blue.levels[Track.STRENGTH] = 2
     blue.goons = 1
     blue.partner, blue.partner_district = "gangster-A1", 10  # Waxey Gordon: 4, help $5
     set_reward(ctx, "bar-left-1", Effect.of("gain_book"))
     bars, goons, books = ctx.state.supply_gangster_bars, ctx.state.supply_goons, blue.books
     _, seen = drive(
-        run(ctx, BLUE, CONTRACTORS),
+        run(ctx, B, CONTRACTORS),
         ["build takeover bar-left-1", "build_space 4 0", "boost 1 paid", "done"],
     )
     boost = seen[2]
     assert boost.kind == "takeover_boost"
-    assert options(boost) == ["boost 1 paid"]  # the only way to reach 7
+    assert option_texts(boost) == ["boost 1 paid"]  # the only way to reach 7
     assert blocked(boost)["boost 0 paid"][0] == "too-weak"
     assert blocked(boost)["boost 1 none"][2] == "attack 3 does not beat defence 6"
     assert blue.pocket == 20 - 3 - 5 and blue.goons == 0
     assert ctx.state.supply_goons == goons + 1
     assert ctx.state.supply_gangster_bars == bars + 1
     assert space.gangster_bar is False
-    assert space.building == Building(BLUE, BuildingType.BAR, "bar-left-1")
+    assert space.building == Building(B, BuildingType.BAR, "bar-left-1")
     assert blue.city_tokens == ["city-09"] and space.city_token is None
     assert blue.books == books + 1  # the bar's reward
     assert ctx.state.districts[4].spaces[1].gangster_bar  # the other bar stays
@@ -368,10 +325,10 @@ def test_e14_takeover_in_district_4(ctx: Ctx) -> None:
 
 def test_r_takeover_7_gangster_stays_after_losing_all_bars(ctx: Ctx) -> None:
     gangsters(ctx, 2, 1, tile="gangster-B2")
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     blue.pocket, blue.goons, blue.levels[Track.STRENGTH] = 100, 0, 2
     drive(
-        run(ctx, BLUE, CONTRACTORS),
+        run(ctx, B, CONTRACTORS),
         [
             "build takeover bar-left-1",
             "build_space 2 0",
@@ -392,20 +349,21 @@ def test_e15_e16_planning_office_takeover_then_upgrade(ctx: Ctx) -> None:
     bar cannot be upgraded because of the NC in 16."""
     gangsters(ctx, 5, 5)
     ctx.state.districts[5].spaces[1].city_token = "city-02"
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.STRENGTH] = 4
     purple.goons = 2
     purple.partner, purple.partner_district = "gangster-A1", 12
     purple.pocket, purple.safe = 10, 40
-    place(ctx, PURPLE, 16, 0, "nightclub", "nightclub-3")
-    uptown_bar = place(ctx, PURPLE, 13, 0, "bar", "bar-middle-1")
-    midtown_bar = place(ctx, PURPLE, 7, 1, "bar", "bar-middle-2")
+    put_building(ctx, P, 16, 0, NC, piece="nightclub-3", from_board=True)
+    uptown_bar = put_building(ctx, P, 13, 0, BAR, piece="bar-middle-1", from_board=True)
+    midtown_bar = put_building(ctx, P, 7, 1, BAR, piece="bar-middle-2", from_board=True)
     midtown_bar.protected = midtown_bar.barrel = True
-    place(ctx, PURPLE, 8, 0, "distillery", "distillery")  # the middle group is empty
+    # the middle group is empty
+    put_building(ctx, P, 8, 0, DIST, piece="distillery", from_board=True)
     card = purple.hand[0]
     bars = ctx.state.supply_gangster_bars
     _, seen = drive(
-        run(ctx, PURPLE, PLANNING),
+        run(ctx, P, PLANNING),
         [
             "build takeover casino-1",
             "build_space 5 1",
@@ -416,9 +374,9 @@ def test_e15_e16_planning_office_takeover_then_upgrade(ctx: Ctx) -> None:
         ],
     )
     # E15
-    assert "boost 2 none" in options(seen[2]) and "boost 1 none" not in options(seen[2])
+    assert "boost 2 none" in option_texts(seen[2]) and "boost 1 none" not in option_texts(seen[2])
     casino = ctx.state.districts[5].spaces[1]
-    assert casino.building == Building(PURPLE, BuildingType.CASINO, "casino-1")
+    assert casino.building == Building(P, BuildingType.CASINO, "casino-1")
     assert not casino.gangster_bar and ctx.state.supply_gangster_bars == bars + 1
     assert purple.city_tokens == ["city-02"]
     assert purple.goons == 0 and card not in purple.hand
@@ -430,12 +388,12 @@ def test_e15_e16_planning_office_takeover_then_upgrade(ctx: Ctx) -> None:
         o.describe() for o in seen[4].options if o.args == ("upgrade", "nightclub-1")
     )
     assert upgrade_label == "Upgrade a bar to a nightclub ($12 - $5 discount)"
-    assert options(seen[5]) == ["build_space 7 1"]
+    assert option_texts(seen[5]) == ["build_space 7 1"]
     assert blocked(seen[5])["build_space 13 0"][:2] == ("one-per-area", "R-BUILD-5")
     assert purple.pocket == 0 and purple.safe == 40 - 14 - 14
     nightclub = ctx.state.districts[7].spaces[1].building
     assert nightclub == Building(
-        PURPLE, BuildingType.NIGHTCLUB, "nightclub-1", protected=True, barrel=True
+        P, BuildingType.NIGHTCLUB, "nightclub-1", protected=True, barrel=True
     )  # R-UPGRADE-5: the mafioso and the barrel stay
     assert purple.lost_pieces == ["bar-middle-2"]
     assert "nightclub-1" not in purple.board_pieces
@@ -448,12 +406,12 @@ def test_e15_e16_planning_office_takeover_then_upgrade(ctx: Ctx) -> None:
 
 def test_r_takeover_5_not_in_partner_district(ctx: Ctx) -> None:
     gangsters(ctx, 6, 1)
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     blue.partner, blue.partner_district = "gangster-A1", 6
     for effect in (CONTRACTORS, TAKEOVER_HELPER):
         legal, why = bld.build_options(
             ctx,
-            BLUE,
+            B,
             buildings=effect.texts("buildings"),
             modes=("takeover",),
             ignore_defence=effect.flag("ignore_defence"),
@@ -465,18 +423,16 @@ def test_r_takeover_5_not_in_partner_district(ctx: Ctx) -> None:
 def test_r_takeover_3_nightclub_takeover_respects_one_per_area(ctx: Ctx) -> None:
     gangsters(ctx, 3, 1)
     gangsters(ctx, 9, 1)
-    place(ctx, BLUE, 1, 0, "nightclub", "nightclub-1")
-    assert bld.legal_targets(ctx, BLUE, "nightclub-2", "takeover") == [(9, 0), (9, 1)]
+    put_building(ctx, B, 1, 0, NC, piece="nightclub-1", from_board=True)
+    assert bld.legal_targets(ctx, B, "nightclub-2", "takeover") == [(9, 0), (9, 1)]
 
 
 def test_takeover_helper_ignores_defence_and_pays(ctx: Ctx) -> None:
     """R-HELPERCARD-13, R-TAKEOVER-6: no attack needed, no boost asked, cost still paid."""
     gangsters(ctx, 8, 9)
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     bars = ctx.state.supply_gangster_bars
-    _, seen = drive(
-        run(ctx, BLUE, TAKEOVER_HELPER), ["build takeover bar-right-1", "build_space 8 0"]
-    )
+    _, seen = drive(run(ctx, B, TAKEOVER_HELPER), ["build takeover bar-right-1", "build_space 8 0"])
     assert [d.kind for d in seen] == ["build", "build_space"]
     assert blue.pocket == 12 and ctx.state.supply_gangster_bars == bars + 1
     assert events(ctx, "takeover")[0]["ignore_defence"] is True
@@ -485,43 +441,43 @@ def test_takeover_helper_ignores_defence_and_pays(ctx: Ctx) -> None:
 def test_takeover_helper_can_be_free_by_option(ctx: Ctx) -> None:
     ctx.options = Options(takeover_helper_pays_cost=False)
     gangsters(ctx, 8, 9)
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     blue.pocket = 0
     card_count = len(blue.hand)
-    assert bld.build_cost(ctx, BLUE, "casino-1", "takeover", ignore_defence=True) == (0, 0)
+    assert bld.build_cost(ctx, B, "casino-1", "takeover", ignore_defence=True) == (0, 0)
     labels = {
         str(c.action()): c.label
         for c in bld.build_options(
-            ctx, BLUE, buildings=("casino",), modes=("takeover",), ignore_defence=True
+            ctx, B, buildings=("casino",), modes=("takeover",), ignore_defence=True
         )[0]
     }
     assert labels == {
         "build takeover casino-1": "Take over (ignoring defence) with a casino (no cost)"
     }
-    drive(run(ctx, BLUE, TAKEOVER_HELPER), ["build takeover casino-1", "build_space 8 1"])
+    drive(run(ctx, B, TAKEOVER_HELPER), ["build takeover casino-1", "build_space 8 1"])
     assert blue.pocket == 0 and len(blue.hand) == card_count
     assert ctx.state.districts[8].spaces[1].building is not None
 
 
 def test_crate_13_adds_takeover_attack(ctx: Ctx) -> None:
     gangsters(ctx, 5, 5)
-    green = ctx.player(GREEN)
+    green = ctx.player(G)
     green.levels[Track.STRENGTH], green.goons = 3, 2
-    assert bld.legal_targets(ctx, GREEN, "bar-left-1", "takeover") == []
+    assert bld.legal_targets(ctx, G, "bar-left-1", "takeover") == []
     green.crates.append("crate-13")
-    assert bld.attack_base(ctx, GREEN) == 4
-    assert bld.legal_targets(ctx, GREEN, "bar-left-1", "takeover") == [(5, 0), (5, 1)]
+    assert bld.attack_base(ctx, G) == 4
+    assert bld.legal_targets(ctx, G, "bar-left-1", "takeover") == [(5, 0), (5, 1)]
 
 
 def test_partner_help_must_be_affordable_after_the_building(ctx: Ctx) -> None:
     """The partner's $5 cannot be paid after a $8 bar out of $12: too weak, and it says why."""
     gangsters(ctx, 5, 5)
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     blue.levels[Track.STRENGTH], blue.goons, blue.pocket = 2, 0, 12
     blue.partner, blue.partner_district = "gangster-A1", 10
-    assert bld.legal_targets(ctx, BLUE, "bar-left-1", "takeover") == [(5, 0), (5, 1)]
-    assert bld.legal_targets(ctx, BLUE, "bar-right-1", "takeover") == []
-    legal, why = bld.build_options(ctx, BLUE, buildings=("bar",), modes=("takeover",))
+    assert bld.legal_targets(ctx, B, "bar-left-1", "takeover") == [(5, 0), (5, 1)]
+    assert bld.legal_targets(ctx, B, "bar-right-1", "takeover") == []
+    legal, why = bld.build_options(ctx, B, buildings=("bar",), modes=("takeover",))
     reasons = {str(b.action): b.error.reason for b in why}
     assert reasons["build takeover bar-right-1"].endswith(
         "your best is 2 (your partner's $5 help is more than the $4 you can spare)"
@@ -530,61 +486,61 @@ def test_partner_help_must_be_affordable_after_the_building(ctx: Ctx) -> None:
         "build takeover bar-left-1",
         "build takeover bar-middle-1",
     ]
-    assert [str(b.action()) for b in bld.takeover_options(ctx, BLUE, 5, budget=4)] == []
+    assert [str(b.action()) for b in bld.takeover_options(ctx, B, 5, budget=4)] == []
 
 
 # ---------------------------------------------------------------------- upgrading
 def test_r_upgrade_4_discount_only_for_upgrades_and_only_the_highest(ctx: Ctx) -> None:
-    blue = ctx.player(BLUE)
-    assert bld.build_cost(ctx, BLUE, "nightclub-1", "upgrade") == (12, 0)
+    blue = ctx.player(B)
+    assert bld.build_cost(ctx, B, "nightclub-1", "upgrade") == (12, 0)
     for piece in ("bar-left-1", "bar-left-2", "bar-left-3"):
         blue.board_pieces.remove(piece)
-    assert bld.upgrade_discount(ctx, BLUE) == 3
+    assert bld.upgrade_discount(ctx, B) == 3
     for piece in MIDDLE_GROUP:
         blue.board_pieces.remove(piece)
     assert bld.empty_groups(ctx, blue) == ["left", "middle"]
-    assert bld.build_cost(ctx, BLUE, "nightclub-1", "upgrade") == (7, 0)  # not 12 - 3 - 5
-    assert bld.build_cost(ctx, BLUE, "casino-1", "upgrade") == (12, 1)  # discard still due
-    assert bld.build_cost(ctx, BLUE, "nightclub-1", "open") == (12, 0)
-    assert bld.build_cost(ctx, BLUE, "casino-1", "takeover") == (17, 1)
+    assert bld.build_cost(ctx, B, "nightclub-1", "upgrade") == (7, 0)  # not 12 - 3 - 5
+    assert bld.build_cost(ctx, B, "casino-1", "upgrade") == (12, 1)  # discard still due
+    assert bld.build_cost(ctx, B, "nightclub-1", "open") == (12, 0)
+    assert bld.build_cost(ctx, B, "casino-1", "takeover") == (17, 1)
     for piece in ("bar-right-1", "bar-right-2", "bar-right-3"):
         blue.board_pieces.remove(piece)
-    assert bld.build_cost(ctx, BLUE, "nightclub-1", "upgrade") == (4, 0)
+    assert bld.build_cost(ctx, B, "nightclub-1", "upgrade") == (4, 0)
 
 
 def test_upgrade_needs_a_bar(ctx: Ctx) -> None:
-    place(ctx, BLUE, 1, 0, "distillery", "distillery")
-    legal, why = bld.build_options(ctx, BLUE, buildings=("nightclub",), modes=("upgrade",))
+    put_building(ctx, B, 1, 0, DIST, piece="distillery", from_board=True)
+    legal, why = bld.build_options(ctx, B, buildings=("nightclub",), modes=("upgrade",))
     assert legal == []
     assert (why[0].error.code, why[0].error.rule) == ("no-bar", "R-UPGRADE-1")
 
 
 def test_helper_12_upgrades_only(ctx: Ctx) -> None:
     """R-HELPERCARD-12: upgrade a bar (NC or casino) at the normal cost, once."""
-    place(ctx, BLUE, 1, 0, "bar", "bar-left-1")
+    put_building(ctx, B, 1, 0, BAR, piece="bar-left-1", from_board=True)
     effect = ctx.catalog.helper("helper-12").effect[0]
-    _, seen = drive(run(ctx, BLUE, effect), ["build upgrade nightclub-1", "build_space 1 0"])
-    assert options(seen[0]) == ["build upgrade nightclub-1", "build upgrade casino-1", "done"]
-    assert ctx.player(BLUE).lost_pieces == ["bar-left-1"]
-    assert ctx.player(BLUE).pocket == 8
+    _, seen = drive(run(ctx, B, effect), ["build upgrade nightclub-1", "build_space 1 0"])
+    assert option_texts(seen[0]) == ["build upgrade nightclub-1", "build upgrade casino-1", "done"]
+    assert ctx.player(B).lost_pieces == ["bar-left-1"]
+    assert ctx.player(B).pocket == 8
 
 
 def test_r_partner_6_free_help_in_a_takeover(ctx: Ctx) -> None:
     """The once-per-game free help wins when the paid help cannot be afforded."""
     gangsters(ctx, 3, 6)
     ctx.state.districts[3].spaces[0].city_token = "city-05"
-    blue = ctx.player(BLUE)
+    blue = ctx.player(B)
     blue.pocket, blue.goons, blue.levels[Track.STRENGTH] = 3, 0, 1
     blue.partner, blue.partner_district = "gangster-A6", 12  # strength 6, help $7, once free
     _, seen = drive(
-        run(ctx, BLUE, CONTRACTORS),
+        run(ctx, B, CONTRACTORS),
         ["build takeover bar-left-1", "build_space 3 0", "boost 0 free"],
     )
     assert seen[1].options[0].describe() == (
         "The gangster bar in district 3 (Downtown), space 1 (defence 6; city token: "
         "draw a any operation card)"
     )
-    assert options(seen[2]) == ["boost 0 free"]
+    assert option_texts(seen[2]) == ["boost 0 free"]
     assert blocked(seen[2]) == {
         "boost 0 none": ("too-weak", "R-COMBAT-1", "attack 1 does not beat defence 6")
     }

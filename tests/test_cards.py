@@ -12,9 +12,7 @@ from speakeasy.rules.cards import discard_from_hand, draw_card, play_card, raise
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source
 from speakeasy.state import Colour, Track
-from tests.support import clear_map, drive, new_ctx
-
-P, Y = Colour.PURPLE, Colour.YELLOW
+from tests.support import P, Y, drive, new_ctx, skip_or_first
 
 
 def _first_non_skip(decision: Decision) -> str:
@@ -23,14 +21,13 @@ def _first_non_skip(decision: Decision) -> str:
 
 def test_r_card_3_play_replaces_the_slotted_card() -> None:
     """R-CARD-3: the old card goes face up to the bottom of its deck; the reward is gained."""
-    ctx = new_ctx([P, Y])
-    clear_map(ctx.state)
+    ctx = new_ctx([P, Y], clear=True)
     player = ctx.player(P)
     player.hand = ["vip-09", "vip-10"]  # vip-09: +1 leverage? read from data below
     player.slots[Track.VIP] = "vip-12"
     deck = ctx.state.operation_decks[Track.VIP]
     card = ctx.catalog.card("vip-09")
-    drive(play_card(ctx, P, "vip-09"), _skip_or_first)
+    drive(play_card(ctx, P, "vip-09"), skip_or_first)
     assert player.slots[Track.VIP] == "vip-09"
     assert deck[-1] == "vip-12"
     assert "vip-09" not in player.hand
@@ -38,17 +35,10 @@ def test_r_card_3_play_replaces_the_slotted_card() -> None:
     assert bool(rewards) == any(e.kind != "range_bonus" for e in card.reward)
 
 
-def _skip_or_first(decision: Decision) -> str:
-    for option in decision.options:
-        if option.kind in ("skip", "done"):
-            return str(option)
-    return str(decision.options[0])
-
-
 def test_r_card_4_prologue_play_gives_only_the_reward() -> None:
     """R-CARD-4, R-PROLOGUE-8: no action (no sale, production, protection) in the prologue."""
     ctx = new_ctx([P, Y])
-    _, seen = drive(play_card(ctx, P, ctx.player(P).hand[1], action=False), _skip_or_first)
+    _, seen = drive(play_card(ctx, P, ctx.player(P).hand[1], action=False), skip_or_first)
     kinds = {d.kind for d in seen}
     assert not kinds & {"sell", "protect", "deliver", "produce"}
 

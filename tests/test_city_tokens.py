@@ -20,12 +20,11 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import HANDLERS, Source, run_effect
 from speakeasy.rules.goals import token_options, token_useful, tokens_refusal
 from speakeasy.rules.resources import end_of_turn_tokens
-from speakeasy.state import Building, BuildingType, Colour, Track
-from tests.support import clear_map, drive, new_ctx
+from speakeasy.state import BuildingType, Track
+from tests.support import P, drive, new_ctx, put_building
 
 assert speakeasy.rules  # the package import registers the other handlers
 
-P = Colour.PURPLE
 
 #: R-CITYTOK-n -> (token id, effect kind, parameters that must match).
 TABLE: dict[str, tuple[str, str, dict[str, object]]] = {
@@ -60,8 +59,7 @@ TABLE: dict[str, tuple[str, str, dict[str, object]]] = {
 
 @pytest.fixture
 def ctx() -> Ctx:
-    c = new_ctx(4, seed=11)
-    clear_map(c.state)
+    c = new_ctx(4, seed=11, clear=True)
     return c
 
 
@@ -71,12 +69,6 @@ def play(
     flow = run_effect(ctx, P, Effect.of("play_city_tokens", n=n), Source("person", "restaurant"))
     _, decisions = drive(flow, script)
     return list(decisions)
-
-
-def put(ctx: Ctx, district: int, kind: BuildingType, **flags: bool) -> Building:
-    space = ctx.state.districts[district].spaces[0]
-    space.building = Building(P, kind, f"test-{kind.value}", **flags)
-    return space.building
 
 
 # ---------------------------------------------------------------------- the data (§14.6)
@@ -233,7 +225,7 @@ def test_produce_token(ctx: Ctx) -> None:
     """R-CITYTOK-10: produce barrels at an operating distillery."""
     _need("produce")
     _hold(ctx, "city-10")
-    put(ctx, 5, BuildingType.DISTILLERY)
+    put_building(ctx, P, 5, 0, BuildingType.DISTILLERY)
     play(ctx, _generic("city-10"))
     _played(ctx, "city-10")
     assert ctx.player(P).distillery_barrels > 0
@@ -243,7 +235,7 @@ def test_sell_token(ctx: Ctx) -> None:
     """R-CITYTOK-11: sell barrels next to operating buildings into the pocket."""
     _need("sell")
     _hold(ctx, "city-11")
-    bar = put(ctx, 5, BuildingType.BAR, barrel=True)
+    bar = put_building(ctx, P, 5, 0, BuildingType.BAR, barrel=True)
     pocket = ctx.player(P).pocket
     play(ctx, _generic("city-11"))
     _played(ctx, "city-11")
@@ -275,7 +267,7 @@ def test_protect_token(ctx: Ctx) -> None:
     """R-CITYTOK-17: gain protection (a VIP mafioso moves to one of your buildings)."""
     _need("protect")
     _hold(ctx, "city-17")
-    bar = put(ctx, 5, BuildingType.BAR)
+    bar = put_building(ctx, P, 5, 0, BuildingType.BAR)
     player = ctx.player(P)
     player.vip, player.leverage_tokens = 1, 4
     play(ctx, _generic("city-17"))
@@ -287,8 +279,8 @@ def test_deliver_token(ctx: Ctx) -> None:
     """R-CITYTOK-7: pick up and deliver barrels (the flow runs and ends)."""
     _need("deliver")
     _hold(ctx, "city-07")
-    put(ctx, 5, BuildingType.DISTILLERY)
-    put(ctx, 6, BuildingType.BAR)
+    put_building(ctx, P, 5, 0, BuildingType.DISTILLERY)
+    put_building(ctx, P, 6, 0, BuildingType.BAR)
     ctx.player(P).distillery_barrels = 2
     play(ctx, _generic("city-07"))
     _played(ctx, "city-07")
@@ -377,10 +369,10 @@ def test_usefulness_follows_the_position(ctx: Ctx) -> None:
     assert not token_useful(ctx, P, "city-15")
     assert not token_useful(ctx, P, "city-17")  # no mafioso in the VIP area, no building
     player.vip = 1
-    put(ctx, 3, BuildingType.BAR)
+    put_building(ctx, P, 3, 0, BuildingType.BAR)
     assert token_useful(ctx, P, "city-17")
     assert not token_useful(ctx, P, "city-11")  # no barrel to sell
-    ctx.state.districts[3].spaces[0].building = Building(P, BuildingType.BAR, "b", barrel=True)
+    put_building(ctx, P, 3, 0, BuildingType.BAR, barrel=True, piece="b")
     assert token_useful(ctx, P, "city-11")
     assert token_useful(ctx, P, "city-12")  # bars on the board
     player.board_pieces = [p for p in player.board_pieces if not p.startswith("bar")]

@@ -12,43 +12,24 @@ from collections.abc import Callable
 import pytest
 
 from speakeasy.actions import Action, Decision
-from speakeasy.board import load_board
-from speakeasy.catalog import load_catalog
 from speakeasy.effects import Effect
 from speakeasy.options import Options
 from speakeasy.rules.cards import play_card
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range, truck_options
 from speakeasy.rules.dispatch import Source
-from speakeasy.setup import new_state
-from speakeasy.state import Building, BuildingType, Colour, Ship, Track
-from tests.support import drive
+from speakeasy.state import BuildingType, Ship, Track
+from tests.support import G, P, Y, drive, new_ctx, option_texts, put_building
 
 Check = Callable[[Decision], str]
 
-PURPLE, YELLOW, BLUE, GREEN = Colour.PURPLE, Colour.YELLOW, Colour.BLUE, Colour.GREEN
 FLEET = Source("card", "fleet-05", track="fleet")  # a fleet card without "+2 range"
 DELIVER = Effect.of("deliver")
 
 
 def make_ctx(players: int = 4, options: Options | None = None) -> Ctx:
     """A fresh game with no police anywhere; callers edit the state."""
-    options = options or Options()
-    catalog, board = load_catalog(), load_board(players)
-    colours = [PURPLE, YELLOW, GREEN, BLUE][:players]
-    state = new_state(colours, random.Random(7), catalog, board, options, lambda e: None)
-    for district in state.districts.values():
-        district.police = False
-    return Ctx(state, catalog, board, random.Random(0), options, seats=players)
-
-
-def build(
-    ctx: Ctx, colour: Colour, district: int, space: int, kind: BuildingType, **flags: bool
-) -> Building:
-    spot = ctx.state.districts[district].spaces[space]
-    spot.gangster_bar = False
-    spot.building = Building(colour, kind, f"{kind.value}-test", **flags)
-    return spot.building
+    return new_ctx(players, seed=7, options=options, police=())
 
 
 def dock(ctx: Ctx, **ports: int) -> None:
@@ -71,17 +52,13 @@ def kinds(decision: Decision) -> set[str]:
     return {o.kind for o in decision.options}
 
 
-def texts(decision: Decision) -> list[str]:
-    return [str(o) for o in decision.options]
-
-
 # ---------------------------------------------------------------------- range (R-TRUCK-2/3)
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_range_is_the_fleet_level(level: int) -> None:
     """R-LEVEL-7, R-TRUCK-2: range = fleet level; the second truck from level 3 (R-TRUCK-3)."""
     ctx = make_ctx()
-    ctx.player(PURPLE).levels[Track.FLEET] = level
-    reach = delivery_range(ctx, PURPLE, FLEET)
+    ctx.player(P).levels[Track.FLEET] = level
+    reach = delivery_range(ctx, P, FLEET)
     assert reach.total == level
     assert reach.trucks == (2 if level >= 3 else 1)
 
@@ -89,14 +66,14 @@ def test_range_is_the_fleet_level(level: int) -> None:
 def test_e10_range_rises_from_two_to_four() -> None:
     """E10, R-LEVEL-6: fleet 2, a "+1 fleet" card and a discard for one more -> range 4."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
-    assert delivery_range(ctx, PURPLE, FLEET).total == 2
+    assert delivery_range(ctx, P, FLEET).total == 2
     purple.hand = ["fleet-03", "vip-01"]
     purple.notoriety_mafiosi = []  # no mafioso reward to place on the way to notoriety 8
     before = purple.notoriety
     drive(
-        play_card(ctx, PURPLE, "fleet-03"),
+        play_card(ctx, P, "fleet-03"),
         ["raise fleet", "more fleet", "discard vip-01", "done"],
     )
     assert purple.level(Track.FLEET) == 4
@@ -108,81 +85,81 @@ def test_e10_range_rises_from_two_to_four() -> None:
 def test_fleet_card_plus_two_is_for_its_own_action_only() -> None:
     """R-CARD-8, DISC-9, GAP-25 default: the card's +2 applies to that card's action only."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
     purple.hand = ["fleet-10"]
-    drive(play_card(ctx, PURPLE, "fleet-10"), ["finish"])
+    drive(play_card(ctx, P, "fleet-10"), ["finish"])
     assert [e.data["range"] for e in ctx.events if e.kind == "truck_range"] == [4]
     # Later the card still lies in the slot, but a helper's deliver gets no +2.
     assert purple.slots[Track.FLEET] == "fleet-10"
-    assert delivery_range(ctx, PURPLE, Source("helper", "helper-13")).total == 2
+    assert delivery_range(ctx, P, Source("helper", "helper-13")).total == 2
 
 
 def test_fleet_card_plus_two_lasts_with_the_gap_25_switch() -> None:
     """GAP-25 switch: the slotted card's +2 keeps counting, but never twice for its own play."""
     ctx = make_ctx(options=Options(fleet_range_bonus_lasts=True))
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
     purple.hand = ["fleet-10"]
-    drive(play_card(ctx, PURPLE, "fleet-10"), ["finish"])
+    drive(play_card(ctx, P, "fleet-10"), ["finish"])
     assert [e.data["range"] for e in ctx.events if e.kind == "truck_range"] == [4]
-    assert delivery_range(ctx, PURPLE, Source("helper", "helper-13")).total == 4
+    assert delivery_range(ctx, P, Source("helper", "helper-13")).total == 4
     purple.slots[Track.FLEET] = "fleet-05"  # replaced by a card without the reward
-    assert delivery_range(ctx, PURPLE, Source("helper", "helper-13")).total == 2
+    assert delivery_range(ctx, P, Source("helper", "helper-13")).total == 2
 
 
 def test_garage_left_person_adds_two_more() -> None:
     """R-LOC-GARAGE-2: +2 for the card played there, on top of the card's own +2."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 1
     purple.hand = ["fleet-11"]
-    drive(play_card(ctx, PURPLE, "fleet-11", range_bonus=2), ["finish"])
+    drive(play_card(ctx, P, "fleet-11", range_bonus=2), ["finish"])
     assert [e.data["range"] for e in ctx.events if e.kind == "truck_range"] == [5]
 
 
 def test_range_crates_add_one_each() -> None:
     """R-TRUCK-2, R-CRATE-9/10: "each truck range +1" bonuses add up."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
     purple.crates = ["crate-09", "crate-10"]
-    assert delivery_range(ctx, PURPLE, FLEET).total == 4
+    assert delivery_range(ctx, P, FLEET).total == 4
 
 
 # ---------------------------------------------------------------------- trucks
 def test_one_truck_below_fleet_three_asks_no_truck_choice() -> None:
     """R-TRUCK-3: one truck at fleet 1-2, so the action starts with that truck."""
     ctx = make_ctx()
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["finish"])
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["finish"])
     assert [d.kind for d in seen] == ["truck"]
 
 
 def test_truck_enters_anywhere_for_free_and_stays() -> None:
     """R-TRUCK-4: entering costs nothing; the truck stays where it ends, between actions."""
     ctx = make_ctx()
-    ctx.player(PURPLE).levels[Track.FLEET] = 1
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["enter 12", "move 9", "finish"])
-    assert texts(seen[0]) == [*(f"enter {d}" for d in range(1, 17)), "finish"]
-    assert "move 9" in texts(seen[1])  # the 1 point is still there after entering
+    ctx.player(P).levels[Track.FLEET] = 1
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["enter 12", "move 9", "finish"])
+    assert option_texts(seen[0]) == [*(f"enter {d}" for d in range(1, 17)), "finish"]
+    assert "move 9" in option_texts(seen[1])  # the 1 point is still there after entering
     assert kinds(seen[2]) == {"finish"}  # the point is spent
-    truck = ctx.player(PURPLE).trucks[0]
+    truck = ctx.player(P).trucks[0]
     assert truck.district == 9
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["finish"])
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["finish"])
     assert "enter" not in kinds(seen[0])  # once on the map it never leaves
 
 
 def test_two_trucks_move_one_at_a_time() -> None:
     """R-TRUCK-5: pick a truck, finish it, then the other one moves."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 3
     purple.trucks[0].district = 8
     _, seen = drive(
-        deliver(ctx, PURPLE, DELIVER, FLEET),
+        deliver(ctx, P, DELIVER, FLEET),
         ["truck 2", "enter 1", "move 2", "finish", "move 4", "finish"],
     )
-    assert texts(seen[0]) == ["truck 1", "truck 2", "done"]
+    assert option_texts(seen[0]) == ["truck 1", "truck 2", "done"]
     assert [d.kind for d in seen[1:]] == ["truck"] * 5
     assert purple.trucks[1].district == 2
     assert purple.trucks[0].district == 4
@@ -191,23 +168,23 @@ def test_two_trucks_move_one_at_a_time() -> None:
 def test_stop_leaves_the_other_truck() -> None:
     """R-TRUCK-14: the player may use only one of two trucks."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 3
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["truck 1", "enter 3", "finish", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["truck 1", "enter 3", "finish", "finish"])
     assert purple.trucks[0].district == 3
     assert purple.trucks[1].district is None
     ctx.events.clear()
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["done"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["done"])
     assert purple.trucks[1].district is None
 
 
 def test_moves_follow_board_edges_only() -> None:
     """R-TRUCK-7, GEO-4: 1 point per move to an adjacent district; no diagonals."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
     purple.trucks[0].district = 8
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["move 11", "move 14", "finish"])
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["move 11", "move 14", "finish"])
     assert [str(o) for o in seen[0].options if o.kind == "move"] == [
         f"move {d}" for d in sorted(ctx.board.graph.neighbors(8))
     ]
@@ -218,8 +195,8 @@ def test_moves_follow_board_edges_only() -> None:
 def test_no_move_across_central_park() -> None:
     """R-TRUCK-8, GEO-5: from 13 only 10 and 15; never 14 or 16."""
     ctx = make_ctx()
-    ctx.player(PURPLE).trucks[0].district = 13
-    options = truck_options(ctx, PURPLE, 0, 3)
+    ctx.player(P).trucks[0].district = 13
+    options = truck_options(ctx, P, 0, 3)
     assert [str(o) for o in options if o.kind == "move"] == ["move 10", "move 15"]
 
 
@@ -228,14 +205,14 @@ def test_trucks_pass_through_closed_districts() -> None:
     ctx = make_ctx(players=2)
     closed = min(d.number for d in ctx.state.districts.values() if d.closed)
     before, after = sorted(ctx.board.graph.neighbors(closed))[:2]
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
     purple.trucks[0].district = before
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), [f"move {closed}", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), [f"move {closed}", "finish"])
     assert purple.trucks[0].district == closed  # into the closed district and staying there
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), [f"move {after}", f"move {closed}", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), [f"move {after}", f"move {closed}", "finish"])
     assert purple.trucks[0].district == closed  # out of it and back through
-    entering = truck_options(ctx, YELLOW, 0, 1)
+    entering = truck_options(ctx, Y, 0, 1)
     assert f"enter {closed}" in [str(o) for o in entering]
 
 
@@ -243,14 +220,14 @@ def test_trucks_pass_through_closed_districts() -> None:
 def test_load_from_the_operating_distillery_only_in_its_district() -> None:
     """R-TRUCK-10, R-TRUCK-9: loading costs nothing; only in the distillery's district."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 1
-    build(ctx, PURPLE, 8, 0, BuildingType.DISTILLERY)
+    put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
     purple.distillery_barrels = 3
     purple.trucks[0].district = 8
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["load", "load", "move 4", "finish"])
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["load", "load", "move 4", "finish"])
     assert "load" not in kinds(seen[2])  # R-TRUCK-6: 2 barrels is full
-    assert "move 4" in texts(seen[2])  # loading spent no movement
+    assert "move 4" in option_texts(seen[2])  # loading spent no movement
     assert "load" not in kinds(seen[3])
     assert purple.trucks[0].barrels == 2
     assert purple.distillery_barrels == 1
@@ -259,27 +236,27 @@ def test_load_from_the_operating_distillery_only_in_its_district() -> None:
 def test_no_load_from_a_distillery_that_does_not_operate() -> None:
     """R-TRUCK-10, R-GOLDEN-3: police and no mafioso - the distillery gives nothing."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
-    distillery = build(ctx, PURPLE, 8, 0, BuildingType.DISTILLERY)
+    purple = ctx.player(P)
+    distillery = put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
     purple.distillery_barrels = 3
     purple.trucks[0].district = 8
     ctx.state.districts[8].police = True
-    assert "load" not in [o.kind for o in truck_options(ctx, PURPLE, 0, 1)]
+    assert "load" not in [o.kind for o in truck_options(ctx, P, 0, 1)]
     distillery.protected = True
-    assert "load" in [o.kind for o in truck_options(ctx, PURPLE, 0, 1)]
+    assert "load" in [o.kind for o in truck_options(ctx, P, 0, 1)]
 
 
 def test_barrels_stay_on_the_truck_between_actions() -> None:
     """R-TRUCK-6: a loaded truck keeps its barrels; there is no truck-to-truck option."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 3
-    build(ctx, PURPLE, 8, 0, BuildingType.DISTILLERY)
+    put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
     purple.distillery_barrels = 2
     purple.trucks[0].district = 8
     purple.trucks[1].district = 8
     _, seen = drive(
-        deliver(ctx, PURPLE, DELIVER, FLEET), ["truck 1", "load", "load", "finish", "finish"]
+        deliver(ctx, P, DELIVER, FLEET), ["truck 1", "load", "load", "finish", "finish"]
     )
     assert {o.kind for d in seen[1:] for o in d.options} <= {
         "move",
@@ -289,22 +266,22 @@ def test_barrels_stay_on_the_truck_between_actions() -> None:
         "finish",
     }
     assert [t.barrels for t in purple.trucks] == [2, 0]
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["truck 2", "finish", "finish"])
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["truck 2", "finish", "finish"])
     assert [t.barrels for t in purple.trucks] == [2, 0]
 
 
 def test_deliver_only_to_operating_buildings_without_a_barrel() -> None:
     """R-TRUCK-13, R-BARREL-2/3: one barrel per building; no distillery; operating only."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     district = ctx.state.districts[13]
-    build(ctx, PURPLE, 13, 0, BuildingType.BAR)
-    build(ctx, PURPLE, 13, 1, BuildingType.NIGHTCLUB, barrel=True)
-    build(ctx, PURPLE, 13, 2, BuildingType.DISTILLERY)
-    build(ctx, GREEN, 12, 0, BuildingType.BAR)
+    put_building(ctx, P, 13, 0, BuildingType.BAR)
+    put_building(ctx, P, 13, 1, BuildingType.NIGHTCLUB, barrel=True)
+    put_building(ctx, P, 13, 2, BuildingType.DISTILLERY)
+    put_building(ctx, G, 12, 0, BuildingType.BAR)
     purple.trucks[0].district = 13
     purple.trucks[0].barrels = 2
-    _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["deliver 13 0", "finish"])
+    _, seen = drive(deliver(ctx, P, DELIVER, FLEET), ["deliver 13 0", "finish"])
     assert [str(o) for o in seen[0].options if o.kind == "deliver"] == ["deliver 13 0"]
     reasons = {str(b.action): b.error.rule for b in seen[0].blocked}
     assert reasons["deliver 13 1"] == "R-BARREL-2"
@@ -315,7 +292,7 @@ def test_deliver_only_to_operating_buildings_without_a_barrel() -> None:
     # A building in a police district without a mafioso cannot receive (R-BARREL-3).
     district.spaces[0].building.barrel = False
     district.police = True
-    decision = next(deliver(ctx, PURPLE, DELIVER, FLEET))
+    decision = next(deliver(ctx, P, DELIVER, FLEET))
     assert "deliver" not in kinds(decision)
     assert {str(b.action): b.error.rule for b in decision.blocked}["deliver 13 0"] == "R-BARREL-3"
 
@@ -323,13 +300,13 @@ def test_deliver_only_to_operating_buildings_without_a_barrel() -> None:
 def test_buy_at_track_prices_and_the_ship_sails_once_after_the_stop() -> None:
     """R-TRUCK-11/12: $5 then $6; the ship moves once, when the truck moves on."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 1
     purple.pocket, purple.safe = 11, 0
     dock(ctx, rothstein=2)
     purple.trucks[0].district = 2
     _, seen = drive(
-        deliver(ctx, PURPLE, DELIVER, FLEET), ["buy rothstein", "buy rothstein", "move 1", "finish"]
+        deliver(ctx, P, DELIVER, FLEET), ["buy rothstein", "buy rothstein", "move 1", "finish"]
     )
     assert [str(o) for o in seen[0].options if o.kind == "buy"] == ["buy rothstein"]
     assert "$5" in next(o.label for o in seen[0].options if o.kind == "buy")
@@ -346,23 +323,23 @@ def test_buy_at_track_prices_and_the_ship_sails_once_after_the_stop() -> None:
 def test_the_ship_also_sails_when_the_truck_finishes_there() -> None:
     """R-TRUCK-12: finishing the truck also ends the buying stop."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     dock(ctx, daisy=13, rothstein=15)
     purple.trucks[0].district = 13
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["buy daisy", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["buy daisy", "finish"])
     assert ship(ctx, "daisy").port == 16  # 15 holds Rothstein's ship
 
 
 def test_empty_ship_sells_a_supply_barrel_at_the_leftmost_price() -> None:
     """R-TRUCK-11, GAP-8: an empty ship charges $9 and the barrel comes from the supply."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     dock(ctx, daisy=16)
     ship(ctx, "daisy").removed = 5
     purple.trucks[0].district = 16
     supply = ctx.state.supply_barrels
     purple.pocket, purple.safe = 9, 0
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["buy daisy", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["buy daisy", "finish"])
     assert purple.pocket == 0
     assert ctx.state.supply_barrels == supply - 1
     assert ship(ctx, "daisy").removed == 5
@@ -371,15 +348,15 @@ def test_empty_ship_sells_a_supply_barrel_at_the_leftmost_price() -> None:
 def test_buying_needs_the_money_and_may_launder() -> None:
     """R-MONEY-2/6: $5 from a $10 safe works; with less it is greyed out with the reason."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     dock(ctx, daisy=16)
     purple.trucks[0].district = 16
     purple.pocket, purple.safe = 0, 10
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["buy daisy", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["buy daisy", "finish"])
     assert purple.safe == 0
     ship(ctx, "daisy").port = 16  # back in port for the next check
     purple.pocket, purple.safe = 3, 4  # $5 spendable, the next barrel costs $6
-    decision = next(deliver(ctx, PURPLE, DELIVER, FLEET))
+    decision = next(deliver(ctx, P, DELIVER, FLEET))
     assert "buy" not in kinds(decision)
     assert [b.error.code for b in decision.blocked] == ["cannot-pay"]
 
@@ -387,13 +364,13 @@ def test_buying_needs_the_money_and_may_launder() -> None:
 def test_unused_points_are_lost() -> None:
     """R-TRUCK-14: a stopped truck loses its points; the next action has the full range."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 2
     purple.trucks[0].district = 4
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["move 7", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["move 7", "finish"])
     finish = next(e for e in ctx.events if e.kind == "truck_finish")
     assert finish.data["unused"] == 1
-    drive(deliver(ctx, PURPLE, DELIVER, FLEET), ["move 10", "move 13", "finish"])
+    drive(deliver(ctx, P, DELIVER, FLEET), ["move 10", "move 13", "finish"])
     assert purple.trucks[0].district == 13  # 2 moves again
 
 
@@ -402,19 +379,19 @@ def test_e17_truck_example_step_by_step() -> None:
     """E17: buy 2 ($5 + $6), the ship sails to 6, deliver to the casino (not the NC), 16 -> 10
     in 3 points, deliver to the bar, 1 point unused."""
     ctx = make_ctx()
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.levels[Track.FLEET] = 2
     yellow.pocket, yellow.safe = 20, 0
     yellow.hand = ["fleet-10"]
     dock(ctx, daisy=16, st_clair=1, rothstein=2, smuggler_4=7)
     ctx.state.districts[16].police = True
-    casino = build(ctx, YELLOW, 16, 0, BuildingType.CASINO, protected=True)
-    nightclub = build(ctx, YELLOW, 16, 1, BuildingType.NIGHTCLUB)
-    bar = build(ctx, YELLOW, 10, 0, BuildingType.BAR)
+    casino = put_building(ctx, Y, 16, 0, BuildingType.CASINO, protected=True)
+    nightclub = put_building(ctx, Y, 16, 1, BuildingType.NIGHTCLUB)
+    bar = put_building(ctx, Y, 10, 0, BuildingType.BAR)
     yellow.trucks[0].district = 16
     daisy = ship(ctx, "daisy")
 
-    flow = play_card(ctx, YELLOW, "fleet-10")
+    flow = play_card(ctx, Y, "fleet-10")
     decision = next(flow)
     assert [e.data["range"] for e in ctx.events if e.kind == "truck_range"] == [4]
     assert decision.kind == "truck"
@@ -452,18 +429,18 @@ def test_e18_truck_example_step_by_step() -> None:
     """E18: Garage left person, range 5 for both trucks; truck A 8 -> 4 -> 7 -> 8 -> 9 -> 5,
     the ship sails 7 -> 13; truck B enters 8 for free, goes to 15 and back to 13 to buy."""
     ctx = make_ctx()
-    purple = ctx.player(PURPLE)
+    purple = ctx.player(P)
     purple.levels[Track.FLEET] = 3
     purple.pocket, purple.safe = 30, 0
     purple.hand = ["fleet-05"]
     dock(ctx, rothstein=7, daisy=1, st_clair=2, smuggler_4=15)
-    build(ctx, PURPLE, 8, 0, BuildingType.DISTILLERY)
+    put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
     purple.distillery_barrels = 4
-    bar4 = build(ctx, PURPLE, 4, 0, BuildingType.BAR)
-    casino4 = build(ctx, PURPLE, 4, 1, BuildingType.CASINO)
-    bar9 = build(ctx, PURPLE, 9, 0, BuildingType.BAR)
-    nightclub5 = build(ctx, PURPLE, 5, 0, BuildingType.NIGHTCLUB)
-    bars15 = [build(ctx, PURPLE, 15, i, BuildingType.BAR) for i in (0, 1)]
+    bar4 = put_building(ctx, P, 4, 0, BuildingType.BAR)
+    casino4 = put_building(ctx, P, 4, 1, BuildingType.CASINO)
+    bar9 = put_building(ctx, P, 9, 0, BuildingType.BAR)
+    nightclub5 = put_building(ctx, P, 5, 0, BuildingType.NIGHTCLUB)
+    bars15 = [put_building(ctx, P, 15, i, BuildingType.BAR) for i in (0, 1)]
     truck_a, truck_b = purple.trucks
     truck_a.district = 8
     rothstein = ship(ctx, "rothstein")
@@ -507,7 +484,7 @@ def test_e18_truck_example_step_by_step() -> None:
         *("move 13", buy_at(7), buy_at(8), "finish"),  # the last MP: back to 13 to buy
     ]
     script = [*steps_a, *steps_b]
-    _, seen = drive(play_card(ctx, PURPLE, "fleet-05", range_bonus=2), script)
+    _, seen = drive(play_card(ctx, P, "fleet-05", range_bonus=2), script)
     assert [e.data for e in ctx.events if e.kind == "truck_range"] == [{"range": 5, "trucks": 2}]
     assert seen[0].kind == "truck_choose"
     finish_a = seen[14]
@@ -545,15 +522,15 @@ def test_full_random_walks_stay_legal() -> None:
     """Random choices: barrels are conserved, trucks never exceed capacity, options stay few."""
     for seed in range(20):
         ctx = make_ctx()
-        purple = ctx.player(PURPLE)
+        purple = ctx.player(P)
         purple.levels[Track.FLEET] = 3 + seed % 3
         purple.pocket = 40
-        build(ctx, PURPLE, 8, 0, BuildingType.DISTILLERY)
-        build(ctx, PURPLE, 4, 0, BuildingType.BAR)
-        build(ctx, PURPLE, 13, 0, BuildingType.CASINO)
+        put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
+        put_building(ctx, P, 4, 0, BuildingType.BAR)
+        put_building(ctx, P, 13, 0, BuildingType.CASINO)
         purple.distillery_barrels = 3
         before = barrels_in_game(ctx)
-        _, seen = drive(deliver(ctx, PURPLE, DELIVER, FLEET), random_chooser(seed))
+        _, seen = drive(deliver(ctx, P, DELIVER, FLEET), random_chooser(seed))
         assert barrels_in_game(ctx) == before
         assert all(t.barrels <= 2 for t in purple.trucks)
         assert all(len(d.options) <= 18 for d in seen)

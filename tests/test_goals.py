@@ -35,25 +35,17 @@ from speakeasy.rules.goals import (
     why_not,
 )
 from speakeasy.state import OPERATIONS, Building, BuildingType, Colour, Track
-from tests.support import clear_map, drive, new_ctx
+from tests.support import BAR, CASINO, DIST, NC, P, Y, drive, new_ctx, put_building, set_levels
 
 assert speakeasy.rules  # the package import registers the other handlers
 
-P, Y = Colour.PURPLE, Colour.YELLOW
-BAR, NC, CASINO, DIST = (
-    BuildingType.BAR,
-    BuildingType.NIGHTCLUB,
-    BuildingType.CASINO,
-    BuildingType.DISTILLERY,
-)
 Setup = Callable[[Ctx], None]
 
 
 # ---------------------------------------------------------------------- position helpers
 @pytest.fixture
 def ctx() -> Ctx:
-    c = new_ctx(4, seed=3)
-    clear_map(c.state)
+    c = new_ctx(4, seed=3, clear=True)
     return c
 
 
@@ -67,10 +59,11 @@ def put(
     barrel: bool = False,
 ) -> Building:
     """Put a building on the first empty space of a district."""
-    for space in ctx.state.districts[district].spaces:
+    for index, space in enumerate(ctx.state.districts[district].spaces):
         if space.building is None and not space.gangster_bar:
-            space.building = Building(colour, kind, f"test-{kind.value}", protected, barrel)
-            return space.building
+            return put_building(
+                ctx, colour, district, index, kind, protected=protected, barrel=barrel
+            )
     raise AssertionError(f"district {district} is full")
 
 
@@ -98,10 +91,10 @@ def in_play(ctx: Ctx, goal_id: str, area: Area = Area.MIDTOWN) -> None:
     state.books[goal_id] = [None] * goal.book_spaces
 
 
-def set_levels(ctx: Ctx, *levels: int, colour: Colour = P) -> None:
-    """Levels in the order VIP, party, distillery, fleet, strength."""
+def set_all_levels(ctx: Ctx, *levels: int, colour: Colour = P) -> None:
+    """Every level at once, in the order VIP, party, distillery, fleet, strength."""
     tracks = (*OPERATIONS, Track.STRENGTH)
-    ctx.player(colour).levels = dict(zip(tracks, levels, strict=True))
+    set_levels(ctx, colour, **{t.value: n for t, n in zip(tracks, levels, strict=True)})
 
 
 def best_card(ctx: Ctx, track: Track) -> str:
@@ -140,7 +133,7 @@ def protected_in_districts(*districts: int) -> Setup:
 
 
 def levels(*values: int) -> Setup:
-    return lambda ctx: set_levels(ctx, *values)
+    return lambda ctx: set_all_levels(ctx, *values)
 
 
 def hall_negative_same_district(ctx: Ctx) -> None:
@@ -251,7 +244,7 @@ def cp4a_neg(ctx: Ctx) -> None:
 def strength_setup(level: int, partner_strength: int | None, goons: int) -> Setup:
     def setup(ctx: Ctx) -> None:
         player = ctx.player(P)
-        set_levels(ctx, 1, 1, 1, 1, level)
+        set_all_levels(ctx, 1, 1, 1, 1, level)
         player.goons = goons
         player.pocket = player.safe = 0  # the partner counts without being paid
         if partner_strength is not None:
@@ -530,7 +523,7 @@ def test_total_leverage_parts(ctx: Ctx) -> None:
 def test_strength_total_parts(ctx: Ctx) -> None:
     """R-GOAL-CP-6: strength + partner strength (unpaid) + goons on the board."""
     player = ctx.player(P)
-    set_levels(ctx, 1, 1, 1, 1, 4)
+    set_all_levels(ctx, 1, 1, 1, 1, 4)
     player.goons = 2
     player.partner = partner_with(ctx, strength=6)
     assert strength_total(ctx, player) == 4 + 6 + 2
@@ -608,7 +601,7 @@ def test_cook_pays_into_the_safe(ctx: Ctx) -> None:
     player = ctx.player(P)
     player.books = 2
     player.crates = ["crate-01"]
-    set_levels(ctx, 5, 5, 5, 5, 2)
+    set_all_levels(ctx, 5, 5, 5, 5, 2)
     pocket, safe = player.pocket, player.safe
     decisions = cook(ctx, ["book docks-1 1", "book notoriety-3 0"])
     assert ctx.state.books["docks-1"] == [None, P]
@@ -631,7 +624,7 @@ def test_cook_area_and_central_park_payouts(ctx: Ctx) -> None:
     player.books = 2
     in_play(ctx, "cp-A-5")
     in_play(ctx, "area-7")
-    set_levels(ctx, 3, 3, 3, 3, 1)
+    set_all_levels(ctx, 3, 3, 3, 3, 1)
     for d in (7, 8, 9):
         put(ctx, d, BAR)
     safe = player.safe
@@ -741,8 +734,7 @@ def test_checks_are_cheap() -> None:
     """Every goal for every player on a busy board: well under a millisecond each."""
     import time
 
-    c = new_ctx(4, seed=5)
-    clear_map(c.state)
+    c = new_ctx(4, seed=5, clear=True)
     for i, colour in enumerate(c.state.players):
         c.player(colour).books = 3
         for d in range(1 + i, 17, 4):

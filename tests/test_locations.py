@@ -9,9 +9,7 @@ from speakeasy.actions import Decision
 from speakeasy.options import Options
 from speakeasy.rules.flow import capo_options, persons_in_play, send_capo
 from speakeasy.state import Colour
-from tests.support import clear_map, drive, new_ctx
-
-P, Y, G, B = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
+from tests.support import B, G, P, Y, drive, new_ctx, skip_or_first
 
 
 @pytest.mark.parametrize(
@@ -73,13 +71,6 @@ def test_r_turn_4_a_person_talks_to_one_capo_per_act() -> None:
     assert reasons["capo garage 0"].code == "person-taken"
 
 
-def _skip_or_first(decision: Decision) -> str:
-    for option in decision.options:
-        if option.kind in ("skip", "done"):
-            return str(option)
-    return str(decision.options[0])
-
-
 def test_r_loc_restaurant_1_2_discard_and_bottom_space() -> None:
     """R-LOC-RESTAURANT-1/2, R-ORDER-3: space 3 at 4p needs a second discard."""
     ctx = new_ctx([P, Y, G, B])
@@ -100,7 +91,7 @@ def test_r_loc_restaurant_1_2_discard_and_bottom_space() -> None:
             return "bottom 3"
         if decision.kind == "discard":
             return str(decision.options[0])
-        return _skip_or_first(decision)
+        return skip_or_first(decision)
 
     _, seen = drive(send_capo(ctx, P), choose)
     assert len(player.hand) == 2
@@ -150,7 +141,7 @@ def test_r_loc_restaurant_7_up_to_two_different_actions() -> None:
             offered.append({str(o) for o in decision.options})
             remaining = sorted(o for o in offered[-1] if o != "done")
             return remaining[0] if len(offered) <= 2 else "done"
-        return _skip_or_first(decision)
+        return skip_or_first(decision)
 
     drive(send_capo(ctx, P), choose)
     assert offered[0] == {
@@ -166,8 +157,7 @@ def test_r_loc_restaurant_7_up_to_two_different_actions() -> None:
 
 def test_r_loc_centralpark_1_to_4_swap_and_compensation() -> None:
     """R-LOC-CENTRALPARK-1..4/6: take Yellow's person, do its actions, Yellow is compensated."""
-    ctx = new_ctx([P, Y, G, B])
-    clear_map(ctx.state)
+    ctx = new_ctx([P, Y, G, B], clear=True)
     ctx.state.persons["city_hall:0"] = Y
     ctx.state.persons["garage:1"] = P  # your own capo cannot be swapped
     yellow = ctx.player(Y)
@@ -186,7 +176,7 @@ def test_r_loc_centralpark_1_to_4_swap_and_compensation() -> None:
             return "compensation book"
         if decision.kind == "mafioso":
             return "mafioso vip"
-        return _skip_or_first(decision)
+        return skip_or_first(decision)
 
     mafiosi = ctx.player(P).vip
     drive(send_capo(ctx, P), choose)
@@ -222,7 +212,7 @@ def test_r_loc_centralpark_5_swap_into_the_restaurant() -> None:
             return "swap restaurant yellow"
         if decision.kind == "restaurant_space":
             return "bottom 1"
-        return _skip_or_first(decision)
+        return skip_or_first(decision)
 
     drive(send_capo(ctx, P), choose)
     assert ctx.state.restaurant == [P]

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from speakeasy.actions import Decision, Event
-from speakeasy.board import Area, load_board
+from speakeasy.actions import Event
+from speakeasy.board import Area
 from speakeasy.catalog import GangsterTile, load_catalog
 from speakeasy.options import Options
 from speakeasy.rules.context import Ctx
@@ -31,19 +31,25 @@ from speakeasy.rules.luciano import (
     police_patrol,
     score_area_control,
 )
-from speakeasy.setup import new_state
-from speakeasy.state import Building, BuildingType, Colour, GameState, Phase, Track, TurnOrder
-from tests.support import drive
+from speakeasy.state import BuildingType, Colour, Phase, TurnOrder
+from tests.support import (
+    BAR,
+    CASINO,
+    DIST,
+    NC,
+    B,
+    G,
+    P,
+    Y,
+    drive,
+    new_ctx,
+    option_texts,
+    put_building,
+    set_levels,
+)
 
 CAT = load_catalog()
 PIECE_TYPES = {s.id: BuildingType(s.building) for s in CAT.operations_board.spaces}
-P, Y, G, B = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
-BAR, DIST, NC, CASINO = (
-    BuildingType.BAR,
-    BuildingType.DISTILLERY,
-    BuildingType.NIGHTCLUB,
-    BuildingType.CASINO,
-)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -65,28 +71,11 @@ def plain_partner() -> GangsterTile:
     raise AssertionError("no strength-4, $5 partner without a lasting ability in the catalog")
 
 
-def clear_map(state: GameState) -> None:
-    """No buildings, gangsters, bars, police or tokens on the map; supplies refilled."""
-    for district in state.districts.values():
-        district.police = district.police_token = district.war_token = False
-        district.strength_token = None
-        district.gangster = None
-        district.had_gangster = False
-        for space in district.spaces:
-            space.building = None
-            space.gangster_bar = False
-    state.supply_gangster_bars = CAT.components.total("gangster_bars")
-    state.supply_police = CAT.components.total("police")
-
-
 def make_ctx(players: int = 4, options: Options | None = None, seed: int = 1) -> Ctx:
-    """A fresh setup with an empty map; turn order = seating order (Purple first)."""
-    opts = options or Options()
+    """A fresh setup with an empty map; turn order = seating order (Purple first); no goons."""
+    ctx = new_ctx(players, seed, options, clear=True, rules_seed=0)
+    state = ctx.state
     colours = list(Colour)[:players]
-    board = load_board(players)
-    log: list[Event] = []
-    state = new_state(colours, random.Random(seed), CAT, board, opts, log.append)
-    clear_map(state)
     state.seating = list(colours)
     columns = len(state.turn_order.top)
     state.turn_order = TurnOrder(
@@ -94,28 +83,7 @@ def make_ctx(players: int = 4, options: Options | None = None, seed: int = 1) ->
     )
     for player in state.players.values():
         player.goons = 0
-    return Ctx(
-        state=state, catalog=CAT, board=board, rng=random.Random(0), options=opts, seats=players
-    )
-
-
-def build(
-    ctx: Ctx,
-    colour: Colour,
-    district: int,
-    space: int,
-    kind: BuildingType,
-    *,
-    protected: bool = False,
-    barrel: bool = False,
-) -> Building:
-    """Put one of the player's pieces of ``kind`` on the map."""
-    player = ctx.player(colour)
-    piece = next(p for p in player.board_pieces if PIECE_TYPES[p] is kind)
-    player.board_pieces.remove(piece)
-    building = Building(colour, kind, piece, protected=protected, barrel=barrel)
-    ctx.state.districts[district].spaces[space].building = building
-    return building
+    return ctx
 
 
 def bars(ctx: Ctx, district: int, *spaces: int) -> None:
@@ -130,16 +98,8 @@ def prepare_war(ctx: Ctx, act: int, tiles: list[str], districts: list[int]) -> N
         ctx.state.districts[number].war_token = True
 
 
-def set_strength(ctx: Ctx, colour: Colour, level: int) -> None:
-    ctx.player(colour).levels[Track.STRENGTH] = level
-
-
 def events(ctx: Ctx, kind: str) -> list[Event]:
     return [e for e in ctx.events if e.kind == kind]
-
-
-def options_of(decision: Decision) -> list[str]:
-    return [str(o) for o in decision.options]
 
 
 # ============================================================================ gang war
@@ -147,8 +107,8 @@ def test_e1_r_combat_2_defence_equal_to_war_strength_holds() -> None:
     """E1 / R-COMBAT-2: war strength 7 against Purple's casino: defence 7 is enough."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [5])
-    build(ctx, P, 5, 0, CASINO)
-    set_strength(ctx, P, 5)
+    put_building(ctx, P, 5, 0, CASINO, from_board=True)
+    set_levels(ctx, P, strength=5)
     ctx.player(P).goons = 2
     _, seen = drive(gang_war(ctx, 1), ["boost 2 none"])
     assert len(seen) == 1 and seen[0].kind == "gang_war_defence"
@@ -161,8 +121,8 @@ def test_e1_r_combat_2_defence_one_below_war_strength_falls() -> None:
     """E1 / R-COMBAT-2: defence 6 loses to war strength 7; no decision is asked."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [5])
-    build(ctx, P, 5, 0, CASINO)
-    set_strength(ctx, P, 5)
+    put_building(ctx, P, 5, 0, CASINO, from_board=True)
+    set_levels(ctx, P, strength=5)
     ctx.player(P).goons = 1
     _, seen = drive(gang_war(ctx, 1))
     assert seen == []
@@ -189,11 +149,11 @@ def test_e3_r_gangwar_3_to_9_gambino_in_district_14() -> None:
     prepare_war(ctx, 2, [gambino.id], [14])
     partner = plain_partner()
     purple, blue = ctx.player(P), ctx.player(B)
-    bar = build(ctx, P, 14, 0, BAR, protected=True)
-    build(ctx, B, 14, 1, CASINO)
-    set_strength(ctx, P, 2)
+    bar = put_building(ctx, P, 14, 0, BAR, protected=True, from_board=True)
+    put_building(ctx, B, 14, 1, CASINO, from_board=True)
+    set_levels(ctx, P, strength=2)
     purple.partner, purple.partner_district, purple.goons = partner.id, 3, 1
-    set_strength(ctx, B, 4)
+    set_levels(ctx, B, strength=4)
     blue.goons = 4
     pocket, supply_goons = purple.pocket, ctx.state.supply_goons
 
@@ -212,7 +172,7 @@ def test_e3_r_gangwar_3_to_9_gambino_in_district_14() -> None:
     assert bar.piece in purple.lost_pieces and purple.mafiosi_lost == 1
     assert purple.pocket == pocket and purple.goons == 1  # spent nothing
     # Blue was offered declining too, returned all 4 goons: 4 + 4 = 8 >= 8, casino stays.
-    assert "boost 0 none" in options_of(seen[0])
+    assert "boost 0 none" in option_texts(seen[0])
     assert district.spaces[1].building is not None and blue.goons == 0
     assert ctx.state.supply_goons == supply_goons + 4
     # Empty space 2 got a bar too (R-GANGWAR-5); Gambino stays (R-GANGWAR-9 not triggered).
@@ -240,7 +200,7 @@ def test_r_gangwar_4_5_strength_token_and_bars_on_empty_spaces() -> None:
     tile = tile_named("Birdie Brown")
     prepare_war(ctx, 1, [tile.id], [15])
     bars(ctx, 15, 0)
-    token = ctx.state.districts[15].spaces[1].city_token
+    token = ctx.state.districts[15].spaces[1].city_token = "city-04"  # as dealt (seed 1)
     supply = ctx.state.supply_gangster_bars
     drive(gang_war(ctx, 1))
     district = ctx.state.districts[15]
@@ -256,7 +216,7 @@ def test_r_gangwar_8_fallen_bar_loses_barrel_mafioso_and_piece() -> None:
     to the supply and a gangster bar takes the space."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [1])
-    bar = build(ctx, Y, 1, 0, BAR, protected=True, barrel=True)
+    bar = put_building(ctx, Y, 1, 0, BAR, protected=True, barrel=True, from_board=True)
     barrels = ctx.state.supply_barrels
     drive(gang_war(ctx, 1))
     yellow = ctx.player(Y)
@@ -274,7 +234,7 @@ def test_r_gangwar_8_fallen_distillery_returns_distillery_area_barrels() -> None
     """R-GANGWAR-8: a lost distillery sends the barrels of the distillery area to the supply."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [2])
-    distillery = build(ctx, G, 2, 1, DIST)
+    distillery = put_building(ctx, G, 2, 1, DIST, from_board=True)
     green = ctx.player(G)
     green.distillery_barrels = 3
     barrels = ctx.state.supply_barrels
@@ -288,7 +248,7 @@ def test_r_variant_1_lost_distillery_returns_to_operations_board() -> None:
     """R-VARIANT-1: with the distillery rebuild variant the piece goes back to its space."""
     ctx = make_ctx(options=Options(distillery_rebuild=True))
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [2])
-    distillery = build(ctx, G, 2, 1, DIST, protected=True)
+    distillery = put_building(ctx, G, 2, 1, DIST, protected=True, from_board=True)
     green = ctx.player(G)
     green.distillery_barrels = 2
     drive(gang_war(ctx, 1))
@@ -305,7 +265,7 @@ def test_gap_27_r_golden_6_non_operating_buildings_are_attacked() -> None:
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [6])
     ctx.state.districts[6].police = True
-    build(ctx, B, 6, 0, NC)
+    put_building(ctx, B, 6, 0, NC, from_board=True)
     drive(gang_war(ctx, 1))
     assert ctx.state.districts[6].spaces[0].building is None
     assert events(ctx, "building_lost")[0].player == "blue"
@@ -315,11 +275,11 @@ def test_r_gangwar_14_player_may_decline_and_spends_nothing() -> None:
     """R-GANGWAR-14: declining is offered even when the player could hold; nothing is spent."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [7])
-    build(ctx, B, 7, 0, CASINO)
-    set_strength(ctx, B, 4)
+    put_building(ctx, B, 7, 0, CASINO, from_board=True)
+    set_levels(ctx, B, strength=4)
     ctx.player(B).goons = 4
     _, seen = drive(gang_war(ctx, 1), ["boost 0 none"])
-    assert options_of(seen[0]) == [f"boost {n} none" for n in range(5)]
+    assert option_texts(seen[0]) == [f"boost {n} none" for n in range(5)]
     assert "Do not defend" in seen[0].options[0].label
     assert ctx.player(B).goons == 4
     assert ctx.state.districts[7].spaces[0].building is None
@@ -330,9 +290,9 @@ def test_r_combat_5_each_building_defended_separately() -> None:
     """R-COMBAT-5: goons spent on one building do not help the next one."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [13])
-    build(ctx, B, 13, 0, NC)
-    build(ctx, B, 13, 2, BAR)
-    set_strength(ctx, B, 4)
+    put_building(ctx, B, 13, 0, NC, from_board=True)
+    put_building(ctx, B, 13, 2, BAR, from_board=True)
+    set_levels(ctx, B, strength=4)
     ctx.player(B).goons = 4
     _, seen = drive(gang_war(ctx, 1), ["boost 3 none"])
     assert len(seen) == 1  # the second building (4 + 1 goon = 5 < 7) is not a choice
@@ -345,11 +305,11 @@ def test_r_gangwar_7_turn_order_decides_who_defends_first() -> None:
     """R-GANGWAR-7: players decide in turn order, each building by building."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [14])
-    build(ctx, B, 14, 0, CASINO)
-    build(ctx, Y, 14, 1, BAR)
-    build(ctx, Y, 14, 2, NC)
+    put_building(ctx, B, 14, 0, CASINO, from_board=True)
+    put_building(ctx, Y, 14, 1, BAR, from_board=True)
+    put_building(ctx, Y, 14, 2, NC, from_board=True)
     for colour in (B, Y):
-        set_strength(ctx, colour, 4)
+        set_levels(ctx, colour, strength=4)
         ctx.player(colour).goons = 3
     top: list[Colour | None] = [B, Y, P, G]
     ctx.state.turn_order = TurnOrder(top=top, bottom=[None] * 4)
@@ -365,13 +325,13 @@ def test_r_combat_4_partner_help_is_paid_per_defence() -> None:
     ctx = make_ctx()
     partner = plain_partner()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [8])
-    build(ctx, P, 8, 0, BAR)
+    put_building(ctx, P, 8, 0, BAR, from_board=True)
     purple = ctx.player(P)
-    set_strength(ctx, P, 3)
+    set_levels(ctx, P, strength=3)
     purple.partner, purple.partner_district = partner.id, 3
     purple.pocket = 15
     _, seen = drive(gang_war(ctx, 1), ["boost 0 paid"])
-    assert options_of(seen[0]) == ["boost 0 none", "boost 0 paid"]
+    assert option_texts(seen[0]) == ["boost 0 none", "boost 0 paid"]
     assert purple.pocket == 15 - partner.help_cost
     assert ctx.state.districts[8].spaces[0].building is not None
 
@@ -382,9 +342,9 @@ def test_r_gangwar_7_permanent_bonuses_crate_and_partner_ability() -> None:
     ctx = make_ctx()
     waxey = next(t for t in CAT.gangsters if t.ability == "defence")  # R-PARTNER-1
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [9])
-    build(ctx, P, 9, 0, BAR)
+    put_building(ctx, P, 9, 0, BAR, from_board=True)
     purple = ctx.player(P)
-    set_strength(ctx, P, 5)
+    set_levels(ctx, P, strength=5)
     purple.partner, purple.partner_district = waxey.id, 3
     purple.crates = [CAT.crate(3).id]
     plan = best_defence(ctx, P, 9, 0, 7)
@@ -400,13 +360,13 @@ def test_r_partner_6_once_free_help_is_offered_and_used_up() -> None:
     ctx = make_ctx()
     free = next(t for t in CAT.gangsters if t.ability == "once_free" and t.deck == "A")
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [10])
-    build(ctx, P, 10, 0, BAR)
+    put_building(ctx, P, 10, 0, BAR, from_board=True)
     purple = ctx.player(P)
-    set_strength(ctx, P, 7 - free.strength)
+    set_levels(ctx, P, strength=7 - free.strength)
     purple.partner, purple.partner_district = free.id, 3
     purple.pocket = purple.safe = 0
     _, seen = drive(gang_war(ctx, 1), ["boost 0 free"])
-    assert options_of(seen[0]) == ["boost 0 none", "boost 0 free"]
+    assert option_texts(seen[0]) == ["boost 0 none", "boost 0 free"]
     assert purple.partner_free_used
     assert ctx.state.districts[10].spaces[0].building is not None
 
@@ -416,9 +376,9 @@ def test_r_partner_4_partner_defends_the_distillery_for_free() -> None:
     ctx = make_ctx()
     helper = next(t for t in CAT.gangsters if t.ability == "distillery_defence" and t.deck == "A")
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [11])
-    build(ctx, Y, 11, 0, DIST)
+    put_building(ctx, Y, 11, 0, DIST, from_board=True)
     yellow = ctx.player(Y)
-    set_strength(ctx, Y, 7 - helper.strength)
+    set_levels(ctx, Y, strength=7 - helper.strength)
     yellow.partner, yellow.partner_district = helper.id, 3
     yellow.pocket = yellow.safe = 0
     _, seen = drive(gang_war(ctx, 1), ["boost 0 paid"])
@@ -431,10 +391,10 @@ def test_r_gangwar_9_gangster_without_bars_leaves_the_game() -> None:
     """R-GANGWAR-9: no empty space and every building held: tile out, token face down."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [3])
-    build(ctx, P, 3, 0, BAR)
-    build(ctx, Y, 3, 1, BAR)
+    put_building(ctx, P, 3, 0, BAR, from_board=True)
+    put_building(ctx, Y, 3, 1, BAR, from_board=True)
     for colour in (P, Y):
-        set_strength(ctx, colour, 5)
+        set_levels(ctx, colour, strength=5)
         ctx.player(colour).goons = 2
     drive(gang_war(ctx, 1), ["boost 2 none", "boost 2 none"])
     district = ctx.state.districts[3]
@@ -447,9 +407,9 @@ def test_r_gangwar_9_a_fallen_building_keeps_the_gangster() -> None:
     """R-GANGWAR-9: a bar placed on a fallen building's space also keeps the gangster."""
     ctx = make_ctx()
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [3])
-    build(ctx, P, 3, 0, BAR)
-    build(ctx, Y, 3, 1, BAR)
-    set_strength(ctx, P, 5)
+    put_building(ctx, P, 3, 0, BAR, from_board=True)
+    put_building(ctx, Y, 3, 1, BAR, from_board=True)
+    set_levels(ctx, P, strength=5)
     ctx.player(P).goons = 2
     drive(gang_war(ctx, 1), ["boost 2 none"])  # Yellow (strength 1) cannot hold
     district = ctx.state.districts[3]
@@ -489,9 +449,9 @@ def test_best_defence_reports_the_cheapest_way_to_hold() -> None:
     """best_defence: the highest total, and the cheapest hold (least money, then fewest goons)."""
     ctx = make_ctx()
     partner = plain_partner()
-    build(ctx, P, 4, 0, NC)
+    put_building(ctx, P, 4, 0, NC, from_board=True)
     purple = ctx.player(P)
-    set_strength(ctx, P, 3)
+    set_levels(ctx, P, strength=3)
     purple.goons = 3
     purple.partner, purple.partner_district = partner.id, 3
     state_before = (purple.pocket, purple.safe, purple.goons)
@@ -551,7 +511,7 @@ def test_e4_r_control_5_gangsters_control_district_12() -> None:
     state = ctx.state
     state.districts[12].police = True
     bars(ctx, 12, 0)
-    build(ctx, Y, 12, 1, CASINO)
+    put_building(ctx, Y, 12, 1, CASINO, from_board=True)
     control = district_control(state, 12)
     assert control.case is ControlCase.GANGSTERS and control.rule == "R-CONTROL-5"
     assert control.gangsters and control.players == ()
@@ -566,11 +526,11 @@ def test_e5_r_control_4_7_uptown_districts_13_and_14(green_building: BuildingTyp
     """E5 / R-CONTROL-4, R-CONTROL-7 (both DISC-8 readings): Green controls 13; Yellow and Blue
     tie in 14 on their best building (NC vs NC), whatever the number of buildings."""
     ctx = make_ctx()
-    build(ctx, Y, 13, 0, BAR)
-    build(ctx, G, 13, 1, green_building)
-    build(ctx, Y, 14, 0, NC)
-    build(ctx, Y, 14, 1, BAR)
-    build(ctx, B, 14, 2, NC)
+    put_building(ctx, Y, 13, 0, BAR, from_board=True)
+    put_building(ctx, G, 13, 1, green_building, from_board=True)
+    put_building(ctx, Y, 14, 0, NC, from_board=True)
+    put_building(ctx, Y, 14, 1, BAR, from_board=True)
+    put_building(ctx, B, 14, 2, NC, from_board=True)
     c13 = district_control(ctx.state, 13)
     c14 = district_control(ctx.state, 14)
     assert c13.case is ControlCase.BEST_BUILDING and c13.players == (G,)
@@ -587,11 +547,11 @@ def test_e6_r_control_3_to_5_uptown_districts_15_and_16() -> None:
     ctx = make_ctx()
     state = ctx.state
     bars(ctx, 15, 0, 1)
-    build(ctx, P, 15, 2, DIST)
+    put_building(ctx, P, 15, 2, DIST, from_board=True)
     state.districts[16].police = True
     bars(ctx, 16, 0)
-    build(ctx, B, 16, 1, BAR, protected=True)
-    build(ctx, G, 16, 2, CASINO)
+    put_building(ctx, B, 16, 1, BAR, protected=True, from_board=True)
+    put_building(ctx, G, 16, 2, CASINO, from_board=True)
     c15 = district_control(state, 15)
     c16 = district_control(state, 16)
     assert c15.case is ControlCase.BEST_BUILDING and c15.players == (P,)
@@ -608,8 +568,8 @@ def test_e6_r_control_3_to_5_uptown_districts_15_and_16() -> None:
 def test_r_control_3_mafioso_beats_a_better_unprotected_building_without_police() -> None:
     """R-CONTROL-3/7: mafioso presence > casino, even where everything operates."""
     ctx = make_ctx()
-    build(ctx, P, 1, 0, DIST, protected=True)
-    build(ctx, Y, 1, 1, CASINO)
+    put_building(ctx, P, 1, 0, DIST, protected=True, from_board=True)
+    put_building(ctx, Y, 1, 1, CASINO, from_board=True)
     control = district_control(ctx.state, 1)
     assert control.case is ControlCase.PROTECTED and control.players == (P,)
 
@@ -617,12 +577,12 @@ def test_r_control_3_mafioso_beats_a_better_unprotected_building_without_police(
 def test_r_control_3_7_best_protected_building_and_ties() -> None:
     """R-CONTROL-3/7: among protected buildings the type decides; equal types share."""
     ctx = make_ctx()
-    build(ctx, P, 13, 0, BAR, protected=True)
-    build(ctx, Y, 13, 1, CASINO, protected=True)
-    build(ctx, G, 13, 2, CASINO)
+    put_building(ctx, P, 13, 0, BAR, protected=True, from_board=True)
+    put_building(ctx, Y, 13, 1, CASINO, protected=True, from_board=True)
+    put_building(ctx, G, 13, 2, CASINO, from_board=True)
     assert district_control(ctx.state, 13).players == (Y,)
-    build(ctx, G, 14, 0, NC, protected=True)
-    build(ctx, B, 14, 1, NC, protected=True)
+    put_building(ctx, G, 14, 0, NC, protected=True, from_board=True)
+    put_building(ctx, B, 14, 1, NC, protected=True, from_board=True)
     ctx.state.districts[14].police = True
     assert district_control(ctx.state, 14).players == (G, B)
 
@@ -631,7 +591,7 @@ def test_r_control_6_nobody_controls() -> None:
     """R-CONTROL-6: police, no mafioso and no gangster bar; or an empty district."""
     ctx = make_ctx()
     ctx.state.districts[5].police = True
-    build(ctx, G, 5, 0, NC)
+    put_building(ctx, G, 5, 0, NC, from_board=True)
     for number in (5, 6):
         control = district_control(ctx.state, number)
         assert control.case is ControlCase.NOBODY and control.nobody
@@ -663,8 +623,8 @@ def test_r_control_1_2_8_markers_reset_then_one_step_per_district() -> None:
     state = ctx.state
     ctx.player(P).area_control[Area.DOWNTOWN] = 5
     state.gangster_control[Area.MIDTOWN] = 3
-    build(ctx, P, 1, 0, BAR)
-    build(ctx, P, 2, 0, BAR)
+    put_building(ctx, P, 1, 0, BAR, from_board=True)
+    put_building(ctx, P, 2, 0, BAR, from_board=True)
     bars(ctx, 7, 0)
     result = area_control(state, ctx.board, Area.DOWNTOWN)
     assert result.markers[P] == 2 and result.gangsters == 0
@@ -766,12 +726,8 @@ def test_r_payout_property_never_negative_ties_equal_gangsters_unpaid(
 # ============================================================================ whole phase
 def test_r_act_2_luciano_phase_runs_war_police_control_payout_in_order() -> None:
     """R-ACT-2: 3.1 gang war, 3.2 police, 3.3 area control and payout, in that order."""
-    catalog, board = CAT, load_board(4)
-    log: list[Event] = []
-    state = new_state(list(Colour), random.Random(5), catalog, board, Options(), log.append)
-    ctx = Ctx(
-        state=state, catalog=catalog, board=board, rng=random.Random(3), options=Options(), seats=4
-    )
+    ctx = new_ctx(4, seed=5, rules_seed=3)
+    state = ctx.state
     war = sorted(n for n, d in state.districts.items() if d.war_token)
     police = sorted(n for n, d in state.districts.items() if d.police_token)
     next_war = sorted(state.war_columns[0])
@@ -825,7 +781,7 @@ def _random_position(seed: int) -> Ctx:
                 colour = rng.choice(colours)
                 kinds = sorted({PIECE_TYPES[p] for p in ctx.player(colour).board_pieces})
                 if kinds:
-                    build(
+                    put_building(
                         ctx,
                         colour,
                         district.number,
@@ -833,6 +789,7 @@ def _random_position(seed: int) -> Ctx:
                         rng.choice(kinds),
                         protected=rng.random() < 0.3,
                         barrel=rng.random() < 0.3,
+                        from_board=True,
                     )
     state.supply_gangster_bars = CAT.components.total("gangster_bars") - sum(
         s.gangster_bar for d in state.districts.values() for s in d.spaces
@@ -843,7 +800,7 @@ def _random_position(seed: int) -> Ctx:
     partners = [t.id for t in CAT.gangster_deck("A")]
     for colour in colours:
         player = ctx.player(colour)
-        set_strength(ctx, colour, rng.randint(1, 5))
+        set_levels(ctx, colour, strength=rng.randint(1, 5))
         player.goons = rng.randint(0, 6)
         player.pocket, player.safe = rng.randint(0, 20), rng.randint(0, 40)
         if rng.random() < 0.5:

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import speakeasy.rules  # noqa: F401  (registers the effect handlers)
-from speakeasy.actions import Decision, Event
-from speakeasy.board import load_board
-from speakeasy.catalog import load_catalog
+from speakeasy.actions import Decision
 from speakeasy.effects import Effect
-from speakeasy.options import Options
 from speakeasy.rules import protection as prot
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, run_effect
 from speakeasy.rules.golden import operating
-from speakeasy.setup import new_state
-from speakeasy.state import Building, BuildingType, Colour, Track
-from tests.support import drive
+from speakeasy.state import Colour, Track
+from tests.support import BAR, CASINO, DIST, B, G, P, Y, drive, new_ctx, put_building
 
-PURPLE, YELLOW, GREEN, BLUE = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 PROTECT = Effect.of("protect")
 #: One card of each type with leverage 1: 4 leverage in the slots (E19).
 ONE_EACH = {
@@ -31,35 +24,22 @@ ONE_EACH = {
 }
 
 
-def new_ctx(players: int = 4) -> Ctx:
-    colours = list(Colour)[:players]
-    catalog, board, options = load_catalog(), load_board(players), Options()
-    setup_events: list[Event] = []
-    state = new_state(colours, random.Random(5), catalog, board, options, setup_events.append)
-    for district in state.districts.values():
-        district.police = False
-        for space in district.spaces:
-            space.building = None
-            space.gangster_bar = False
-    for player in state.players.values():
+def make_ctx(players: int = 4) -> Ctx:
+    """An empty map; no slotted card, VIP mafioso, leverage token, partner or crate."""
+    ctx = new_ctx(players, seed=5, clear=True)
+    for player in ctx.state.players.values():
         player.slots = dict.fromkeys(ONE_EACH)
         player.vip, player.leverage_tokens, player.partner, player.crates = 0, 0, None, []
-    return Ctx(state, catalog, board, random.Random(0), options, seats=players)
+    return ctx
 
 
 @pytest.fixture
 def ctx() -> Ctx:
     """4 players; Yellow's marker in column 3 (2 leverage per mafioso); an empty map."""
-    c = new_ctx()
-    c.state.turn_order.top = [PURPLE, GREEN, YELLOW, BLUE]
+    c = make_ctx()
+    c.state.turn_order.top = [P, G, Y, B]
     c.state.turn_order.bottom = [None] * 4
     return c
-
-
-def build(ctx: Ctx, colour: Colour, district: int, space: int, kind: str = "bar") -> Building:
-    building = Building(colour, BuildingType(kind), f"{kind}-test")
-    ctx.state.districts[district].spaces[space].building = building
-    return building
 
 
 def run(ctx: Ctx, colour: Colour) -> Flow[None]:
@@ -73,16 +53,16 @@ def blocked(decision: Decision) -> dict[str, tuple[str, str, str]]:
 def test_e19_two_protections_without_the_token(ctx: Ctx) -> None:
     """E19: 3 mafiosi, column 3 (2 each), 4 card leverage + 1 token: at most 2 buildings;
     the card leverage covers both, so the token is kept."""
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.slots = dict(ONE_EACH)
     yellow.vip, yellow.leverage_tokens = 3, 1
-    bars = [build(ctx, YELLOW, d, 0) for d in (2, 8, 14)]
-    budget = prot.protection_budget(ctx, YELLOW)
+    bars = [put_building(ctx, Y, d, 0, BAR) for d in (2, 8, 14)]
+    budget = prot.protection_budget(ctx, Y)
     assert (budget.cards, budget.tokens, budget.cost, budget.total) == (4, 1, 2, 5)
-    assert prot.max_protections(ctx, YELLOW) == 2  # 3 would need 6 > 5
+    assert prot.max_protections(ctx, Y) == 2  # 3 would need 6 > 5
     assert budget.tokens_for(2) == 0
     supply = ctx.state.supply_leverage
-    _, seen = drive(run(ctx, YELLOW), ["protect 2 0", "protect 8 0"])
+    _, seen = drive(run(ctx, Y), ["protect 2 0", "protect 8 0"])
     assert [str(o) for o in seen[0].options] == [
         "protect 2 0",
         "protect 8 0",
@@ -96,7 +76,7 @@ def test_e19_two_protections_without_the_token(ctx: Ctx) -> None:
     end = next(e for e in ctx.events if e.kind == "protect_end")
     assert end.data["protected"] == 2 and end.data["leverage_lost"] == 0
     # after the two, the third would need a token and 1 more leverage: refused with a reason
-    legal, why = prot.protect_options(ctx, YELLOW, free_left=0, tokens_left=1, cost=2)
+    legal, why = prot.protect_options(ctx, Y, free_left=0, tokens_left=1, cost=2)
     assert legal == []
     reasons = {str(b.action): (b.error.code, b.error.rule) for b in why}
     assert reasons == {
@@ -108,13 +88,13 @@ def test_e19_two_protections_without_the_token(ctx: Ctx) -> None:
 
 def test_tokens_are_discarded_only_when_needed(ctx: Ctx) -> None:
     """R-PROTECT-3: card leverage first; each token +1, discarded to the supply as needed."""
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.slots[Track.VIP] = "vip-03"  # 1 leverage
     yellow.vip, yellow.leverage_tokens = 3, 3
-    build(ctx, YELLOW, 1, 0)
-    build(ctx, YELLOW, 1, 1, "distillery")
+    put_building(ctx, Y, 1, 0, BAR)
+    put_building(ctx, Y, 1, 1, DIST)
     supply = ctx.state.supply_leverage
-    _, seen = drive(run(ctx, YELLOW), ["protect 1 0", "protect 1 1"])
+    _, seen = drive(run(ctx, Y), ["protect 1 0", "protect 1 1"])
     assert seen[0].options[0].describe() == (
         "Protect the bar in district 1 (2 leverage, discarding 1 leverage token)"
     )
@@ -129,17 +109,17 @@ def test_tokens_are_discarded_only_when_needed(ctx: Ctx) -> None:
 
 def test_partner_and_crate_leverage(ctx: Ctx) -> None:
     """R-LEV-2 crate #15 (+2 permanent) and R-PARTNER-3 (+2 when paying for protection)."""
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.crates = ["crate-15"]
     yellow.partner, yellow.partner_district = "gangster-A3", 9
-    ctx.state.turn_order.top = [YELLOW, PURPLE, GREEN, BLUE]  # column 1: 4 per mafioso
+    ctx.state.turn_order.top = [Y, P, G, B]  # column 1: 4 per mafioso
     yellow.vip = 2
-    build(ctx, YELLOW, 3, 0)
-    build(ctx, YELLOW, 4, 0)
-    budget = prot.protection_budget(ctx, YELLOW)
+    put_building(ctx, Y, 3, 0, BAR)
+    put_building(ctx, Y, 4, 0, BAR)
+    budget = prot.protection_budget(ctx, Y)
     assert (budget.cards, budget.permanent, budget.partner, budget.cost) == (0, 2, 2, 4)
-    assert prot.max_protections(ctx, YELLOW) == 1
-    drive(run(ctx, YELLOW), ["protect 4 0"])
+    assert prot.max_protections(ctx, Y) == 1
+    drive(run(ctx, Y), ["protect 4 0"])
     assert yellow.vip == 1 and ctx.state.districts[4].spaces[0].building is not None
     assert ctx.state.districts[4].spaces[0].building.protected
 
@@ -147,27 +127,27 @@ def test_partner_and_crate_leverage(ctx: Ctx) -> None:
 def test_r_order_2_cost_by_column_in_either_row(ctx: Ctx) -> None:
     costs = []
     for column in range(4):
-        top: list[Colour | None] = [PURPLE, GREEN, BLUE, None]
+        top: list[Colour | None] = [P, G, B, None]
         bottom: list[Colour | None] = [None] * 4
-        bottom[column] = YELLOW  # R-ORDER-3: the bottom row counts at once
+        bottom[column] = Y  # R-ORDER-3: the bottom row counts at once
         ctx.state.turn_order.top, ctx.state.turn_order.bottom = top, bottom
-        costs.append(prot.protection_cost(ctx, YELLOW))
+        costs.append(prot.protection_cost(ctx, Y))
     assert costs == [4, 3, 2, 1]
-    three = new_ctx(3)
-    three.state.turn_order.top = [GREEN, YELLOW, PURPLE]
+    three = make_ctx(3)
+    three.state.turn_order.top = [G, Y, P]
     three.state.turn_order.bottom = [None] * 3
-    assert [prot.protection_cost(three, c) for c in (GREEN, YELLOW, PURPLE)] == [4, 3, 2]
+    assert [prot.protection_cost(three, c) for c in (G, Y, P)] == [4, 3, 2]
 
 
 def test_non_operating_building_can_be_protected(ctx: Ctx) -> None:
     """R-GOLDEN-6, R-BUILD-6: a building under police protected by a mafioso operates."""
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.slots = dict(ONE_EACH)
     yellow.vip = 1
-    casino = build(ctx, YELLOW, 16, 2, "casino")
+    casino = put_building(ctx, Y, 16, 2, CASINO)
     ctx.state.districts[16].police = True
     assert not operating(ctx.state.districts[16], casino)
-    drive(run(ctx, YELLOW), ["protect 16 2"])
+    drive(run(ctx, Y), ["protect 16 2"])
     assert casino.protected and operating(ctx.state.districts[16], casino)
     (event,) = [e for e in ctx.events if e.kind == "protect"]
     assert event.data == {
@@ -182,12 +162,12 @@ def test_non_operating_building_can_be_protected(ctx: Ctx) -> None:
 
 
 def test_done_early_loses_the_rest(ctx: Ctx) -> None:
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.slots = dict(ONE_EACH)
     yellow.vip, yellow.leverage_tokens = 3, 2
-    build(ctx, YELLOW, 5, 0)
-    build(ctx, YELLOW, 5, 1)
-    _, seen = drive(run(ctx, YELLOW), ["protect 5 1", "done"])
+    put_building(ctx, Y, 5, 0, BAR)
+    put_building(ctx, Y, 5, 1, BAR)
+    _, seen = drive(run(ctx, Y), ["protect 5 1", "done"])
     assert seen[1].options[0].describe() == "Protect the bar in district 5, space 1 (2 leverage)"
     assert yellow.vip == 2 and yellow.leverage_tokens == 2
     end = next(e for e in ctx.events if e.kind == "protect_end")
@@ -195,30 +175,30 @@ def test_done_early_loses_the_rest(ctx: Ctx) -> None:
 
 
 def test_blocked_reasons_and_nothing_to_do(ctx: Ctx) -> None:
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.slots = dict(ONE_EACH)
-    build(ctx, YELLOW, 6, 0).protected = True
-    build(ctx, YELLOW, 7, 0)
-    legal, why = prot.protect_options(ctx, YELLOW, free_left=4, tokens_left=0, cost=2)
+    put_building(ctx, Y, 6, 0, BAR).protected = True
+    put_building(ctx, Y, 7, 0, BAR)
+    legal, why = prot.protect_options(ctx, Y, free_left=4, tokens_left=0, cost=2)
     assert legal == []
     assert {str(b.action): b.error.code for b in why} == {
         "protect 6 0": "already-protected",
         "protect 7 0": "no-mafioso",
     }
     assert why[1].error.reason == "there is no mafioso left in your VIP area"
-    _, seen = drive(run(ctx, YELLOW), [])
+    _, seen = drive(run(ctx, Y), [])
     assert seen == []
     (event,) = [e for e in ctx.events if e.kind == "protect_impossible"]
     assert [r["code"] for r in event.data["reasons"]] == ["already-protected", "no-mafioso"]
 
 
 def test_blocked_options_are_shown_with_the_decision(ctx: Ctx) -> None:
-    yellow = ctx.player(YELLOW)
+    yellow = ctx.player(Y)
     yellow.slots = dict(ONE_EACH)
     yellow.vip = 1
-    build(ctx, YELLOW, 10, 0).protected = True
-    build(ctx, YELLOW, 11, 0)
-    _, seen = drive(run(ctx, YELLOW), ["protect 11 0"])
+    put_building(ctx, Y, 10, 0, BAR).protected = True
+    put_building(ctx, Y, 11, 0, BAR)
+    _, seen = drive(run(ctx, Y), ["protect 11 0"])
     assert blocked(seen[0]) == {
         "protect 10 0": (
             "already-protected",

@@ -18,9 +18,8 @@ from speakeasy.rules.resources import (
     vip_capacity,
 )
 from speakeasy.state import Colour, Player, Track
-from tests.support import drive, new_ctx
+from tests.support import P, Y, drive, new_ctx
 
-P, Y = Colour.PURPLE, Colour.YELLOW
 SRC = Source("test", "x")
 
 

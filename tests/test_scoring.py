@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from speakeasy.actions import Event
-from speakeasy.board import Area, load_board
+from speakeasy.board import Area
 from speakeasy.catalog import load_catalog
-from speakeasy.options import Options
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.scoring import (
     final_result,
@@ -18,54 +14,19 @@ from speakeasy.rules.scoring import (
     score_breakdown,
     tie_breaker_values,
 )
-from speakeasy.setup import new_state
-from speakeasy.state import Building, BuildingType, Colour, Phase
-from tests.support import drive
+from speakeasy.state import BuildingType, Phase
+from tests.support import BAR, CASINO, DIST, NC, B, G, P, Y, drive, new_ctx, put_building
 
 CAT = load_catalog()
-PIECE_TYPES = {s.id: BuildingType(s.building) for s in CAT.operations_board.spaces}
-P, Y, G, B = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
-BAR, DIST, NC, CASINO = (
-    BuildingType.BAR,
-    BuildingType.DISTILLERY,
-    BuildingType.NIGHTCLUB,
-    BuildingType.CASINO,
-)
 
 
 def make_ctx(players: int = 4) -> Ctx:
     """A fresh setup with an empty map and every player at $0 with nothing scored."""
-    colours = list(Colour)[:players]
-    board = load_board(players)
-    log: list[Event] = []
-    state = new_state(colours, random.Random(2), CAT, board, Options(), log.append)
-    for district in state.districts.values():
-        district.police = False
-        for space in district.spaces:
-            space.building = None
-            space.gangster_bar = False
-    for player in state.players.values():
+    ctx = new_ctx(players, seed=2, clear=True)
+    for player in ctx.state.players.values():
         player.pocket = player.safe = player.vip = 0
         player.helpers, player.helpers_used = [], []
-    return Ctx(
-        state=state,
-        catalog=CAT,
-        board=board,
-        rng=random.Random(0),
-        options=Options(),
-        seats=players,
-    )
-
-
-def build(
-    ctx: Ctx, colour: Colour, district: int, space: int, kind: BuildingType, protected: bool
-) -> None:
-    player = ctx.player(colour)
-    piece = next(p for p in player.board_pieces if PIECE_TYPES[p] is kind)
-    player.board_pieces.remove(piece)
-    ctx.state.districts[district].spaces[space].building = Building(
-        colour, kind, piece, protected=protected
-    )
+    return ctx
 
 
 def helpers_with_bottles(*bottles: str) -> list[str]:
@@ -82,13 +43,14 @@ def test_e22_r_scoring_1_to_4_blue_scores_405() -> None:
     ctx = make_ctx()
     blue = ctx.player(B)
     blue.pocket, blue.safe = 50, 220
-    build(ctx, B, 1, 0, BAR, protected=True)
-    build(ctx, B, 2, 0, BAR, protected=True)
-    build(ctx, B, 3, 0, BAR, protected=False)  # the third bar is unprotected (DISC-15)
-    build(ctx, B, 4, 0, DIST, protected=True)
-    build(ctx, B, 13, 0, NC, protected=True)
-    build(ctx, B, 14, 0, NC, protected=True)
-    build(ctx, B, 15, 0, CASINO, protected=True)
+    put_building(ctx, B, 1, 0, BAR, protected=True, from_board=True)
+    put_building(ctx, B, 2, 0, BAR, protected=True, from_board=True)
+    # the third bar is unprotected (DISC-15)
+    put_building(ctx, B, 3, 0, BAR, protected=False, from_board=True)
+    put_building(ctx, B, 4, 0, DIST, protected=True, from_board=True)
+    put_building(ctx, B, 13, 0, NC, protected=True, from_board=True)
+    put_building(ctx, B, 14, 0, NC, protected=True, from_board=True)
+    put_building(ctx, B, 15, 0, CASINO, protected=True, from_board=True)
     values = {b.id: b.value for b in CAT.bottles}
     twenty = next(b for b, v in values.items() if v == 20)
     tens = [b for b, v in values.items() if v == 10][:2]
@@ -113,9 +75,9 @@ def test_r_scoring_3_r_golden_3_unprotected_buildings_score_nothing() -> None:
     always operate (R-GOLDEN-1), even where the police stand."""
     ctx = make_ctx()
     ctx.state.districts[5].police = True
-    build(ctx, P, 5, 0, CASINO, protected=False)
-    build(ctx, P, 6, 0, NC, protected=False)
-    build(ctx, P, 5, 1, BAR, protected=True)
+    put_building(ctx, P, 5, 0, CASINO, protected=False, from_board=True)
+    put_building(ctx, P, 6, 0, NC, protected=False, from_board=True)
+    put_building(ctx, P, 5, 1, BAR, protected=True, from_board=True)
     breakdown = score_breakdown(ctx.state, CAT)[P]
     assert [(b.district, b.building, b.value) for b in breakdown.buildings] == [(5, BAR, 10)]
     assert breakdown.unprotected == 2 and breakdown.total == 10
@@ -144,7 +106,8 @@ def test_r_scoring_5_most_money_wins_before_any_tie_breaker() -> None:
     """R-SCORING-5: more money beats better tie-breakers."""
     ctx = make_ctx()
     ctx.player(P).pocket = 11
-    build(ctx, Y, 1, 0, BAR, protected=True)  # Yellow: $10 and every tie-breaker
+    # Yellow: $10 and every tie-breaker
+    put_building(ctx, Y, 1, 0, BAR, protected=True, from_board=True)
     result = game_result(ctx.state, CAT)
     assert result.winners == (P,) and not result.shared_win
     assert [s.colour for s in result.standings[:2]] == [P, Y]
@@ -161,12 +124,12 @@ def test_r_scoring_6_tie_breakers_in_order(breaker: str) -> None:
     purple, yellow = ctx.player(P), ctx.player(Y)
     purple.pocket = yellow.pocket = 30
     if breaker == "protected_buildings":
-        build(ctx, P, first, 0, BAR, protected=True)
+        put_building(ctx, P, first, 0, BAR, protected=True, from_board=True)
         yellow.pocket += 10  # Yellow: same money, two unprotected buildings
-        build(ctx, Y, second, 0, BAR, protected=False)
-        build(ctx, Y, second, 1, NC, protected=False)
+        put_building(ctx, Y, second, 0, BAR, protected=False, from_board=True)
+        put_building(ctx, Y, second, 1, NC, protected=False, from_board=True)
     elif breaker == "buildings":
-        build(ctx, P, first, 0, BAR, protected=False)
+        put_building(ctx, P, first, 0, BAR, protected=False, from_board=True)
         yellow.vip = 3  # a later tie-breaker does not matter
     elif breaker == "books_on_goals":
         goal = next(iter(state.books))
@@ -200,8 +163,8 @@ def test_r_scoring_6_tie_breaker_values_count_every_mafioso_in_play() -> None:
     """R-SCORING-6: mafiosi protecting buildings + in the docks + in the VIP area."""
     ctx = make_ctx()
     state = ctx.state
-    build(ctx, B, 1, 0, BAR, protected=True)
-    build(ctx, B, 2, 0, CASINO, protected=False)
+    put_building(ctx, B, 1, 0, BAR, protected=True, from_board=True)
+    put_building(ctx, B, 2, 0, CASINO, protected=False, from_board=True)
     docks = state.docks[Area.MIDTOWN]
     docks[0] = docks[1] = B
     ctx.player(B).vip = 2

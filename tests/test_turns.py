@@ -8,22 +8,19 @@ import pytest
 
 from speakeasy import Game
 from speakeasy.rules.flow import capo_return, end_of_round, turn
-from speakeasy.state import Building, BuildingType, Colour
-from tests.support import clear_map, drive, new_ctx
-
-P, Y, G, B = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
+from speakeasy.state import Colour
+from tests.support import CASINO, B, G, P, Y, drive, new_ctx, put_building
 
 
 def test_e9_turn_order_change_and_casino_income() -> None:
     """E9, R-ORDER-4..7, R-ORDER-5: everyone's operating casinos pay; markers reorder."""
-    ctx = new_ctx([P, Y, G, B])
-    clear_map(ctx.state)
+    ctx = new_ctx([P, Y, G, B], clear=True)
     order = ctx.state.turn_order
     order.top = [None, Y, G, None]  # Purple and Blue went to the Restaurant this round
     order.bottom = [None, B, P, None]
-    ctx.state.districts[3].spaces[0].building = Building(G, BuildingType.CASINO, "casino-1")
+    put_building(ctx, G, 3, 0, CASINO, piece="casino-1")
     ctx.state.districts[13].police = True
-    ctx.state.districts[13].spaces[0].building = Building(Y, BuildingType.CASINO, "casino-1")
+    put_building(ctx, Y, 13, 0, CASINO, piece="casino-1")
     pockets = {c: p.pocket for c, p in ctx.state.players.items()}
     end_of_round(ctx)
     assert order.top == [Y, B, P, G]
@@ -36,9 +33,8 @@ def test_e9_turn_order_change_and_casino_income() -> None:
 
 def test_r_order_8_no_change_and_no_income_without_restaurant() -> None:
     """R-ORDER-8: nobody in the bottom row: same order, casinos pay nothing."""
-    ctx = new_ctx([P, Y, G, B])
-    clear_map(ctx.state)
-    ctx.state.districts[3].spaces[0].building = Building(G, BuildingType.CASINO, "casino-1")
+    ctx = new_ctx([P, Y, G, B], clear=True)
+    put_building(ctx, G, 3, 0, CASINO, piece="casino-1")
     before = list(ctx.state.turn_order.top)
     pocket = ctx.player(G).pocket
     end_of_round(ctx)
@@ -48,13 +44,12 @@ def test_r_order_8_no_change_and_no_income_without_restaurant() -> None:
 
 def test_r_2p_6_casino_income_is_5_at_two_players() -> None:
     """R-2P-6, R-ORDER-5: $5 per operating casino at 2p."""
-    ctx = new_ctx([P, Y])
-    clear_map(ctx.state)
+    ctx = new_ctx([P, Y], clear=True)
     ctx.state.turn_order.top = [Y, None]
     ctx.state.turn_order.bottom = [None, P]
     first, second = [d for d in ctx.state.districts.values() if d.spaces][:2]
-    first.spaces[0].building = Building(P, BuildingType.CASINO, "casino-1")
-    second.spaces[0].building = Building(P, BuildingType.CASINO, "casino-2")
+    put_building(ctx, P, first.number, 0, CASINO, piece="casino-1")
+    put_building(ctx, P, second.number, 0, CASINO, piece="casino-2")
     pocket = ctx.player(P).pocket
     end_of_round(ctx)
     assert ctx.player(P).pocket == pocket + 10
@@ -112,8 +107,7 @@ def test_r_turn_1_round_order_is_fixed_at_the_start_of_the_round() -> None:
 
 def test_r_turn_2_to_6_turn_steps_in_order() -> None:
     """R-TURN-2..6: helper (optional), capo, actions, draw, city tokens."""
-    ctx = new_ctx([P, Y], seed=3)
-    clear_map(ctx.state)
+    ctx = new_ctx([P, Y], seed=3, clear=True)
     player = ctx.player(P)
     player.helpers = ["helper-19"]  # +$5
     kinds: list[str] = []

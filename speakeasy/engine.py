@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from speakeasy.actions import Action, Decision, Event, IllegalAction
-from speakeasy.board import load_board
+from speakeasy.board import Board, load_board
 from speakeasy.catalog import load_catalog
 from speakeasy.options import Options
 from speakeasy.rules import game_flow
@@ -371,6 +371,19 @@ class Game:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def board(self) -> Board:
+        """The board this game is played on (its player count's side)."""
+        return self._ctx.board
+
+    def _repr_mimebundle_(
+        self, include: object = None, exclude: object = None, **kwargs: object
+    ) -> dict[str, Any]:
+        """Jupyter shows a game as the picture of its position (like python-chess's board)."""
+        from speakeasy.viz.game_figure import game_repr_mimebundle
+
+        return game_repr_mimebundle(self.state, self.board, include, exclude)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"waiting for {self.current_player}"

@@ -216,3 +216,11 @@ def test_frames_step_through_one_action_event_by_event(game: Game) -> None:
     with pytest.raises(ValueError, match="step must be"):
         game.frames(99)
     del setup_start
+
+
+def test_a_game_shows_itself_as_a_picture_in_jupyter(game: Game) -> None:
+    """Rich repr: the plotly figure of the position, with a plain-text fallback."""
+    bundle = game._repr_mimebundle_()
+    assert "application/vnd.plotly.v1+json" in bundle
+    assert "text/plain" in bundle and "Speakeasy, 3 players" in bundle["text/plain"]
+    assert game.board is game.board and game.board.players == 3

@@ -6,6 +6,12 @@ distance, and truck routes drawn as numbered arrows. Each layer is a small funct
 traces, shapes or annotations to a figure, so later overlays (buildings, trucks, ships, police,
 gangsters) plug in the same way.
 
+The layers write plain dicts to a *canvas*: a :class:`plotly.graph_objects.Figure`, or a
+:class:`Layers` collector that builds the figure in one go (plotly validates each
+``add_trace``/``add_shape``/``add_annotation`` call separately, so collecting first and
+validating once is several times faster; :func:`board_figure` and
+:func:`speakeasy.viz.game_figure.game_figure` do that).
+
 The district markers form one trace named ``"districts"`` whose ``customdata`` is the district
 number, so a click or selection in marimo (``mo.ui.plotly``) or a ``FigureWidget`` callback
 reports districts directly.
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 import plotly.graph_objects as go
 
@@ -47,6 +54,8 @@ DISTANCE_COLOURS: Sequence[str] = (
     "#ffffd9",
 )
 UNREACHABLE_COLOUR = "#e6e6e6"
+CLOSED_COLOUR = "#c8c8c8"
+HIGHLIGHT_COLOUR = "#f2b705"
 DISTRICT_TRACE = "districts"
 _MARKER_SIZE = 44
 
@@ -72,7 +81,7 @@ def board_figure(
       districts are shaded by distance and the others greyed out.
     * ``closed`` -- closed districts of a 2-player game, drawn hatched (R-CLOSED-1).
     """
-    fig = go.Figure()
+    fig = Layers()
     add_water(fig, board)
     add_central_park(fig, board)
     add_edges(fig, board)
@@ -86,7 +95,67 @@ def board_figure(
         add_highlight(fig, board, highlight)
     add_area_labels(fig, board)
     style_layout(fig, board, title=title, height=height, width=width)
-    return fig
+    return fig.figure()
+
+
+# ---------------------------------------------------------------------- canvas
+class Canvas(Protocol):
+    """Where layers draw: a plotly ``Figure`` or a :class:`Layers` collector."""
+
+    def add_trace(self, trace: Any) -> Any: ...
+
+    def add_shape(self, shape: Any) -> Any: ...
+
+    def add_annotation(self, annotation: Any) -> Any: ...
+
+    def update_layout(self, layout: Any) -> Any: ...
+
+
+class Layers:
+    """Collects traces, shapes, annotations and layout as plain dicts; :meth:`figure` builds
+    (and validates) the plotly figure once."""
+
+    def __init__(self) -> None:
+        self.data: list[dict[str, Any]] = []
+        self.shapes: list[dict[str, Any]] = []
+        self.annotations: list[dict[str, Any]] = []
+        self.layout: dict[str, Any] = {}
+
+    def add_trace(self, trace: Mapping[str, Any]) -> None:
+        self.data.append(dict(trace))
+
+    def add_traces(self, traces: Iterable[Mapping[str, Any]]) -> None:
+        self.data.extend(dict(t) for t in traces)
+
+    def add_shape(self, shape: Mapping[str, Any]) -> None:
+        self.shapes.append(dict(shape))
+
+    def add_annotation(self, annotation: Mapping[str, Any]) -> None:
+        self.annotations.append(dict(annotation))
+
+    def update_layout(self, layout: Mapping[str, Any]) -> None:
+        """Merge ``layout`` into the layout so far (nested dicts are merged, like plotly)."""
+        _merge(self.layout, layout)
+
+    def to_dict(self) -> dict[str, Any]:
+        layout = dict(self.layout)
+        if self.shapes:
+            layout["shapes"] = self.shapes
+        if self.annotations:
+            layout["annotations"] = self.annotations
+        return {"data": self.data, "layout": layout}
+
+    def figure(self) -> go.Figure:
+        return go.Figure(self.to_dict())
+
+
+def _merge(target: dict[str, Any], update: Mapping[str, Any]) -> None:
+    for key, value in update.items():
+        old = target.get(key)
+        if isinstance(value, Mapping) and isinstance(old, dict):
+            _merge(old, value)
+        else:
+            target[key] = dict(value) if isinstance(value, Mapping) else value
 
 
 # ---------------------------------------------------------------------- layers
@@ -96,48 +165,54 @@ def _bounds(board: Board) -> tuple[float, float, float, float]:
     return min(xs), max(xs), min(ys), max(ys)
 
 
-def add_water(fig: go.Figure, board: Board) -> None:
+def add_water(fig: Canvas, board: Board) -> None:
     """The island outline: a rounded land shape behind the districts."""
     x0, x1, y0, y1 = _bounds(board)
     fig.add_shape(
-        type="rect",
-        layer="below",
-        x0=x0 - 0.55,
-        x1=x1 + 0.55,
-        y0=y0 - 0.5,
-        y1=y1 + 0.5,
-        line={"width": 0},
-        fillcolor="#f4efe6",
+        {
+            "type": "rect",
+            "layer": "below",
+            "x0": x0 - 0.55,
+            "x1": x1 + 0.55,
+            "y0": y0 - 0.5,
+            "y1": y1 + 0.5,
+            "line": {"width": 0},
+            "fillcolor": "#f4efe6",
+        }
     )
 
 
-def add_central_park(fig: go.Figure, board: Board) -> None:
+def add_central_park(fig: Canvas, board: Board) -> None:
     """Central Park between its north and south districts (R-BOARD-14, R-TRUCK-8)."""
     park = board.central_park
     members = [board.district(d) for d in (*park.north, *park.south)]
     x0 = min(d.x for d in members) - 0.15
     x1 = max(d.x for d in members) + 0.15
     fig.add_shape(
-        type="rect",
-        layer="below",
-        x0=x0,
-        x1=x1,
-        y0=park.y - 0.38,
-        y1=park.y + 0.38,
-        line={"color": "#4f7a3a", "width": 1},
-        fillcolor=PARK_COLOUR,
-        opacity=0.85,
+        {
+            "type": "rect",
+            "layer": "below",
+            "x0": x0,
+            "x1": x1,
+            "y0": park.y - 0.38,
+            "y1": park.y + 0.38,
+            "line": {"color": "#4f7a3a", "width": 1},
+            "fillcolor": PARK_COLOUR,
+            "opacity": 0.85,
+        }
     )
     fig.add_annotation(
-        x=(x0 + x1) / 2,
-        y=park.y,
-        text="<b>Central Park</b><br><i>trucks cannot cross</i>",
-        showarrow=False,
-        font={"size": 11, "color": "#1f3a12"},
+        {
+            "x": (x0 + x1) / 2,
+            "y": park.y,
+            "text": "<b>Central Park</b><br><i>trucks cannot cross</i>",
+            "showarrow": False,
+            "font": {"size": 11, "color": "#1f3a12"},
+        }
     )
 
 
-def add_edges(fig: go.Figure, board: Board) -> None:
+def add_edges(fig: Canvas, board: Board) -> None:
     """Adjacency lines; dashed where the edge is assumed (GAP-1) rather than from the rulebook."""
     for assumed in (True, False):
         xs: list[float | None] = []
@@ -149,53 +224,73 @@ def add_edges(fig: go.Figure, board: Board) -> None:
             xs += [da.x, db.x, None]
             ys += [da.y, db.y, None]
         fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                hoverinfo="skip",
-                name="adjacency (assumed, GAP-1)" if assumed else "adjacency (rulebook)",
-                line={"color": EDGE_COLOUR, "width": 2, "dash": "dot" if assumed else "solid"},
-                showlegend=True,
-            )
+            {
+                "type": "scatter",
+                "x": xs,
+                "y": ys,
+                "mode": "lines",
+                "hoverinfo": "skip",
+                "name": "adjacency (assumed, GAP-1)" if assumed else "adjacency (rulebook)",
+                "line": {"color": EDGE_COLOUR, "width": 2, "dash": "dot" if assumed else "solid"},
+                "showlegend": True,
+            }
         )
 
 
-def add_ports(fig: go.Figure, board: Board) -> None:
-    """Ports as anchors just off the coast, numbered in clockwise ring order (R-BOARD-6)."""
+def port_positions(board: Board, offset: float = 0.42) -> dict[int, tuple[float, float]]:
+    """Where each port's anchor is drawn: just off the coast, above or below its district."""
     _, _, y0, y1 = _bounds(board)
     mid = (y0 + y1) / 2
+    positions: dict[int, tuple[float, float]] = {}
+    for d in board.port_ring:
+        dist = board.district(d)
+        positions[d] = (dist.x, dist.y + (offset if dist.y >= mid else -offset))
+    return positions
+
+
+def add_ports(fig: Canvas, board: Board, *, offset: float = 0.42) -> None:
+    """Ports as anchors just off the coast, numbered in clockwise ring order (R-BOARD-6)."""
+    positions = port_positions(board, offset)
     xs, ys, text, hover = [], [], [], []
     for i, d in enumerate(board.port_ring, start=1):
-        dist = board.district(d)
-        offset = 0.42 if dist.y >= mid else -0.42
-        xs.append(dist.x)
-        ys.append(dist.y + offset)
+        x, y = positions[d]
+        xs.append(x)
+        ys.append(y)
         text.append(f"⚓{i}")
-        source = dist.port
+        source = board.district(d).port
         hover.append(f"Port of district {d} (clockwise #{i})<br>{source}")
     fig.add_trace(
-        go.Scatter(
-            x=xs,
-            y=ys,
-            mode="text",
-            text=text,
-            hovertext=hover,
-            hoverinfo="text",
-            textfont={"size": 13, "color": "#1d4e89"},
-            name="⚓ ports, numbered clockwise",
-        )
+        {
+            "type": "scatter",
+            "x": xs,
+            "y": ys,
+            "mode": "text",
+            "text": text,
+            "hovertext": hover,
+            "hoverinfo": "text",
+            "textfont": {"size": 13, "color": "#1d4e89"},
+            "name": "⚓ ports, numbered clockwise",
+        }
     )
 
 
 def add_districts(
-    fig: go.Figure,
+    fig: Canvas,
     board: Board,
     *,
     reachable: Mapping[int, int] | None = None,
     closed: Collection[int] = (),
+    size: float = _MARKER_SIZE,
+    details: Mapping[int, Sequence[str]] | None = None,
+    numbers_inside: bool = True,
+    grey_closed: bool = False,
 ) -> None:
-    """The district markers (trace ``"districts"``, ``customdata`` = district number)."""
+    """The district markers (trace ``"districts"``, ``customdata`` = district number).
+
+    ``size`` is the marker size in pixels; ``details`` adds hover lines per district;
+    ``numbers_inside=False`` leaves the number out of the marker (a caller draws it);
+    ``grey_closed`` fills closed districts grey instead of their area colour.
+    """
     numbers = sorted(board.districts)
     fills, lines, hover, text_colours = [], [], [], []
     for n in numbers:
@@ -206,7 +301,7 @@ def add_districts(
         if n in closed:
             info.append("closed (R-CLOSED-1)")
         if reachable is None:
-            fills.append(AREA_COLOURS[d.area])
+            fills.append(CLOSED_COLOUR if n in closed and grey_closed else AREA_COLOURS[d.area])
             text_colours.append("#1b1b1b")
         elif n in reachable:
             k = reachable[n]
@@ -217,55 +312,70 @@ def add_districts(
             fills.append(UNREACHABLE_COLOUR)
             text_colours.append("#8c8c8c")
             info.append("out of range")
+        if details:
+            info.extend(details.get(n, ()))
         lines.append(AREA_LINES[d.area])
         hover.append("<br>".join(info))
-    fig.add_trace(
-        go.Scatter(
-            x=[board.district(n).x for n in numbers],
-            y=[board.district(n).y for n in numbers],
-            mode="markers+text",
-            name=DISTRICT_TRACE,
-            text=[str(n) for n in numbers],
-            customdata=numbers,
-            hovertext=hover,
-            hoverinfo="text",
-            textfont={"size": 15, "color": text_colours, "family": "Georgia, serif"},
-            marker={
-                "size": _MARKER_SIZE,
-                "symbol": ["square-x" if n in closed else "square" for n in numbers],
-                "color": fills,
-                "line": {"color": lines, "width": 3},
-            },
-            showlegend=False,
-        )
-    )
+    trace: dict[str, Any] = {
+        "type": "scatter",
+        "x": [board.district(n).x for n in numbers],
+        "y": [board.district(n).y for n in numbers],
+        "mode": "markers+text" if numbers_inside else "markers",
+        "name": DISTRICT_TRACE,
+        "customdata": numbers,
+        "hovertext": hover,
+        "hoverinfo": "text",
+        "marker": {
+            "size": size,
+            "symbol": ["square-x" if n in closed else "square" for n in numbers],
+            "color": fills,
+            "line": {"color": lines, "width": 3},
+        },
+        "showlegend": False,
+    }
+    if numbers_inside:
+        trace["text"] = [str(n) for n in numbers]
+        trace["textfont"] = {"size": 15, "color": text_colours, "family": "Georgia, serif"}
+    fig.add_trace(trace)
 
 
-def add_highlight(fig: go.Figure, board: Board, districts: Iterable[int]) -> None:
-    """Gold outlines around the given districts."""
+def add_highlight(
+    fig: Canvas,
+    board: Board,
+    districts: Iterable[int],
+    *,
+    size: float = _MARKER_SIZE + 14,
+    colour: str = HIGHLIGHT_COLOUR,
+    name: str = "highlight",
+    dash: bool = False,
+) -> None:
+    """Outlines (gold by default) around the given districts."""
     chosen = sorted(set(districts))
     if not chosen:
         return
+    marker: dict[str, Any] = {
+        "size": size,
+        "symbol": "square-open-dot" if dash else "square-open",
+        "color": colour,
+        "line": {"width": 4, "color": colour},
+    }
     fig.add_trace(
-        go.Scatter(
-            x=[board.district(n).x for n in chosen],
-            y=[board.district(n).y for n in chosen],
-            mode="markers",
-            hoverinfo="skip",
-            name="highlight",
-            showlegend=False,
-            marker={
-                "size": _MARKER_SIZE + 14,
-                "symbol": "square-open",
-                "color": "#f2b705",
-                "line": {"width": 4, "color": "#f2b705"},
-            },
-        )
+        {
+            "type": "scatter",
+            "x": [board.district(n).x for n in chosen],
+            "y": [board.district(n).y for n in chosen],
+            "mode": "markers",
+            "hoverinfo": "skip",
+            "name": name,
+            "customdata": chosen,
+            "showlegend": False,
+            "marker": marker,
+        }
     )
 
 
 def add_route(
-    fig: go.Figure, board: Board, route: Sequence[int], *, colour: str, index: int = 0
+    fig: Canvas, board: Board, route: Sequence[int], *, colour: str, index: int = 0
 ) -> None:
     """One truck route: an arrow per move and the move number beside it (R-TRUCK-7)."""
     if len(route) < 2:
@@ -277,80 +387,89 @@ def add_route(
     for step, (a, b) in enumerate(itertools.pairwise(route), start=1):
         da, db = board.district(a), board.district(b)
         fig.add_annotation(
-            x=db.x + shift,
-            y=db.y + shift,
-            ax=da.x + shift,
-            ay=da.y + shift,
-            xref="x",
-            yref="y",
-            axref="x",
-            ayref="y",
-            showarrow=True,
-            arrowhead=3,
-            arrowsize=1.3,
-            arrowwidth=3,
-            arrowcolor=colour,
-            standoff=20,
-            startstandoff=20,
-            text="",
+            {
+                "x": db.x + shift,
+                "y": db.y + shift,
+                "ax": da.x + shift,
+                "ay": da.y + shift,
+                "xref": "x",
+                "yref": "y",
+                "axref": "x",
+                "ayref": "y",
+                "showarrow": True,
+                "arrowhead": 3,
+                "arrowsize": 1.3,
+                "arrowwidth": 3,
+                "arrowcolor": colour,
+                "standoff": 20,
+                "startstandoff": 20,
+                "text": "",
+            }
         )
         fig.add_annotation(
-            x=(da.x + db.x) / 2 + shift,
-            y=(da.y + db.y) / 2 + shift,
-            text=f"<b>{step}</b>",
-            showarrow=False,
-            font={"size": 12, "color": "#ffffff"},
-            bgcolor=colour,
-            borderpad=2,
+            {
+                "x": (da.x + db.x) / 2 + shift,
+                "y": (da.y + db.y) / 2 + shift,
+                "text": f"<b>{step}</b>",
+                "showarrow": False,
+                "font": {"size": 12, "color": "#ffffff"},
+                "bgcolor": colour,
+                "borderpad": 2,
+            }
         )
     fig.add_trace(
-        go.Scatter(
-            x=[None],
-            y=[None],
-            mode="lines",
-            line={"color": colour, "width": 3},
-            name="route " + " → ".join(str(d) for d in route),
-        )
+        {
+            "type": "scatter",
+            "x": [None],
+            "y": [None],
+            "mode": "lines",
+            "line": {"color": colour, "width": 3},
+            "name": "route " + " → ".join(str(d) for d in route),
+        }
     )
 
 
-def add_area_labels(fig: go.Figure, board: Board) -> None:
+def add_area_labels(fig: Canvas, board: Board, *, y: float | None = None) -> None:
     """Area names above each area (Downtown left, Uptown right, R-BOARD-1)."""
     _, _, _, y1 = _bounds(board)
     for area in board.areas:
         members = [board.district(d) for d in board.districts_in(area)]
         x = sum(d.x for d in members) / len(members)
         fig.add_annotation(
-            x=x,
-            y=y1 + 0.75,
-            text=f"<b>{area.title.upper()}</b>",
-            showarrow=False,
-            font={"size": 13, "color": AREA_LINES[area]},
+            {
+                "x": x,
+                "y": y1 + 0.75 if y is None else y,
+                "text": f"<b>{area.title.upper()}</b>",
+                "showarrow": False,
+                "font": {"size": 13, "color": AREA_LINES[area]},
+            }
         )
 
 
 def style_layout(
-    fig: go.Figure, board: Board, *, title: str | None, height: int, width: int | None
+    fig: Canvas, board: Board, *, title: str | None, height: int, width: int | None
 ) -> None:
     """Equal-aspect axes without ticks, water background, legend below."""
     x0, x1, y0, y1 = _bounds(board)
     fig.update_layout(
-        title={"text": title} if title else None,
-        height=height,
-        width=width,
-        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
-        plot_bgcolor=WATER_COLOUR,
-        paper_bgcolor="#ffffff",
-        hovermode="closest",
-        clickmode="event+select",
-        dragmode=False,
-        legend={"orientation": "h", "y": -0.02, "yanchor": "top", "x": 0},
-        xaxis={"visible": False, "range": [x0 - 0.8, x1 + 0.8], "fixedrange": True},
-        yaxis={
-            "visible": False,
-            "range": [y0 - 0.8, y1 + 1.05],
-            "fixedrange": True,
-            "scaleanchor": "x",
-            "scaleratio": 1,
-        },
+        {
+            "title": {"text": title} if title else {},
+            "height": height,
+            "width": width,
+            "margin": {"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
+            "plot_bgcolor": WATER_COLOUR,
+            "paper_bgcolor": "#ffffff",
+            "hovermode": "closest",
+            "clickmode": "event+select",
+            "dragmode": False,
+            "legend": {"orientation": "h", "y": -0.02, "yanchor": "top", "x": 0},
+            "xaxis": {"visible": False, "range": [x0 - 0.8, x1 + 0.8], "fixedrange": True},
+            "yaxis": {
+                "visible": False,
+                "range": [y0 - 0.8, y1 + 1.05],
+                "fixedrange": True,
+                "scaleanchor": "x",
+                "scaleratio": 1,
+            },
+        }
     )

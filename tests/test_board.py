@@ -71,7 +71,8 @@ def test_geo_4_one_move_reaches_exactly_the_adjacent_districts(board: Board) -> 
 
 
 def test_geo_5_no_edge_across_central_park(board: Board) -> None:
-    """GEO-5, R-TRUCK-8: 13 and 15 are not adjacent to 14 or 16."""
+    """GEO-5, R-TRUCK-8, R-BOARD-14, MAP-3: 13 and 15 (north of Central Park) are not
+    adjacent to 14 or 16 (south of it)."""
     for a, b in itertools.product((13, 15), (14, 16)):
         assert not board.graph.has_edge(a, b), (a, b)
     assert set(board.central_park.north) == {13, 15}

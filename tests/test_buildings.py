@@ -421,6 +421,7 @@ def test_r_takeover_5_not_in_partner_district(ctx: Ctx) -> None:
 
 
 def test_r_takeover_3_nightclub_takeover_respects_one_per_area(ctx: Ctx) -> None:
+    """R-TAKEOVER-3, R-LOC-PLANNING-2: the one-per-area limit holds for takeovers too."""
     gangsters(ctx, 3, 1)
     gangsters(ctx, 9, 1)
     put_building(ctx, B, 1, 0, NC, piece="nightclub-1", from_board=True)

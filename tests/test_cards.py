@@ -91,7 +91,8 @@ def _raise(ctx: Ctx, colour: Colour, track: str, **params: object) -> Flow[None]
 
 
 def test_e10_discard_for_an_extra_level() -> None:
-    """E10, R-LEVEL-6, R-NOTOR-1: fleet 2 -> 3 (reward) -> 4 (discard); notoriety +2."""
+    """E10, R-LEVEL-6, R-NOTOR-1, DISC-7: fleet 2 -> 3 (reward) -> 4 (discard); notoriety +2
+    (both translations' readings end at level 4)."""
     ctx = new_ctx([P, Y])
     player = ctx.player(P)
     player.levels[Track.FLEET] = 2

@@ -233,7 +233,8 @@ def test_barrel_price_at_notoriety_12_e11_r_notor_2(cat: Catalog) -> None:
 
 
 def test_notoriety_track_r_psetup_9_10_r_books_7(cat: Catalog) -> None:
-    """Start 5, max 25; own mafiosi at 8 and 14; notoriety goals at 10/15/22 pay 10/15/20."""
+    """R-BOARD-12: start 5, max 25; own mafiosi at 8 and 14; notoriety goals at 10/15/22 pay
+    10/15/20."""
     n = cat.notoriety
     assert (n.start, n.maximum) == (5, 25) == (cat.setup.start.notoriety, 25)
     mafioso = [r.space for r in n.rewards if r.placed_at_setup]
@@ -261,7 +262,8 @@ def test_ship_prices_and_defence_e17_e20_r_ship_2(cat: Catalog) -> None:
 
 
 def test_payout_tables_e7_e8_r_payout_5(cat: Catalog) -> None:
-    """E7: Midtown 2nd $15, 4th $5; E8: Uptown 1st $45, 4th $20."""
+    """R-PAYOUT-5, R-BOARD-11, E7, E8: one table per area; Midtown 2nd $15, 4th $5;
+    Uptown 1st $45, 4th $20."""
     assert cat.payouts["midtown"][2] == 15
     assert cat.payouts["midtown"][4] == 5
     assert cat.payouts["uptown"][1] == 45

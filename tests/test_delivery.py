@@ -247,7 +247,8 @@ def test_no_load_from_a_distillery_that_does_not_operate() -> None:
 
 
 def test_barrels_stay_on_the_truck_between_actions() -> None:
-    """R-TRUCK-6: a loaded truck keeps its barrels; there is no truck-to-truck option."""
+    """R-TRUCK-6, DISC-11: a loaded truck keeps its barrels; there is no truck-to-truck
+    option."""
     ctx = make_ctx()
     purple = ctx.player(P)
     purple.levels[Track.FLEET] = 3

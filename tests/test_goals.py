@@ -425,7 +425,8 @@ def test_every_goal_names_its_rule() -> None:
 
 # ---------------------------------------------------------------------- which buildings count
 def test_golden_rule_breakers_are_the_building_count_tiles(ctx: Ctx) -> None:
-    """R-GOLDEN-4, GAP-16/17: only "1 bar in each area" and "5 open bars" break the rule."""
+    """R-GOLDEN-4, DISC-4, GAP-16/17: only "1 bar in each area" and "5 open bars" break the
+    rule (DISC-4: Central Park tiles and crates may both carry the symbol)."""
     breakers = sorted(g.id for g in ctx.catalog.goals if g.golden_rule_breaker)
     assert breakers == ["cp-B-1", "cp-C-1"]
     in_play(ctx, "cp-C-1")
@@ -619,7 +620,8 @@ def test_cook_pays_into_the_safe(ctx: Ctx) -> None:
 
 
 def test_cook_area_and_central_park_payouts(ctx: Ctx) -> None:
-    """R-BOOKS-8/9: Central Park tiles pay $10, area tiles $20, into the safe."""
+    """R-BOOKS-8/9, GAP-19: Central Park tiles pay $10, area tiles $20, into the safe;
+    the book space itself adds nothing."""
     player = ctx.player(P)
     player.books = 2
     in_play(ctx, "cp-A-5")

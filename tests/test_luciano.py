@@ -506,7 +506,8 @@ def test_r_police_2_no_new_tokens_in_act_3_even_if_a_column_is_left() -> None:
 
 # ============================================================================ area control
 def test_e4_r_control_5_gangsters_control_district_12() -> None:
-    """E4 / R-CONTROL-5: police, a gangster bar and Yellow's unprotected casino in 12."""
+    """E4 / R-CONTROL-5, R-GOLDEN-2, R-GOLDEN-5: police, a gangster bar and Yellow's
+    unprotected casino in 12: the casino counts as absent, the police do not touch the bar."""
     ctx = make_ctx()
     state = ctx.state
     state.districts[12].police = True

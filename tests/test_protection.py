@@ -75,7 +75,8 @@ def test_e19_two_protections_without_the_token(ctx: Ctx) -> None:
     assert ctx.state.supply_leverage == supply
     end = next(e for e in ctx.events if e.kind == "protect_end")
     assert end.data["protected"] == 2 and end.data["leverage_lost"] == 0
-    # after the two, the third would need a token and 1 more leverage: refused with a reason
+    # after the two, the third would need a token and 1 more leverage: refused with a reason;
+    # a protected building takes no second mafioso (R-BOARD-5)
     legal, why = prot.protect_options(ctx, Y, free_left=0, tokens_left=1, cost=2)
     assert legal == []
     reasons = {str(b.action): (b.error.code, b.error.rule) for b in why}

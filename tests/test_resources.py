@@ -69,7 +69,7 @@ def test_e12_two_goons_after_the_free_one_cost_three() -> None:
 
 
 def test_r_goon_2_4_free_goons_limited_by_spaces_and_supply() -> None:
-    """R-GOON-2, R-GOON-4, GAP-5: 6 spaces; an empty supply gives nothing."""
+    """R-GOON-2, R-GOON-4, GAP-5, R-COMP-11: 6 spaces; an empty supply gives nothing."""
     ctx = new_ctx([P, Y])
     player = ctx.player(P)
     drive(_run(ctx, P, "hire_goon_free", n=9), [])
@@ -161,6 +161,7 @@ def test_r_helper_1_take_and_refill() -> None:
 
 
 def test_r_helper_5_empty_deck_is_not_refilled() -> None:
+    """R-HELPER-5: with the deck empty, the offer stays short."""
     ctx = new_ctx([P, Y])
     ctx.state.helper_deck = []
     offer = list(ctx.state.helper_offer)
@@ -207,7 +208,8 @@ def test_r_city_2_3_take_from_the_right_column_and_refill() -> None:
 
 
 def test_r_city_5_6_7_limit_and_middle_column() -> None:
-    """R-CITY-5..7, R-TURN-6: at the end of the turn, extra tokens go to the middle column."""
+    """R-CITY-5..7, R-TURN-6, DISC-14: at the end of the turn the player chooses which tokens
+    to give up; they go to the middle column."""
     ctx = new_ctx([P, Y])
     player = ctx.player(P)
     player.city_tokens = ["city-01", "city-02", "city-03", "city-04", "city-05", "city-06"]

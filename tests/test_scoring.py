@@ -39,7 +39,8 @@ def helpers_with_bottles(*bottles: str) -> list[str]:
 
 
 def test_e22_r_scoring_1_to_4_blue_scores_405() -> None:
-    """E22: $50 + $220 + bars 20 + distillery 20 + NCs 30 + casino 20 + bottles 45 = $405."""
+    """E22, GAP-12: $50 + $220 + bars 20 + distillery 20 + NCs 30 + casino 20 + bottles 45
+    = $405 with the per-type building values bar 10, distillery 20, NC 15, casino 20."""
     ctx = make_ctx()
     blue = ctx.player(B)
     blue.pocket, blue.safe = 50, 220

@@ -31,11 +31,13 @@ def test_r_setup_1_board_side_and_spaces(players: int) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_r_setup_2_two_player_closed_districts(seed: int) -> None:
-    """R-SETUP-2, R-2P-2, R-CLOSED-1/3: exactly 2 Downtown, 2 Midtown, 1 Uptown closed."""
+    """R-SETUP-2, R-2P-2, R-CLOSED-1/3, R-COMP-10: exactly 2 Downtown, 2 Midtown, 1 Uptown
+    closed, one for each of the 5 closed-district markers."""
     ctx = new_ctx(2, seed)
     closed = [d for d in ctx.state.districts.values() if d.closed]
     by_area = Counter(ctx.board.area_of(d.number) for d in closed)
     assert by_area == {Area.DOWNTOWN: 2, Area.MIDTOWN: 2, Area.UPTOWN: 1}
+    assert len(closed) == ctx.catalog.components.count("closed_district_markers")
     for d in closed:
         assert d.spaces == [] and d.gangster is None and not d.war_token
     tokens = [d for col in ctx.state.war_columns for d in col]
@@ -49,7 +51,8 @@ def test_r_setup_2_two_player_closed_districts(seed: int) -> None:
 def test_r_setup_4_to_9_gangsters_and_time_track(
     players: int, gangsters: int, war: int, columns: list[int]
 ) -> None:
-    """R-SETUP-4..9, R-2P-3, R-GANGWAR-13: A gangsters, strength tokens, bars, war tokens."""
+    """R-SETUP-4..9, R-2P-3, R-3P-2, R-GANGWAR-13, R-BOARD-13: A gangsters, strength tokens,
+    bars, war tokens, and the time-track columns (3 and 4; 2 and 3 at 2p)."""
     ctx = new_ctx(players, seed=3)
     state = ctx.state
     placed = [d for d in state.districts.values() if d.gangster]
@@ -74,7 +77,8 @@ def test_r_setup_4_to_9_gangsters_and_time_track(
 
 @pytest.mark.parametrize("players", ALL_PLAYERS)
 def test_r_setup_11_to_13_police(players: int) -> None:
-    """R-SETUP-11..13, R-2P-9: 4 figures, 4 tokens, two columns of 4 on the time track."""
+    """R-SETUP-11..13, R-2P-9, R-BOARD-13: 4 figures, 4 tokens, two columns of 4 on the time
+    track."""
     state = _state(players, seed=5)
     assert sum(d.police for d in state.districts.values()) == 4
     assert sum(d.police_token for d in state.districts.values()) == 4
@@ -86,7 +90,8 @@ def test_r_setup_11_to_13_police(players: int) -> None:
 
 @pytest.mark.parametrize("players", ALL_PLAYERS)
 def test_r_setup_14_15_city_tokens(players: int) -> None:
-    """R-SETUP-14/15: a token on every open building space; 3 face up; 3 stacks; middle empty."""
+    """R-SETUP-14/15, R-BOARD-10: a token on every open building space; the offer's three
+    columns: 3 face up on the right, 3 stacks on the left, the middle empty."""
     state = _state(players, seed=2)
     on_spaces = [s.city_token for d in state.districts.values() for s in d.spaces]
     assert all(on_spaces)
@@ -140,7 +145,8 @@ def test_r_setup_20_to_22_ships_crates_ports() -> None:
 
 @pytest.mark.parametrize("players", ALL_PLAYERS)
 def test_r_psetup_player_components(players: int) -> None:
-    """R-PSETUP-1..11: levels 1, notoriety 5, $15/$30, 1 goon, 4 capos, 2 reserved mafiosi."""
+    """R-PSETUP-1..11, R-CAPO-1: levels 1, notoriety 5, $15/$30, 1 goon, 4 capos, 2 reserved
+    mafiosi."""
     state = _state(players, seed=6)
     for p in state.players.values():
         assert all(p.levels[t] == 1 for t in Track)
@@ -159,7 +165,8 @@ def test_r_psetup_player_components(players: int) -> None:
 
 @pytest.mark.parametrize(("players", "columns"), [(1, 2), (2, 2), (3, 3), (4, 4)])
 def test_r_prologue_1_turn_order(players: int, columns: int) -> None:
-    """R-PROLOGUE-1/2, R-3P-1, GAP-10, GAP-28: first player at column 1, then clockwise."""
+    """R-PROLOGUE-1/2, R-3P-1, R-ORDER-1, R-BOARD-9, GAP-10, GAP-28: two rows of columns
+    (4 at 4p, 3 at 3p, 2 at 2p); first player at column 1, then clockwise."""
     state = _state(players, seed=7)
     top = state.turn_order.top
     assert len(top) == columns and len(state.turn_order.bottom) == columns
@@ -170,7 +177,8 @@ def test_r_prologue_1_turn_order(players: int, columns: int) -> None:
 
 
 def test_r_psetup_12_two_player_docks_placement() -> None:
-    """R-PSETUP-12, R-2P-5: in reverse turn order each puts a mafioso in the docks."""
+    """R-PSETUP-12, R-2P-5, GAP-24: before the prologue, in reverse turn order, each puts a
+    mafioso in the docks."""
     g = Game.new(players=2, seed=12)
     order = g.state.turn_order.order
     assert g.pending is not None and g.pending.kind == "mafioso"

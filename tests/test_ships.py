@@ -78,7 +78,8 @@ def attack_with(ship_id: str = "st-clair") -> Callable[[Decision], str]:
 
 # ---------------------------------------------------------------------- E20
 def test_e20_stephanie_st_clair_step_by_step() -> None:
-    """E20: 4 × 1 = 4; hiring both Purple mafiosi gives 12 (not > 12); + 1 goon = 13 wins."""
+    """E20, DISC-12: 4 × 1 = 4; hiring both Purple mafiosi gives 12 (not > 12); + 1 goon = 13
+    wins; Blue's mafioso cannot enter the full VIP area and returns to Blue's own supply."""
     ctx = make_ctx()
     e20(ctx)
     st_clair = ship(ctx)

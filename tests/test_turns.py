@@ -13,7 +13,8 @@ from tests.support import CASINO, B, G, P, Y, drive, new_ctx, put_building
 
 
 def test_e9_turn_order_change_and_casino_income() -> None:
-    """E9, R-ORDER-4..7, R-ORDER-5: everyone's operating casinos pay; markers reorder."""
+    """E9, R-ORDER-4..7, R-LOC-RESTAURANT-6: markers in the bottom row trigger the reorder and
+    everyone's operating casinos pay."""
     ctx = new_ctx([P, Y, G, B], clear=True)
     order = ctx.state.turn_order
     order.top = [None, Y, G, None]  # Purple and Blue went to the Restaurant this round

@@ -189,6 +189,16 @@ def test_geo_19_orientation_of_the_clockwise_ring(board: Board) -> None:
     assert signed_area < 0, "ports must be listed clockwise on the drawing"
 
 
+def test_map_5_the_candidate_map_reproduces_the_examples(board: Board) -> None:
+    """MAP-4/5: the ASSUMED map's own check list, with the example distances exact."""
+    assert board.graph.has_edge(8, 4) and board.graph.has_edge(4, 7)
+    assert board.distance(7, 9) == 2 and board.distance(9, 5) == 1
+    assert board.distance(8, 15) == 4 and [8, 7, 10, 13, 15] in board.shortest_routes(8, 15)
+    assert board.graph.has_edge(13, 15)
+    assert board.shortest_routes(16, 10) == [[16, 14, 11, 10]]
+    assert board.graph.number_of_edges() == 24
+
+
 def test_geo_20_example_districts_are_in_their_areas(board: Board) -> None:
     """GEO-20 (E16-E18): casino in 4 and NC in 5 are Downtown; 16 is Uptown; 7 is Midtown."""
     assert board.area_of(4) is board.area_of(5) is Area.DOWNTOWN

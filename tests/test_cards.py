@@ -66,6 +66,18 @@ def test_r_card_6_draw_the_top_card_of_a_face_up_deck() -> None:
     assert top in ctx.player(P).hand
 
 
+def test_r_card_1_2_card_anatomy() -> None:
+    """R-CARD-1/2: a type, a top-left reward, the type's action and a leverage value."""
+    ctx = new_ctx([P, Y])
+    actions = {"vip": "protect", "party": "sell", "distillery": "produce", "fleet": "deliver"}
+    for card in ctx.catalog.operation_cards:
+        assert card.type in actions
+        assert card.action.kind == actions[card.type]
+        assert ctx.catalog.card_actions[card.type] == card.action
+        assert card.leverage >= 0
+        assert all(e.kind for e in card.reward)
+
+
 def test_r_card_7_leverage_of_slotted_cards_is_data() -> None:
     """R-CARD-7, GAP-9: each card shows a leverage value."""
     ctx = new_ctx([P, Y])
@@ -127,7 +139,8 @@ def test_e10_to_level_5_needs_two_cards() -> None:
     [("party", 5, 1), ("strength", 4, 1), ("strength", 5, 2), ("vip", 3, 0)],
 )
 def test_r_level_3_4_raise_discards(track: str, to: int, discards: int) -> None:
-    """R-LEVEL-3/4: level 5 of an operation costs 1 card; strength 4 costs 1 and 5 costs 2."""
+    """R-LEVEL-2/3/4: one space right; level 5 of an operation costs 1 card; strength 4
+    costs 1 and 5 costs 2."""
     ctx = new_ctx([P, Y])
     player = ctx.player(P)
     player.levels[Track(track)] = to - 1

@@ -144,6 +144,9 @@ def test_random_games_finish_with_invariants(players: int, seed: int) -> None:
     assert result.winners
     assert game.state.phase.value == "over"
     assert game.state.act == 4
+    # R-POLICE-3: 4 police at setup and 4 after each of Acts 1-3: every district has one.
+    assert all(d.police for d in game.state.districts.values())
+    assert game.state.supply_police == 0
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,6 +8,7 @@ import pytest
 from speakeasy.actions import Decision
 from speakeasy.options import Options
 from speakeasy.rules.flow import capo_options, persons_in_play, send_capo
+from speakeasy.rules.protection import protection_cost
 from speakeasy.state import Colour
 from tests.support import B, G, P, Y, drive, new_ctx, skip_or_first
 
@@ -28,6 +29,28 @@ def test_r_loc_gen_6_persons_per_player_count(location: str, two: int, four: int
     """R-LOC-GEN-6, R-2P-8, DISC-2: persons by player count (City Hall, Docks 1 at 2p)."""
     assert len(persons_in_play(new_ctx(2), new_ctx(2).catalog.location(location))) == two
     assert len(persons_in_play(new_ctx(4), new_ctx(4).catalog.location(location))) == four
+
+
+def test_r_loc_gen_1_one_to_three_persons_restaurant_unlimited() -> None:
+    """R-LOC-GEN-1/2: 1-3 persons per location; the Restaurant has none and no limit."""
+    ctx = new_ctx(4)
+    for location in ctx.catalog.locations.values():
+        if location.unlimited:
+            assert location.id == "restaurant" and location.person_count(4) is None
+        else:
+            assert 1 <= len(persons_in_play(ctx, location)) <= 3
+
+
+@pytest.mark.parametrize(
+    "location", ["contractors", "planning", "city_hall", "commission", "docks", "central_park"]
+)
+def test_r_loc_gen_7_two_players_drop_the_rightmost_persons(location: str) -> None:
+    """R-LOC-GEN-7, GAP-20: at 2p the rightmost person(s) are removed, the others keep theirs."""
+    two, four = new_ctx(2), new_ctx(4)
+    left = persons_in_play(two, two.catalog.location(location))
+    full = persons_in_play(four, four.catalog.location(location))
+    assert [p.index for p in left] == [p.index for p in full][: len(left)]
+    assert [p.actions for p in left] == [p.actions for p in full][: len(left)]
 
 
 def test_disc_2_option_gives_two_persons_at_city_hall_and_docks() -> None:
@@ -53,9 +76,12 @@ def test_disc_2_option_gives_two_persons_at_city_hall_and_docks() -> None:
     ],
 )
 def test_person_layouts(location: str, person: int, kinds: list[str]) -> None:
-    """R-LOC-GEN-3/4, GAP-20: box actions for every person, person actions top to bottom
-    (R-LOC-CONTRACTORS-3, R-LOC-PLANNING-4, R-LOC-GARAGE-3, R-LOC-CITYHALL-2,
-    R-LOC-COMMISSION-2, R-LOC-DOCKS-2)."""
+    """R-LOC-GEN-3/4, GAP-20: box actions for every person, person actions top to bottom.
+
+    The actions each location offers (R-LOC-CONTRACTORS-1, R-LOC-PLANNING-1, R-LOC-PLANNING-3,
+    R-LOC-GARAGE-1, R-LOC-CITYHALL-1, R-LOC-COMMISSION-1, R-LOC-DOCKS-1) laid out as the
+    assumed person layouts (R-LOC-CONTRACTORS-3, R-LOC-PLANNING-4, R-LOC-GARAGE-3,
+    R-LOC-CITYHALL-2, R-LOC-COMMISSION-2, R-LOC-DOCKS-2)."""
     ctx = new_ctx(4)
     actions = ctx.catalog.location(location).person(person).actions
     assert [e.kind for e in actions] == kinds
@@ -72,7 +98,8 @@ def test_r_turn_4_a_person_talks_to_one_capo_per_act() -> None:
 
 
 def test_r_loc_restaurant_1_2_discard_and_bottom_space() -> None:
-    """R-LOC-RESTAURANT-1/2, R-ORDER-3: space 3 at 4p needs a second discard."""
+    """R-LOC-RESTAURANT-1/2/5, R-ORDER-3: space 3 at 4p needs a second discard; the
+    protection cost follows the new column at once."""
     ctx = new_ctx([P, Y, G, B])
     player = ctx.player(P)
     assert len(player.hand) == 4
@@ -99,6 +126,7 @@ def test_r_loc_restaurant_1_2_discard_and_bottom_space() -> None:
     assert ctx.state.turn_order.bottom[2] is P
     assert P not in ctx.state.turn_order.top
     assert ctx.state.turn_order.column_of(P) == 3
+    assert protection_cost(ctx, P) == ctx.catalog.turn_order.for_players(4).protection_cost(3)
     assert ctx.state.restaurant == [P]
 
 
@@ -156,7 +184,8 @@ def test_r_loc_restaurant_7_up_to_two_different_actions() -> None:
 
 
 def test_r_loc_centralpark_1_to_4_swap_and_compensation() -> None:
-    """R-LOC-CENTRALPARK-1..4/6: take Yellow's person, do its actions, Yellow is compensated."""
+    """R-LOC-CENTRALPARK-1..4, R-LOC-CENTRALPARK-6: take Yellow's person, do its actions,
+    Yellow is compensated and its capo now occupies a Central Park person."""
     ctx = new_ctx([P, Y, G, B], clear=True)
     ctx.state.persons["city_hall:0"] = Y
     ctx.state.persons["garage:1"] = P  # your own capo cannot be swapped

@@ -46,6 +46,7 @@ from tests.support import (
     option_texts,
     put_building,
     set_levels,
+    skip_or_first,
 )
 
 CAT = load_catalog()
@@ -506,7 +507,7 @@ def test_r_police_2_no_new_tokens_in_act_3_even_if_a_column_is_left() -> None:
 
 # ============================================================================ area control
 def test_e4_r_control_5_gangsters_control_district_12() -> None:
-    """E4 / R-CONTROL-5, R-GOLDEN-2, R-GOLDEN-5: police, a gangster bar and Yellow's
+    """E4 / R-CONTROL-5, R-GOLDEN-2, R-GOLDEN-5, R-POLICE-4: police, a gangster bar and Yellow's
     unprotected casino in 12: the casino counts as absent, the police do not touch the bar."""
     ctx = make_ctx()
     state = ctx.state
@@ -847,3 +848,22 @@ def test_luciano_phase_on_random_positions_conserves_components(seed: int) -> No
         if e.kind in ("building_holds", "defence_impossible", "defence_declined", "defence_failed")
     )
     assert lost + held == attacked
+
+
+def test_r_gangwar_12_earlier_gangsters_stay_and_do_not_attack_again() -> None:
+    """R-GANGWAR-12, R-TAKEOVER-7: a setup gangster with no bars left stays on the gangster
+    board, and only districts with a face-down war token are attacked."""
+    ctx = make_ctx()
+    state = ctx.state
+    old = tile_named("Waxey Gordon")
+    state.districts[6].gangster = old.id
+    state.districts[6].strength_token = old.strength
+    state.districts[6].had_gangster = True
+    put_building(ctx, P, 6, 0, BAR)  # no bar of the old gangster left in 6
+    prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [9])
+    drive(gang_war(ctx, 1), skip_or_first)
+    assert state.districts[6].gangster == old.id
+    assert state.districts[6].strength_token == old.strength
+    assert state.districts[6].spaces[0].building is not None  # not attacked again
+    attacked = {e.data.get("district") for e in ctx.events if e.kind == "gangster_arrives"}
+    assert attacked == {9}

@@ -8,6 +8,7 @@ import pytest
 from speakeasy.actions import IllegalAction
 from speakeasy.board import Area
 from speakeasy.effects import Effect
+from speakeasy.rules.combat import Boost, spend_boost
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, run_effect
 from speakeasy.rules.money import pay, spendable, split_payment
@@ -78,6 +79,21 @@ def test_r_goon_2_4_free_goons_limited_by_spaces_and_supply() -> None:
     ctx.state.supply_goons = 0
     drive(_run(ctx, Y, "hire_goon_free", n=1), [])
     assert other.goons == 1
+
+
+def test_r_goon_3_r_combat_3_goons_return_from_the_most_expensive_space() -> None:
+    """R-GOON-3, R-COMBAT-3: returning goons frees the dearest spaces, so the next hire
+    costs the cheapest empty one again."""
+    ctx = new_ctx([P, Y])
+    player = ctx.player(P)
+    drive(_run(ctx, P, "hire_goon_free", n=3), [])
+    assert player.goons == 4
+    spend_boost(ctx, player, Boost(goons=2, partner=False, free=False, cost=0, total=0))
+    assert player.goons == 2
+    costs = ctx.catalog.operations_board.goon_costs
+    pocket = player.pocket
+    drive(_run(ctx, P, "hire_goons"), [f"hire {costs[2]}", "done"])
+    assert player.pocket == pocket - costs[2]
 
 
 # ---------------------------------------------------------------------- mafiosi

@@ -163,6 +163,16 @@ def test_r_psetup_player_components(players: int) -> None:
     assert state.supply_goons == 24 - players
 
 
+@pytest.mark.parametrize("players", ALL_PLAYERS)
+def test_r_setup_10_r_psetup_8_area_control_markers_at_the_bottom(players: int) -> None:
+    """R-SETUP-10, R-PSETUP-8, R-BOARD-11: a track per area; every marker starts at 0."""
+    ctx = new_ctx(players, seed=2)
+    assert ctx.state.gangster_control == dict.fromkeys(Area, 0)
+    for player in ctx.state.players.values():
+        assert player.area_control == dict.fromkeys(Area, 0)
+    assert set(ctx.catalog.payouts) == {a.value for a in Area}
+
+
 @pytest.mark.parametrize(("players", "columns"), [(1, 2), (2, 2), (3, 3), (4, 4)])
 def test_r_prologue_1_turn_order(players: int, columns: int) -> None:
     """R-PROLOGUE-1/2, R-3P-1, R-ORDER-1, R-BOARD-9, GAP-10, GAP-28: two rows of columns

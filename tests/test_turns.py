@@ -134,3 +134,31 @@ def test_r_turn_2_to_6_turn_steps_in_order() -> None:
     assert ctx.state.persons == {"city_hall:0": P}
     assert len(player.hand) >= hand + 1
     assert player.capos == 3
+
+
+def test_r_act_4_last_rounds_end_of_round_comes_before_the_luciano_phase() -> None:
+    """R-ACT-4, R-ACT-2: the act's last end-of-round (turn order, casino income) happens
+    before its gang war; seen in whole games where someone took the Restaurant last round."""
+    seen_reorder = 0
+    for seed in range(12):
+        g = Game.new(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        events = list(g.events)
+        for act, last in ((1, 4), (2, 3), (3, 3)):
+            start = next(
+                i
+                for i, e in enumerate(events)
+                if e.kind == "round" and e.data["act"] == act and e.data["round"] == last
+            )
+            window = events[start:]
+            war = next(
+                i for i, e in enumerate(window) if any(r.startswith("R-GANGWAR") for r in e.rules)
+            )
+            reorders = [i for i, e in enumerate(window[: war + 40]) if e.kind == "turn_order"]
+            if reorders:
+                seen_reorder += 1
+                assert reorders[0] < war
+                assert all(i < war for i in reorders)
+    assert seen_reorder >= 3

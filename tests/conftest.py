@@ -107,6 +107,22 @@ def truck_routes_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def play_url() -> Iterator[str]:
+    """URL of ``notebooks/play.py`` served by ``marimo run`` for this session."""
+    if shutil.which("chromium") is None and not CHROMIUM.exists():
+        _missing("Chromium is not installed")
+    yield from _serve_marimo(ROOT / "notebooks" / "play.py")
+
+
+@pytest.fixture(scope="session")
+def learn_url() -> Iterator[str]:
+    """URL of ``notebooks/learn.py`` served by ``marimo run`` for this session."""
+    if shutil.which("chromium") is None and not CHROMIUM.exists():
+        _missing("Chromium is not installed")
+    yield from _serve_marimo(ROOT / "notebooks" / "learn.py")
+
+
+@pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     """A headless Chromium browser (playwright, Debian's binary; never `playwright install`)."""
     if not CHROMIUM.exists():

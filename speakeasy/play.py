@@ -16,17 +16,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import copy
+import dataclasses
+import inspect
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from speakeasy.actions import Action, Decision, Event
 from speakeasy.bots import RandomBot
 from speakeasy.engine import Game
+from speakeasy.explain import StepFrame, log, step_through
 from speakeasy.options import Options
-from speakeasy.state import Colour
+from speakeasy.state import Colour, GameState
 
 SeatKind = Literal["human", "bot"]
+
+#: The categories of :mod:`speakeasy.explain` that make up the Lucky Luciano phase.
+LUCIANO_CATEGORIES: frozenset[str] = frozenset({"gang war", "police", "area control", "payout"})
 
 #: Decision kinds whose options' first argument is a district (clickable on the map).
 DISTRICT_FIRST: frozenset[str] = frozenset(
@@ -64,6 +74,48 @@ def group_options(decision: Decision) -> list[OptionGroup]:
     for action in decision.options:
         keyed.setdefault(_group_title(decision, action), []).append(action)
     return [OptionGroup(title, tuple(options)) for title, options in keyed.items()]
+
+
+def short_label(title: str, action: Action) -> str:
+    """An option's label without the group title it starts with (the group shows it).
+
+    >>> short_label("Garage", Action("capo", ("garage", 0), label="Garage, person 1: play a card"))
+    'person 1: play a card'
+    >>> short_label("Options", Action("raise", ("vip",), label="Raise vip to 2"))
+    'Raise vip to 2'
+    """
+    label = action.describe()
+    for cut in (f"{title}, ", f"{title}: "):
+        if title and label.startswith(cut) and len(label) > len(cut):
+            return label[len(cut) :]
+    return label
+
+
+def split_label(text: str, width: int = 40) -> tuple[str, str]:
+    """A long option label as a short head (for a button) and the rest (a caption under it).
+
+    The cut is the last ``": "``, ``" ("``, ``"; "`` or ``", "`` outside parentheses that
+    keeps the head within ``width`` characters (else the last space).
+
+    >>> split_label("Raise vip to 2")
+    ('Raise vip to 2', '')
+    >>> split_label("Build in district 3 (Downtown), space 1 (city token: gain 1 helper card(s))")
+    ('Build in district 3 (Downtown), space 1', '(city token: gain 1 helper card(s))')
+    >>> split_label("Play fleet-11 (fleet; reward: +2 truck range for this card's action)")
+    ('Play fleet-11', "(fleet; reward: +2 truck range for this card's action)")
+    """
+    if len(text) <= width:
+        return text, ""
+    depth, cuts = 0, []
+    for i, char in enumerate(text[: width + 1]):
+        if depth == 0 and 0 < i and text[i : i + 2] in (": ", "; ", ", ", " ("):
+            cuts.append(i)
+        depth += {"(": 1, ")": -1}.get(char, 0)
+    if not cuts:
+        space = text.rfind(" ", 0, width)
+        cuts = [space] if space > 0 else [width]
+    cut = cuts[-1]
+    return text[:cut].rstrip(), text[cut:].lstrip(" :;,")
 
 
 def _group_title(decision: Decision, action: Action) -> str:
@@ -199,3 +251,241 @@ class Table:
 
     def human_colours(self) -> Sequence[Colour]:
         return [c for c in self.game.colours if self.seats[c] == "human"]
+
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self) -> TableSnapshot:
+        """An immutable record of this table (seats, seed, options, history, redo line)."""
+        redo: list[Action] = self.game._redo  # the engine's undone actions, the next one last
+        return TableSnapshot(
+            seats=tuple((c.value, self.seats[c]) for c in self.game.colours),
+            seed=self.game.seed,
+            options=tuple(sorted(self.game.options.to_data().items())),
+            actions=tuple(str(a) for a in self.game.history),
+            redo=tuple(str(a) for a in reversed(redo)),
+        )
+
+    @classmethod
+    def from_snapshot(cls, snapshot: TableSnapshot) -> Table:
+        """Rebuild a table by replaying its snapshot; bots do not move (the position is kept).
+
+        The bots' random choices are seeded from the seed and the number of steps, so the same
+        snapshot always leads to the same moves.
+        """
+        colours = [Colour(c) for c, _ in snapshot.seats]
+        options = Options.from_data(dict(snapshot.options))
+        game = Game.replay(
+            snapshot.seed, (*snapshot.actions, *snapshot.redo), players=colours, options=options
+        )
+        if snapshot.redo:
+            game.goto(len(snapshot.actions))
+        kinds: dict[Colour, SeatKind] = {Colour(c): kind for c, kind in snapshot.seats}
+        salt = len(snapshot.actions) * 7919
+        bots = {
+            c: RandomBot(seed=snapshot.seed * 10 + i + salt)
+            for i, c in enumerate(colours)
+            if kinds[c] == "bot"
+        }
+        return cls(game, kinds, bots)
+
+    # ------------------------------------------------------------------ what changed
+    def last_human_step(self) -> int | None:
+        """How many actions came before the latest human decision (``None``: no human one)."""
+        humans = [i for i, s in enumerate(self.game.steps) if self.seats[s.player] == "human"]
+        return humans[-1] if humans else None
+
+    def previous_state(self) -> GameState | None:
+        """The position at the latest human decision (what Undo goes back to), or ``None``."""
+        step = self.last_human_step()
+        if step is None:
+            return None
+        return position_after(self.game, step)
+
+    def group_of(self, district: int) -> str | None:
+        """The title of the option group about ``district`` (a click on the map selects it)."""
+        decision = self.game.pending
+        if decision is None:
+            return None
+        for group in group_options(decision):
+            if any(option_district(decision, a) == district for a in group.options):
+                return group.title
+        return None
+
+    # ------------------------------------------------------------------ the log by step
+    def step_summaries(self) -> list[StepSummary]:
+        """Every step that caused events (0 = setup), oldest first, for jump and step lists."""
+        return step_summaries(self.game, self.seats)
+
+    def step_frames(self, step: int) -> list[StepFrame]:
+        """:func:`~speakeasy.explain.step_through` of one step, cached (the game is unchanged)."""
+        key = (
+            self.game.seed,
+            self.game.colours,
+            self.game.options,
+            tuple(str(a) for a in self.game.history[:step]),
+        )
+        return _cached_frames(key, self.game, step)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """Everything a table is, as immutable values (what a marimo notebook keeps in ``mo.state``).
+
+    ``redo`` holds undone actions, the next one to redo first.
+
+    >>> table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
+    >>> snap = table.snapshot()
+    >>> Table.from_snapshot(snap).snapshot() == snap
+    True
+    """
+
+    seats: tuple[tuple[str, SeatKind], ...]
+    seed: int
+    options: tuple[tuple[str, bool], ...] = ()
+    actions: tuple[str, ...] = ()
+    redo: tuple[str, ...] = ()
+
+    @property
+    def step(self) -> int:
+        return len(self.actions)
+
+
+_TABLES: OrderedDict[TableSnapshot, Table] = OrderedDict()
+_TABLE_CACHE_SIZE = 24
+
+
+def table_for(snapshot: TableSnapshot) -> Table:
+    """The table of a snapshot, cached: read it, never change it (use :func:`advance`)."""
+    table = _TABLES.get(snapshot)
+    if table is None:
+        table = Table.from_snapshot(snapshot)
+        _remember(snapshot, table)
+    else:
+        _TABLES.move_to_end(snapshot)
+    return table
+
+
+def advance(snapshot: TableSnapshot, change: Callable[[Table], object]) -> TableSnapshot:
+    """The snapshot after ``change`` (e.g. ``lambda t: t.choose(action)``) on a fresh copy.
+
+    The snapshot given is left as it was; the changed table is cached under the new snapshot,
+    so showing it costs no replay. Errors of ``change`` (``IllegalAction``) propagate.
+    """
+    table = Table.from_snapshot(snapshot)
+    change(table)
+    new = table.snapshot()
+    _remember(new, table)
+    return new
+
+
+def _remember(snapshot: TableSnapshot, table: Table) -> None:
+    _TABLES[snapshot] = table
+    _TABLES.move_to_end(snapshot)
+    while len(_TABLES) > _TABLE_CACHE_SIZE:
+        _TABLES.popitem(last=False)
+
+
+def position_after(game: Game, step: int) -> GameState:
+    """The position after the first ``step`` actions of ``game`` (a replay; ``game`` unchanged)."""
+    if step == len(game.history):
+        return copy.deepcopy(game.state)
+    return Game.replay(game.seed, game.history[:step], list(game.colours), game.options).state
+
+
+_FRAMES: OrderedDict[tuple[object, ...], list[StepFrame]] = OrderedDict()
+
+
+def _cached_frames(key: tuple[object, ...], game: Game, step: int) -> list[StepFrame]:
+    frames = _FRAMES.get(key)
+    if frames is None:
+        frames = step_through(game, step)
+        _FRAMES[key] = frames
+        while len(_FRAMES) > 8:
+            _FRAMES.popitem(last=False)
+    return frames
+
+
+# ---------------------------------------------------------------------- steps for people
+@dataclass(frozen=True, slots=True)
+class StepSummary:
+    """One step of the game as a list shows it: who chose what and what it caused."""
+
+    step: int  # 1 = the first action; 0 = the setup before it
+    player: Colour | None
+    seat: SeatKind | None
+    action: str  # the option's label ("" for the setup)
+    events: int
+    categories: tuple[str, ...]  # explain categories of its events, in order of appearance
+
+    @property
+    def luciano(self) -> bool:
+        """Whether the Lucky Luciano phase (gang war, police, control, payout) ran in it."""
+        return any(c in LUCIANO_CATEGORIES for c in self.categories)
+
+    def label(self) -> str:
+        """``Step 12 · Purple (human): Send a capo … — 3 events: gang war, police``."""
+        if self.step == 0:
+            head = "Setup"
+        else:
+            who = self.player.value.capitalize() if self.player else "?"
+            head = f"Step {self.step} · {who} ({self.seat}): {self.action}"
+        mark = "⚔ " if self.luciano else ""
+        cats = ", ".join(self.categories)
+        return f"{mark}{head} — {self.events} event{'s' if self.events != 1 else ''}: {cats}"
+
+
+def step_summaries(game: Game, seats: Mapping[Colour, SeatKind]) -> list[StepSummary]:
+    """The steps of ``game`` that caused events (0 = setup), oldest first."""
+    cats: dict[int, list[str]] = {}
+    counts: dict[int, int] = {}
+    for e in log(game, newest_first=False):
+        number = e.step or 0
+        cats.setdefault(number, [])
+        if e.category not in cats[number]:
+            cats[number].append(e.category)
+        counts[number] = counts.get(number, 0) + 1
+    out: list[StepSummary] = []
+    steps = game.steps
+    for number in sorted(cats):
+        s = steps[number - 1] if number else None
+        out.append(
+            StepSummary(
+                step=number,
+                player=s.player if s else None,
+                seat=seats.get(s.player) if s else None,
+                action=s.action.describe() if s else "",
+                events=counts[number],
+                categories=tuple(cats[number]),
+            )
+        )
+    return out
+
+
+def decision_steps(game: Game, seats: Mapping[Colour, SeatKind]) -> list[tuple[str, int]]:
+    """``(label, step)`` for every decision taken so far, newest first: going to ``step``
+    puts that decision on the table again (``Table.goto``)."""
+    out = []
+    for i, s in enumerate(game.steps):
+        who = f"{s.player.value.capitalize()} ({seats.get(s.player, 'human')})"
+        out.append((f"Step {i + 1} · {who}: {s.action.describe()}", i))
+    out.reverse()
+    return out
+
+
+@cache
+def option_descriptions() -> dict[str, str]:
+    """Each field of :class:`~speakeasy.options.Options` with its ``#:`` comment (what it
+    changes), for the setup form of the play notebooks."""
+    comments: dict[str, str] = {}
+    pending: str | None = None
+    for line in inspect.getsource(Options).splitlines():
+        text = line.strip()
+        if text.startswith("#:"):
+            pending = text[2:].strip()
+            continue
+        match = re.match(r"(\w+): bool", text)
+        if match and pending:
+            comments[match.group(1)] = pending
+        pending = None
+    return {
+        f.name: comments.get(f.name, f.name.replace("_", " ")) for f in dataclasses.fields(Options)
+    }

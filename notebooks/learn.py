@@ -1,0 +1,412 @@
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="Speakeasy · learn a turn")
+
+
+@app.cell(hide_code=True)
+def _():
+    import marimo as mo
+
+    from speakeasy.explain import RuleRef
+    from speakeasy.play import group_options, option_district
+    from speakeasy.tutorial import LESSONS, Tutorial
+    from speakeasy.viz.game_figure import game_figure
+    from speakeasy.viz.truck_explorer import clicked_district
+
+    return (
+        LESSONS,
+        RuleRef,
+        Tutorial,
+        clicked_district,
+        game_figure,
+        group_options,
+        mo,
+        option_district,
+    )
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    # Learn a turn of Speakeasy
+
+    Seven short lessons, one idea at a time, each on a prepared position of a real game. You
+    play **purple**; a bot plays yellow. Click an option (or a district on the map when the
+    question is *where*). A move that breaks the rules is refused with the rule it breaks; a
+    legal move that is not what the lesson asks is refused with the reason. Stuck? Ask for a
+    hint.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(RuleRef, group_options, option_district):
+    CALLOUT_KINDS = {
+        "accepted": "info",
+        "goal": "success",
+        "wrong": "warn",
+        "illegal": "danger",
+        "hint": "neutral",
+        "done": "success",
+        "info": "info",
+    }
+
+    def money(text):
+        """Escape dollar signs: marimo's Markdown would read $...$ as a formula."""
+        return text.replace("$", r"\$")
+
+    def progress_label(tutorial, lesson):
+        """``✓ 1. Capos and persons`` (done), ``▶ …`` (current), ``○ …`` (open), or locked."""
+        if tutorial.is_done(lesson.id):
+            mark = "✓"
+        elif lesson.id == tutorial.lesson_id:
+            mark = "▶"
+        elif lesson.id in tutorial.unlocked():
+            mark = "○"
+        else:
+            return f"× {lesson.number}. {lesson.title} (locked)"
+        return f"{mark} {lesson.number}. {lesson.title}"
+
+    def option_rows(decision, selected=None):
+        """The decision's options as ``(group title, [(action text, label, blocked?)])``.
+
+        Legal options keep the engine's grouping (by location, district...); greyed-out ones
+        follow in a last group, so that clicking them shows the engine's reason. With a
+        district selected on the map, its group comes first.
+        """
+        if decision is None:
+            return []
+        rows = [
+            (group.title, [(str(a), a.describe(), False) for a in group.options])
+            for group in group_options(decision)
+        ]
+        if selected is not None:
+            rows.sort(key=lambda row: row[0] != f"District {selected}")
+        blocked = [(str(b.action), b.action.describe(), True) for b in decision.blocked]
+        if blocked:
+            rows.append(("Not allowed now (click to see why)", blocked))
+        return rows
+
+    def split_label(label, limit=42):
+        """A short button label and the rest as detail: ``("City Hall, person 1", "gain…")``."""
+        if len(label) <= limit:
+            return label, ""
+        for sep, keep in ((": ", ""), (" (", "(")):
+            cut = label.find(sep)
+            if 0 < cut <= limit:
+                return label[:cut], keep + label[cut + len(sep) :]
+        return label[: limit - 1].rstrip() + "…", label
+
+    def clickable(decision):
+        """Districts whose options a click on the map can choose."""
+        if decision is None:
+            return []
+        found = {option_district(decision, a) for a in decision.options}
+        return sorted(d for d in found if d is not None)
+
+    def rule_list(rule_ids):
+        return "\n".join(
+            f"- **{r}** {money(RuleRef.of(r).citation()[len(r) :].strip())}" for r in rule_ids
+        )
+
+    return (
+        CALLOUT_KINDS,
+        clickable,
+        money,
+        option_rows,
+        progress_label,
+        rule_list,
+        split_label,
+    )
+
+
+@app.cell(hide_code=True)
+def _(Tutorial, mo):
+    get_tutorial, set_tutorial = mo.state(Tutorial())
+    return get_tutorial, set_tutorial
+
+
+@app.cell(hide_code=True)
+def _(get_tutorial):
+    tutorial = get_tutorial()
+    lesson = tutorial.lesson
+    game = tutorial.game()
+    decision = game.pending
+    return decision, game, lesson, tutorial
+
+
+@app.cell(hide_code=True)
+def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
+    def _open(lesson_id):
+        return lambda _: set_tutorial(lambda t: t.start(lesson_id))
+
+    lesson_buttons = mo.ui.array(
+        [
+            mo.ui.button(
+                label=progress_label(tutorial, x),
+                on_click=_open(x.id),
+                disabled=x.id not in tutorial.unlocked(),
+                kind="success" if tutorial.is_done(x.id) else "neutral",
+            )
+            for x in LESSONS
+        ]
+    )
+    mo.vstack(
+        [
+            mo.md(f"**Progress: {len(tutorial.done)} of {len(LESSONS)} lessons done**"),
+            mo.hstack(list(lesson_buttons), wrap=True, justify="start", gap=0.5),
+        ]
+    )
+    return (lesson_buttons,)
+
+
+@app.cell(hide_code=True)
+def _(game, lesson, mo, money, rule_list, tutorial):
+    _status = lesson.status_lines(game.state)
+    _goal = mo.callout(
+        mo.md(
+            ("**Goal reached:** " if tutorial.goal_met else "**Your goal:** ") + money(lesson.goal)
+        ),
+        kind="success" if tutorial.goal_met else "info",
+    )
+    mo.vstack(
+        [
+            mo.md(f"## Lesson {lesson.number}: {lesson.title}\n\n{money(lesson.introduction)}"),
+            _goal,
+            mo.md("\n".join(f"- {money(s)}" for s in _status)) if _status else mo.md(""),
+            mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
+        ],
+        gap=0.5,
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo, set_tutorial, tutorial):
+    hint_button = mo.ui.button(label="? Hint", on_click=lambda _: set_tutorial(lambda t: t.hint()))
+    restart_button = mo.ui.button(
+        label="↺ Restart lesson", on_click=lambda _: set_tutorial(lambda t: t.restart())
+    )
+    next_button = mo.ui.button(
+        label="Next lesson →",
+        kind="success",
+        on_click=lambda _: set_tutorial(lambda t: t.next_lesson()),
+        disabled=not tutorial.goal_met or tutorial.is_last,
+    )
+    return hint_button, next_button, restart_button
+
+
+@app.cell(hide_code=True)
+def _(clickable, decision, game, game_figure, lesson, tutorial):
+    _who = decision.player.value.capitalize() if decision is not None else ""
+    _title = f"{_who}: {decision.prompt}" if decision is not None else "The game is over"
+    _highlight = [tutorial.selected] if tutorial.selected is not None else list(lesson.highlight)
+    figure = game_figure(
+        game.state, game.board, highlight=_highlight or None, title=_title[:90], height=560
+    )
+    map_districts = clickable(decision)
+    return figure, map_districts
+
+
+@app.cell(hide_code=True)
+def _(clicked_district, figure, mo, set_tutorial):
+    def _on_click(points):
+        district = clicked_district(points or [], figure)
+        if district is not None:
+            set_tutorial(lambda t: t.click(district))
+
+    board_map = mo.ui.plotly(
+        figure, config={"displayModeBar": False, "responsive": True}, on_change=_on_click
+    )
+    return (board_map,)
+
+
+@app.cell(hide_code=True)
+def _(decision, mo, money, option_rows, set_tutorial, split_label, tutorial):
+    def _try(text):
+        return lambda _: set_tutorial(lambda t: t.attempt(text))
+
+    _rows = option_rows(decision, tutorial.selected) if not tutorial.goal_met else []
+    _flat = [entry for _, entries in _rows for entry in entries]
+    option_buttons = mo.ui.array(
+        [
+            mo.ui.button(
+                label=("× " if blocked else "") + money(split_label(label)[0]),
+                on_click=_try(text),
+                kind="warn" if blocked else "neutral",
+                tooltip=text,
+            )
+            for text, label, blocked in _flat
+        ]
+    )
+    return (option_buttons,)
+
+
+@app.cell(hide_code=True)
+def _(
+    board_map,
+    decision,
+    feedback_view,
+    hint_button,
+    map_districts,
+    mo,
+    money,
+    next_button,
+    option_buttons,
+    option_rows,
+    restart_button,
+    split_label,
+    tutorial,
+):
+    _rows = option_rows(decision, tutorial.selected) if not tutorial.goal_met else []
+    _blocks = []
+    _i = 0
+    for _title, _entries in _rows:
+        _lines = []
+        for _k, (_text, _label, _blocked) in enumerate(_entries):
+            _detail = split_label(_label)[1]
+            _lines.append(
+                mo.vstack(
+                    [
+                        option_buttons[_i + _k],
+                        mo.md(f'<small style="color:#555">{money(_detail)}</small>'),
+                    ],
+                    gap=0,
+                    align="start",
+                )
+                if _detail
+                else option_buttons[_i + _k]
+            )
+        _i += len(_entries)
+        _blocks.append(
+            mo.vstack(
+                [mo.md(f"**{money(_title)}**"), mo.vstack(_lines, gap=0.4, align="start")],
+                gap=0.25,
+            )
+        )
+    if tutorial.goal_met:
+        _ask = mo.md("**Lesson done.** Open the next lesson, or restart this one.")
+    elif decision is None:
+        _ask = mo.md("**The game is over.**")
+    else:
+        _where = (
+            f" — or click district {', '.join(map(str, map_districts))} on the map"
+            if map_districts
+            else ""
+        )
+        _ask = mo.md(f"**{money(decision.prompt)}**{_where}")
+    _side = mo.vstack(
+        [
+            mo.hstack([hint_button, restart_button, next_button], justify="start", gap=0.5),
+            feedback_view,
+            _ask,
+            *_blocks,
+        ],
+        gap=0.6,
+    )
+    mo.hstack([board_map, _side], widths=[2, 1.2], align="start", gap=1)
+    return
+
+
+@app.cell(hide_code=True)
+def _(CALLOUT_KINDS, mo, tutorial):
+    _feedback = tutorial.feedback
+    if _feedback is None:
+        _out = mo.md("*Make a move: the answer to it appears here.*")
+    else:
+        _body = mo.md(_feedback.markdown()).text
+        _out = mo.callout(
+            mo.Html(f'<div class="learn-feedback" data-kind="{_feedback.kind}">{_body}</div>'),
+            kind=CALLOUT_KINDS[_feedback.kind],
+        )
+    feedback_view = _out
+    return (feedback_view,)
+
+
+@app.cell(hide_code=True)
+def _(mo, tutorial):
+    frames = tutorial.luciano_frames() if tutorial.lesson_id == "luciano" else []
+    frame_slider = (
+        mo.ui.slider(1, len(frames), value=1, show_value=True, label="**Event**", full_width=True)
+        if frames
+        else None
+    )
+    return frame_slider, frames
+
+
+@app.cell(hide_code=True)
+def _(frame_slider, frames, game, game_figure, mo, money):
+    if frame_slider is None:
+        _out = mo.md("")
+    else:
+        _frame = frames[frame_slider.value - 1]
+        _exp = _frame.explanation
+        _fig = game_figure(
+            _frame.after,
+            game.board,
+            previous=_frame.before,
+            title=f"Event {frame_slider.value} of {len(frames)} · {_exp.category}",
+            height=520,
+        )
+        _out = mo.vstack(
+            [
+                mo.md("### The Lucky Luciano phase, one event at a time"),
+                frame_slider,
+                mo.callout(mo.md(money(_exp.markdown())), kind="info"),
+                mo.ui.plotly(_fig, config={"displayModeBar": False, "responsive": True}),
+            ]
+        )
+    _out
+    return
+
+
+@app.cell
+def _(LESSONS, Tutorial, clickable, option_rows, progress_label, split_label):
+    def test_long_labels_are_split_into_a_button_and_its_detail():
+        assert split_label("Raise vip to 2") == ("Raise vip to 2", "")
+        short, detail = split_label(
+            "Contractors' Office, person 2: raise any by 1; open or takeover a bar or distillery"
+        )
+        assert (short, detail) == (
+            "Contractors' Office, person 2",
+            "raise any by 1; open or takeover a bar or distillery",
+        )
+        short, detail = split_label(
+            "Build in district 3 (Downtown), space 2 (city token: hire 1 goon(s) for free)"
+        )
+        assert short == "Build in district 3" and detail.startswith("(Downtown)")
+        short, detail = split_label("x" * 60)
+        assert short.endswith("…") and detail == "x" * 60
+
+    def test_progress_labels_mark_done_open_and_locked_lessons():
+        first, second, third = LESSONS[:3]
+        start = Tutorial()
+        assert progress_label(start, first).startswith("▶")
+        assert progress_label(start, second).endswith("(locked)")
+        done = start.attempt("capo contractors 1")
+        assert progress_label(done, first).startswith("✓")
+        assert progress_label(done, second).startswith("○")
+        assert progress_label(done, third).endswith("(locked)")
+
+    def test_option_rows_cover_every_option_and_the_greyed_out_ones():
+        decision = Tutorial().game().pending
+        rows = option_rows(decision)
+        texts = [text for _, entries in rows for text, _, blocked in entries if not blocked]
+        assert sorted(texts) == sorted(str(a) for a in decision.options)
+        blocked = [text for _, entries in rows for text, _, is_blocked in entries if is_blocked]
+        assert "capo contractors 0" in blocked
+
+    def test_a_district_choice_is_clickable_and_its_group_comes_first():
+        tutorial = Tutorial(lesson_id="bar", done=("capos", "levels"))
+        tutorial = tutorial.attempt("build open bar-left-2")
+        decision = tutorial.game().pending
+        assert 3 in clickable(decision)
+        assert clickable(Tutorial().game().pending) == []
+        assert option_rows(decision, selected=9)[0][0] == "District 9"
+
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -1,0 +1,272 @@
+"""The marimo play notebook in a real browser (headless Chromium against ``marimo run``).
+
+Starts a 2-player game (purple a person, blue a bot) with a new seed, makes decisions by
+clicking option buttons and one by clicking a district on the map, undoes the last one, and
+checks that the figure (the JSON marimo hands to plotly, its SVG title) and the event log follow.
+A screenshot is kept under ``tmp_path`` and copied to ``/tmp/play_browser.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+SCREENSHOT_COPY = Path("/tmp/play_browser.png")
+TIMEOUT_MS = 20_000
+SEED = 5
+
+PLOT = "marimo-plotly"
+PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
+OPTION_BUTTONS = ".se-options marimo-button button"
+LOG = ".se-log"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the page shows: the map's meta (step, pending decision), its title and the log."""
+
+    meta: dict[str, Any]
+    title: str
+    log_count: int
+    log_steps: tuple[int, ...]
+    log_text: str
+
+    @property
+    def step(self) -> int:
+        step: int = self.meta["step"]
+        return step
+
+
+def _main_figure(page: Any) -> dict[str, Any]:
+    """The play map's figure JSON (the step-through figure has no ``pending`` in its meta)."""
+    plots = page.locator(PLOT)
+    for i in range(plots.count()):
+        raw = plots.nth(i).get_attribute("data-figure")
+        if not raw:
+            continue
+        figure: dict[str, Any] = json.loads(raw)
+        if "pending" in (figure.get("layout", {}).get("meta") or {}):
+            return figure
+    raise AssertionError("the play map is not on the page")
+
+
+def _main_plot(page: Any) -> Any:
+    plots = page.locator(PLOT)
+    for i in range(plots.count()):
+        raw = plots.nth(i).get_attribute("data-figure") or "{}"
+        if "pending" in (json.loads(raw).get("layout", {}).get("meta") or {}):
+            return plots.nth(i)
+    raise AssertionError("the play map is not on the page")
+
+
+def _snapshot(page: Any) -> Snapshot:
+    figure = _main_figure(page)
+    log = page.locator(LOG).first
+    entries = page.locator(f"{LOG} .se-log-entry")
+    return Snapshot(
+        meta=figure["layout"]["meta"],
+        title=_main_plot(page).locator(".gtitle").first.text_content() or "",
+        log_count=int(log.get_attribute("data-count") or -1),
+        log_steps=tuple(int(s) for s in entries.evaluate_all("es => es.map(e => e.dataset.step)")),
+        log_text="\n".join(entries.all_inner_texts()),
+    )
+
+
+def _wait_for(page: Any, check: Any, timeout_ms: int = TIMEOUT_MS) -> bool:
+    """Poll ``check(page)`` (exceptions count as not yet) until it is true or time runs out."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        try:
+            if check(page):
+                return True
+        except (AssertionError, ValueError, KeyError, json.JSONDecodeError):
+            pass
+        page.wait_for_timeout(100)
+    return False
+
+
+def _wait_for_step(page: Any, check: Any, what: str, timeout_ms: int = TIMEOUT_MS) -> Snapshot:
+    """Wait until the map's step and the log agree and ``check(snapshot)`` holds."""
+
+    def settled(p: Any) -> bool:
+        snap = _snapshot(p)
+        # The log's newest entry belongs to the map's step: both cells have re-rendered.
+        return bool(check(snap)) and (not snap.log_steps or snap.log_steps[0] <= snap.step)
+
+    assert _wait_for(page, settled, timeout_ms), f"timed out waiting for {what}"
+    return _snapshot(page)
+
+
+def _click_first_option(page: Any) -> Snapshot:
+    """Click the first option button until the map shows a later step (clicks landing while
+    marimo swaps in re-rendered elements can be lost, so the click is retried)."""
+    before = _snapshot(page)
+    for _ in range(4):
+        button = page.locator(OPTION_BUTTONS).first
+        button.wait_for(state="visible", timeout=TIMEOUT_MS)
+        button.click()
+        if _wait_for(page, lambda p: _snapshot(p).step > before.step, 5_000):
+            return _wait_for_step(page, lambda s: s.step > before.step, "the next decision")
+    raise AssertionError(f"clicking the first option at step {before.step} did nothing")
+
+
+def _click_district(page: Any, district: int) -> None:
+    """Click district ``district``'s number on the map (inside its tile, where only the
+    clickable ``districts`` trace answers)."""
+    figure = _main_figure(page)
+    names = [t.get("name") for t in figure["data"]]
+    numbers = _main_plot(page).locator(".scatterlayer .trace").nth(names.index("district numbers"))
+    labels = numbers.locator(".textpoint text")
+    texts = [t.strip() for t in labels.all_text_contents()]
+    assert str(district) in texts, f"district {district} is not drawn: {texts}"
+    box = labels.nth(texts.index(str(district))).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _start_game(page: Any, url: str) -> Snapshot:
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    seed = page.locator("marimo-number input").first
+    seed.fill(str(SEED))
+    seed.press("Tab")
+    expect(seed).to_have_value(str(SEED), timeout=TIMEOUT_MS)
+    for _ in range(4):
+        page.get_by_role("button", name="New game").click()
+        try:
+            expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            continue
+    expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=TIMEOUT_MS)
+    return _wait_for_step(page, lambda s: s.meta["pending"] == "mafioso", "the new game")
+
+
+def test_play_a_few_decisions_click_the_map_and_undo(
+    play_url: str, chromium_page: Any, tmp_path: Path
+) -> None:
+    page = chromium_page
+    start = _start_game(page, play_url)
+    expect(page.locator(".se-prompt")).to_contain_text("Purple")
+    assert start.meta["clickable"] == []
+
+    # Decisions 1 and 2 by buttons: the mafioso's space, then what to build.
+    first = _click_first_option(page)
+    assert first.log_count > start.log_count
+    second = _click_first_option(page)
+    assert second.meta["pending"] == "build_space", second.meta
+    assert second.meta["clickable"], "a build space decision has gold districts to click"
+
+    # Decision 3 by a click on the map: a district with one space is chosen at once; one with
+    # several narrows the buttons to its spaces, and the first button chooses.
+    district = second.meta["clickable"][0]
+    for _ in range(4):
+        _click_district(page, district)
+        if _wait_for(
+            page,
+            lambda p: (
+                _snapshot(p).step > second.step
+                or p.get_by_text(f"District {district}: choose one").count() > 0
+            ),
+            5_000,
+        ):
+            break
+    else:
+        raise AssertionError(f"clicking district {district} did nothing")
+    if _snapshot(page).step == second.step:
+        expect(page.locator(".se-options")).to_contain_text(f"District {district}")
+        third = _click_first_option(page)
+    else:
+        third = _wait_for_step(page, lambda s: s.step > second.step, "the map click")
+    assert district in third.meta["changed"], "the district built in is ringed as changed"
+    assert f"district {district}" in third.log_text.lower()
+
+    # Decision 4 by a button again (the prologue card).
+    fourth = _click_first_option(page)
+    assert fourth.step > third.step
+    assert fourth.log_count > third.log_count
+    assert fourth.title != third.title
+
+    # Undo goes back to the previous decision: the map and the log follow.
+    page.get_by_role("button", name="Undo").click()
+    undone = _wait_for_step(page, lambda s: s.step < fourth.step, "the undo")
+    assert undone.step == third.step
+    assert undone.meta == third.meta
+    assert undone.title == third.title
+    assert undone.log_count == third.log_count < fourth.log_count
+    assert undone.log_text == third.log_text
+    expect(page.get_by_role("button", name="Redo")).to_be_enabled()
+    assert re.match(rf"^Step {third.step} · Purple", undone.title)
+
+    shot = tmp_path / "play.png"
+    page.screenshot(path=str(shot), full_page=True)
+    shutil.copyfile(shot, SCREENSHOT_COPY)
+
+
+def _saved_game_after_a_luciano_phase() -> tuple[str, int]:
+    """A saved 2-player game just after its first Lucky Luciano phase, and that step."""
+    import random
+
+    from speakeasy.play import Table
+
+    table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
+    rng = random.Random(3)
+    while not any(s.luciano for s in table.step_summaries()):
+        table.choose(rng.choice(table.game.legal_actions()))
+    step = next(s.step for s in table.step_summaries() if s.luciano)
+    return table.save(), step
+
+
+def test_load_a_game_and_step_through_the_luciano_phase(
+    play_url: str, chromium_page: Any, tmp_path: Path
+) -> None:
+    page = chromium_page
+    saved, luciano_step = _saved_game_after_a_luciano_phase()
+    page.goto(play_url, wait_until="domcontentloaded")
+    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+
+    page.get_by_text("Load a saved game").click()
+    area = page.locator("marimo-text-area textarea").first
+    area.wait_for(state="visible", timeout=TIMEOUT_MS)
+    area.fill(saved)
+    area.press("Tab")
+    steps = len(json.loads(saved)["actions"])
+    for _ in range(4):
+        page.get_by_role("button", name="📂 Load").click()
+        if _wait_for(page, lambda p: _snapshot(p).step == steps, 5_000):
+            break
+    loaded = _wait_for_step(page, lambda s: s.step == steps, "the loaded game")
+    assert loaded.log_count > 50
+
+    # The step-through panel opens on the Lucky Luciano phase, at its first event.
+    picker = page.locator("marimo-dropdown[data-label*='Step through']").first
+    expect(picker).to_contain_text(f"⚔ Step {luciano_step} ·", timeout=TIMEOUT_MS)
+    counter = page.get_by_text(re.compile(r"^event \d+ of \d+$"))
+    expect(counter).to_have_text(re.compile(r"^event 1 of \d+$"), timeout=TIMEOUT_MS)
+    first = page.locator(".se-through").inner_text()
+    for expected in (2, 3):
+        for _ in range(4):
+            page.get_by_role("button", name="Next event").click()
+            try:
+                expect(counter).to_have_text(
+                    re.compile(rf"^event {expected} of \d+$"), timeout=5_000
+                )
+                break
+            except AssertionError:
+                continue
+        expect(counter).to_have_text(re.compile(rf"^event {expected} of \d+$"))
+    assert page.locator(".se-through").inner_text() != first
+    page.get_by_role("button", name="Previous event").click()
+    expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"), timeout=TIMEOUT_MS)
+    page.screenshot(path=str(tmp_path / "play_step_through.png"), full_page=True)

@@ -1,0 +1,284 @@
+"""The tutorial's lessons: legal prepared positions, solvable goals, wrong and illegal moves
+explained, immutable progress, and a last lesson that ends after a whole round."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from speakeasy.actions import Action
+from speakeasy.engine import Game
+from speakeasy.rules_index import load_rules_index
+from speakeasy.tutorial import (
+    ACCEPTED,
+    LEARNER,
+    LESSONS,
+    PLAYERS,
+    SEED,
+    Feedback,
+    Lesson,
+    Tutorial,
+    _park_note,
+    lesson,
+    notoriety_lines,
+    police_lines,
+)
+
+IDS = [x.id for x in LESSONS]
+
+
+def _solve(tutorial: Tutorial, limit: int = 300) -> Tutorial:
+    """Play the lesson's scripted solution, then any accepted move, until its goal is met."""
+    script = list(tutorial.lesson.solution)
+    for _ in range(limit):
+        if tutorial.goal_met:
+            return tutorial
+        game = tutorial.game()
+        if script:
+            move: Action | str = script.pop(0)
+        else:
+            move = next(a for a in game.legal_actions() if tutorial.lesson.check(game, a).accepted)
+        tutorial = tutorial.attempt(move)
+        assert tutorial.feedback is not None
+        assert tutorial.feedback.kind in ("accepted", "goal"), tutorial.feedback.text
+    raise AssertionError(f"lesson {tutorial.lesson_id} not solved in {limit} moves")
+
+
+def _at(lesson_id: str) -> Tutorial:
+    done = tuple(IDS[: IDS.index(lesson_id)])
+    return Tutorial(done=done).start(lesson_id)
+
+
+# ---------------------------------------------------------------------- lessons as data
+def test_seven_lessons_in_order() -> None:
+    assert IDS == ["capos", "levels", "bar", "protect", "trucks", "luciano", "round"]
+    assert [x.number for x in LESSONS] == list(range(1, 8))
+    assert lesson("bar").title == "Opening a bar"
+    with pytest.raises(KeyError):
+        lesson("nope")
+
+
+@pytest.mark.parametrize("entry", LESSONS, ids=IDS)
+def test_every_lesson_cites_indexed_rules_and_has_text_and_hints(entry: Lesson) -> None:
+    index = load_rules_index()
+    for rule in entry.rules:
+        assert rule in index, rule
+    assert entry.introduction and entry.goal and entry.hints
+
+
+@pytest.mark.parametrize("entry", LESSONS, ids=IDS)
+def test_prepared_position_is_a_legal_deterministic_game(entry: Lesson) -> None:
+    history = entry.history()
+    game = Game.new(list(PLAYERS), seed=SEED)
+    for text in history:  # each action is checked by the engine
+        game.apply(text)
+    assert game == entry.position()
+    assert entry.position() == entry.position()
+    assert game.current_player is LEARNER
+    assert not entry.is_reached(game, [])
+
+
+@pytest.mark.parametrize("entry", LESSONS, ids=IDS)
+def test_every_goal_is_reachable(entry: Lesson) -> None:
+    tutorial = _solve(_at(entry.id))
+    assert tutorial.is_done(entry.id)
+    assert tutorial.feedback is not None and tutorial.feedback.kind == "goal"
+    assert entry.id in tutorial.done
+
+
+def test_scripted_solutions_are_the_first_lessons_answers() -> None:
+    for lesson_id in ("capos", "levels", "bar", "protect", "trucks"):
+        tutorial = _at(lesson_id)
+        for move in lesson(lesson_id).solution:
+            tutorial = tutorial.attempt(move)
+        assert tutorial.goal_met, lesson_id
+
+
+# ---------------------------------------------------------------------- wrong and illegal moves
+@pytest.mark.parametrize(
+    ("lesson_id", "before", "move", "rule", "words"),
+    [
+        ("capos", (), "capo planning 0", "R-LOC-CONTRACTORS-1", "Contractors' Office"),
+        ("capos", (), "capo restaurant 0", "R-LOC-GEN-1", "no persons"),
+        ("levels", (), "raise strength", "R-LEVEL-1", "not an operation"),
+        ("levels", (), "raise party", "R-LEVEL-7", "VIP room"),
+        ("levels", (), "skip", "R-LOC-GEN-5", "optional"),
+        ("bar", (), "build open distillery", "R-BUILD-7", "distillery"),
+        ("bar", (), "done", "R-LOC-CONTRACTORS-2", "without a bar"),
+        ("bar", ("build open bar-left-2",), "build_space 16 1", "R-BUILD-6", "police"),
+        ("protect", (), "mafioso docks midtown 0", "R-PROTECT-1", "VIP area"),
+        ("protect", ("mafioso vip",), "skip", "R-CARD-2", "protection"),
+        (
+            "protect",
+            ("mafioso vip", "play vip-02", "raise vip"),
+            "protect 3 1",
+            "R-GOLDEN-1",
+            "No police",
+        ),
+        ("protect", ("mafioso vip", "play vip-02", "raise vip"), "done", "R-GOLDEN-1", "16"),
+        ("trucks", (), "enter 5", "R-TRUCK-11", "nothing to load"),
+        ("trucks", (), "finish", "R-TRUCK-14", "forfeits"),
+        ("trucks", ("enter 6",), "move 3", "R-TRUCK-11", "buy a barrel"),
+    ],
+)
+def test_a_wrong_but_legal_move_gets_the_lessons_reason(
+    lesson_id: str, before: tuple[str, ...], move: str, rule: str, words: str
+) -> None:
+    tutorial = _at(lesson_id)
+    for step in before:
+        tutorial = tutorial.attempt(step)
+        assert tutorial.feedback is not None and tutorial.feedback.kind == "accepted"
+    game = tutorial.game()
+    assert Action.parse(move) in game.legal_actions()
+    verdict = tutorial.lesson.check(game, move)
+    assert not verdict.accepted and rule in verdict.rules and words in verdict.reason
+    after = tutorial.attempt(move)
+    assert after.feedback is not None
+    assert after.feedback.kind == "wrong"
+    assert rule in after.feedback.rules
+    assert words in after.feedback.text
+    assert after.moves == tutorial.moves  # nothing applied
+    assert f"**{rule}**" in after.feedback.markdown()
+
+
+def test_a_move_that_strands_the_truck_says_how_far_it_still_is() -> None:
+    tutorial = _at("trucks")
+    for step in ("enter 6", "buy daisy", "move 3", "move 4", "move 5"):
+        tutorial = tutorial.attempt(step)
+    verdict = tutorial.lesson.check(tutorial.game(), "move 9")
+    assert not verdict.accepted and "R-TRUCK-7" in verdict.rules
+    assert "point(s) left" in verdict.reason
+
+
+def test_central_park_is_named_when_it_lies_between_truck_and_bar() -> None:
+    assert "Central Park" in _park_note(15, 16)
+    assert "Central Park" in _park_note(14, 13)
+    assert _park_note(3, 16) == ""
+
+
+def test_an_illegal_move_gets_the_engines_coded_reason_and_rule() -> None:
+    tutorial = Tutorial()
+    after = tutorial.attempt("capo contractors 0")  # yellow's capo stands there
+    feedback = after.feedback
+    assert feedback is not None
+    assert (feedback.kind, feedback.code, feedback.rules) == (
+        "illegal",
+        "person-taken",
+        ("R-TURN-4",),
+    )
+    assert "already talks to this person" in feedback.text
+    assert "R-TURN-4 (a person hears a single capo" in feedback.text  # explain_error's summary
+    assert after.moves == ()
+    nonsense = tutorial.attempt("raise vip")  # not the kind of decision pending
+    assert nonsense.feedback is not None and nonsense.feedback.code == "not-now"
+
+
+def test_greyed_out_takeover_is_refused_with_the_combat_rule() -> None:
+    after = _at("bar").attempt("build takeover bar-left-2")
+    assert after.feedback is not None and after.feedback.kind == "illegal"
+    assert after.feedback.rules == ("R-COMBAT-1",)
+
+
+def test_lesson_six_and_seven_accept_every_legal_move() -> None:
+    for lesson_id in ("luciano", "round"):
+        game = lesson(lesson_id).position()
+        for action in game.legal_actions():
+            assert lesson(lesson_id).check(game, action) == ACCEPTED
+
+
+# ---------------------------------------------------------------------- map clicks
+def test_a_click_on_a_district_with_one_option_attempts_it() -> None:
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    assert tutorial.options_in(3) == [Action("build_space", (3, 1))]
+    after = tutorial.click(3)
+    assert after.goal_met and after.feedback is not None and after.feedback.kind == "goal"
+
+
+def test_a_click_on_a_district_with_several_options_selects_it() -> None:
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    after = tutorial.click(9)
+    assert after.selected == 9 and after.feedback is not None and after.feedback.kind == "info"
+    assert after.moves == tutorial.moves
+    chosen = after.attempt("build_space 9 0")
+    assert chosen.selected is None and chosen.goal_met
+
+
+def test_a_click_on_a_district_without_options_says_why() -> None:
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    after = tutorial.click(1)  # police district without a free space offered
+    assert after.feedback is not None and after.feedback.kind == "illegal"
+    capo = Tutorial().click(5)
+    assert capo.feedback is not None and "not about a district" in capo.feedback.text
+
+
+# ---------------------------------------------------------------------- progress
+def test_progress_is_immutable_and_unlocks_one_lesson_at_a_time() -> None:
+    start = Tutorial()
+    assert start.unlocked() == ("capos",)
+    with pytest.raises(ValueError, match="locked"):
+        start.start("levels")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        start.lesson_id = "levels"  # type: ignore[misc]
+    done = start.attempt("capo contractors 1")
+    assert start.done == () and start.moves == ()  # the old value is unchanged
+    assert done.done == ("capos",) and done.unlocked() == ("capos", "levels")
+    again = done.attempt("raise vip")
+    assert again.feedback is not None and again.feedback.kind == "done"
+    assert again.moves == done.moves
+    second = done.next_lesson()
+    assert (second.lesson_id, second.moves, second.feedback) == ("levels", (), None)
+    assert second.restart() == second
+    back = second.start("capos")
+    assert back.is_done("capos") and not back.goal_met  # a done lesson can be replayed
+
+
+def test_hints_are_revealed_one_by_one() -> None:
+    tutorial = Tutorial()
+    first = tutorial.hint()
+    assert first.hints() == tutorial.lesson.hints[:1]
+    assert first.feedback == Feedback("hint", tutorial.lesson.hints[0], rules=("R-TURN-3",))
+    last = first.hint().hint()
+    assert last.hints() == tutorial.lesson.hints
+    assert last.feedback is not None and last.feedback.text == tutorial.lesson.hints[-1]
+
+
+def test_accepted_moves_are_explained() -> None:
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    assert tutorial.feedback is not None and tutorial.feedback.kind == "accepted"
+    goal = tutorial.attempt("build_space 3 1")
+    assert goal.feedback is not None
+    assert any("opens a bar from the left group in district 3" in e for e in goal.feedback.events)
+
+
+def test_status_lines_show_notoriety_and_police() -> None:
+    state = lesson("levels").position().state
+    lines = notoriety_lines(state)
+    assert lines[0].startswith("Notoriety 5 = the sum of your levels")
+    assert any("at 8" in line for line in lines)
+    police = police_lines(lesson("protect").position().state)
+    assert any("district 16" in line and "does NOT operate" in line for line in police)
+
+
+def test_lesson_six_steps_through_the_luciano_phase() -> None:
+    tutorial = _at("luciano")
+    assert tutorial.luciano_frames() == []
+    solved = _solve(tutorial)
+    frames = solved.luciano_frames()
+    categories = {f.explanation.category for f in frames}
+    assert {"gang war", "police", "area control", "payout"} <= categories
+    assert solved.luciano_step() is not None
+
+
+def test_the_last_lesson_ends_after_a_whole_round_against_the_bot() -> None:
+    tutorial = _at("round")
+    start = tutorial.game().state
+    act, round_ = start.act, start.round
+    solved = _solve(tutorial)
+    game = solved.game()
+    assert (game.state.act, game.state.round) != (act, round_)
+    players = {step.player for step in game.steps[len(tutorial.lesson.history()) :]}
+    assert LEARNER in players
+    assert solved.finished is False or solved.done[-1] == "round"
+    everything = Tutorial(done=tuple(IDS[:-1])).start("round")
+    assert _solve(everything).finished

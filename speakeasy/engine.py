@@ -235,6 +235,11 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def redo_line(self) -> tuple[Action, ...]:
+        """The undone actions, in the order :meth:`redo` would apply them."""
+        return tuple(reversed(self._redo))
+
     def redo(self) -> list[Event]:
         """Apply again the last undone action."""
         if not self._redo:

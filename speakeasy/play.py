@@ -255,13 +255,12 @@ class Table:
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> TableSnapshot:
         """An immutable record of this table (seats, seed, options, history, redo line)."""
-        redo: list[Action] = self.game._redo  # the engine's undone actions, the next one last
         return TableSnapshot(
             seats=tuple((c.value, self.seats[c]) for c in self.game.colours),
             seed=self.game.seed,
             options=tuple(sorted(self.game.options.to_data().items())),
             actions=tuple(str(a) for a in self.game.history),
-            redo=tuple(str(a) for a in reversed(redo)),
+            redo=tuple(str(a) for a in self.game.redo_line),
         )
 
     @classmethod

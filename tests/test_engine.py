@@ -224,3 +224,12 @@ def test_a_game_shows_itself_as_a_picture_in_jupyter(game: Game) -> None:
     assert "application/vnd.plotly.v1+json" in bundle
     assert "text/plain" in bundle and "Speakeasy, 3 players" in bundle["text/plain"]
     assert game.board is game.board and game.board.players == 3
+
+
+def test_redo_line_lists_the_undone_actions_in_redo_order(game: Game) -> None:
+    play_random(game, 6, seed=3)
+    history = game.history
+    game.goto(3)
+    assert game.redo_line == history[3:]
+    game.redo()
+    assert game.redo_line == history[4:]

@@ -14,7 +14,10 @@ police) and are edited with :func:`clear_map`, :func:`put_building` and :func:`s
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Generator, Iterable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 import speakeasy.rules  # noqa: F401  (registers every effect handler)
@@ -200,3 +203,29 @@ def skip_or_first(decision: Decision) -> str:
         if option.kind in ("skip", "done"):
             return str(option)
     return str(decision.options[0])
+
+
+def assert_runs_as_script(notebook: Path, timeout: int = 180) -> None:
+    """``python notebook.py`` finishes cleanly from the repository root."""
+    done = subprocess.run(
+        [sys.executable, str(notebook)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+
+
+def assert_marimo_check(notebook: Path) -> None:
+    """``marimo check --strict`` finds nothing to complain about."""
+    done = subprocess.run(
+        [sys.executable, "-m", "marimo", "check", "--strict", str(notebook)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

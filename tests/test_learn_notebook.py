@@ -7,24 +7,15 @@ browser test is in ``test_browser_learn.py``.
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.support import assert_marimo_check, assert_runs_as_script
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "learn.py"
 
 
 def test_learn_notebook_runs_as_a_script() -> None:
-    done = subprocess.run(
-        [sys.executable, str(NOTEBOOK)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=NOTEBOOK.parent.parent,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
+    assert_runs_as_script(NOTEBOOK)
 
 
 def test_learn_notebook_imports_no_rules_module() -> None:
@@ -44,11 +35,4 @@ def test_learn_notebook_imports_no_rules_module() -> None:
 
 
 def test_learn_notebook_passes_marimo_check() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "marimo", "check", "--strict", str(NOTEBOOK)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert_marimo_check(NOTEBOOK)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.support import assert_marimo_check, assert_runs_as_script
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 MARIMO_NOTEBOOK = NOTEBOOKS / "truck_routes.py"
@@ -30,27 +30,11 @@ def _load_marimo_module() -> ModuleType:
 
 
 def test_marimo_notebook_runs_as_a_script() -> None:
-    done = subprocess.run(
-        [sys.executable, str(MARIMO_NOTEBOOK)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=NOTEBOOKS.parent,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
+    assert_runs_as_script(MARIMO_NOTEBOOK)
 
 
 def test_marimo_notebook_passes_marimo_check() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "marimo", "check", "--strict", str(MARIMO_NOTEBOOK)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert_marimo_check(MARIMO_NOTEBOOK)
 
 
 def test_importing_the_marimo_notebook_only_defines_the_app() -> None:

@@ -12,8 +12,6 @@ import importlib.util
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +33,7 @@ from speakeasy.play import (
     table_for,
 )
 from speakeasy.state import Colour
+from tests.support import assert_marimo_check, assert_runs_as_script
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 MARIMO_NOTEBOOK = NOTEBOOKS / "play.py"
@@ -44,27 +43,11 @@ RULES_IMPORT = re.compile(r"^\s*(from|import)\s+speakeasy\.rules\b", re.MULTILIN
 
 # ---------------------------------------------------------------------- the notebooks
 def test_marimo_play_runs_as_a_script() -> None:
-    done = subprocess.run(
-        [sys.executable, str(MARIMO_NOTEBOOK)],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-        cwd=NOTEBOOKS.parent,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
+    assert_runs_as_script(MARIMO_NOTEBOOK)
 
 
 def test_marimo_play_passes_marimo_check() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "marimo", "check", "--strict", str(MARIMO_NOTEBOOK)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert_marimo_check(MARIMO_NOTEBOOK)
 
 
 def test_importing_the_marimo_play_notebook_only_defines_the_app() -> None:

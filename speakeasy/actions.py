@@ -95,6 +95,17 @@ class Decision:
     blocked_fn: Callable[[], tuple[Blocked, ...]] | None = field(
         default=None, compare=False, repr=False
     )
+    #: Structured facts about the decision for programs (e.g. a truck's ``points`` left), so
+    #: nobody has to parse the prompt; a tuple of ``(name, value)`` pairs, see :meth:`fact`.
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        """The structured fact ``name`` of this decision, or ``default``.
+
+        >>> Decision("purple", "truck", "Truck 1", (), (), facts=(("points", 3),)).fact("points")
+        3
+        """
+        return dict(self.facts).get(name, default)
 
     @property
     def blocked(self) -> tuple[Blocked, ...]:

@@ -511,20 +511,12 @@ def police_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
 
 
 # -- lesson 5: trucks
-_TRUCK_PROMPT = re.compile(r"Truck (\d+) \((?:off the map|in district (\d+)), (\d+) barrel")
-_POINTS = re.compile(r"(\d+) movement point")
-
-
 def _truck_now(game: Game) -> tuple[int | None, int, int] | None:
     """(district or None, barrels, points left) of the truck being moved, from the decision."""
     decision = game.pending
     if decision is None or decision.kind != "truck":
         return None
-    head, points = _TRUCK_PROMPT.search(decision.prompt), _POINTS.search(decision.prompt)
-    if head is None or points is None:
-        return None
-    where = int(head.group(2)) if head.group(2) else None
-    return where, int(head.group(3)), int(points.group(1))
+    return decision.fact("district"), decision.fact("barrels"), decision.fact("points")
 
 
 def _targets(state: GameState) -> list[int]:

@@ -98,28 +98,40 @@ def _serve_marimo(notebook: Path) -> Iterator[str]:
             proc.wait(timeout=10)
 
 
+def _notebook_url(name: str) -> Iterator[str]:
+    if shutil.which("chromium") is None and not CHROMIUM.exists():
+        _missing("Chromium is not installed")
+    yield from _serve_marimo(ROOT / "notebooks" / name)
+
+
 @pytest.fixture(scope="session")
 def truck_routes_url() -> Iterator[str]:
     """URL of ``notebooks/truck_routes.py`` served by ``marimo run`` for this session."""
-    if shutil.which("chromium") is None and not CHROMIUM.exists():
-        _missing("Chromium is not installed")
-    yield from _serve_marimo(ROOT / "notebooks" / "truck_routes.py")
+    yield from _notebook_url("truck_routes.py")
 
 
 @pytest.fixture(scope="session")
 def play_url() -> Iterator[str]:
     """URL of ``notebooks/play.py`` served by ``marimo run`` for this session."""
-    if shutil.which("chromium") is None and not CHROMIUM.exists():
-        _missing("Chromium is not installed")
-    yield from _serve_marimo(ROOT / "notebooks" / "play.py")
+    yield from _notebook_url("play.py")
 
 
 @pytest.fixture(scope="session")
 def learn_url() -> Iterator[str]:
     """URL of ``notebooks/learn.py`` served by ``marimo run`` for this session."""
-    if shutil.which("chromium") is None and not CHROMIUM.exists():
-        _missing("Chromium is not installed")
-    yield from _serve_marimo(ROOT / "notebooks" / "learn.py")
+    yield from _notebook_url("learn.py")
+
+
+@pytest.fixture(scope="session")
+def control_url() -> Iterator[str]:
+    """URL of ``notebooks/control.py`` served by ``marimo run`` for this session."""
+    yield from _notebook_url("control.py")
+
+
+@pytest.fixture(scope="session")
+def gang_war_url() -> Iterator[str]:
+    """URL of ``notebooks/gang_war.py`` served by ``marimo run`` for this session."""
+    yield from _notebook_url("gang_war.py")
 
 
 @pytest.fixture(scope="session")

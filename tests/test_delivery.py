@@ -19,7 +19,7 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range, truck_options
 from speakeasy.rules.dispatch import Source
 from speakeasy.state import BuildingType, Ship, Track
-from tests.support import G, P, Y, drive, new_ctx, option_texts, put_building
+from tests.support import G, P, Y, drive, new_ctx, option_texts, pick, put_building
 
 Check = Callable[[Decision], str]
 
@@ -373,6 +373,22 @@ def test_unused_points_are_lost() -> None:
     assert finish.data["unused"] == 1
     drive(deliver(ctx, P, DELIVER, FLEET), ["move 10", "move 13", "finish"])
     assert purple.trucks[0].district == 13  # 2 moves again
+
+
+def test_truck_decision_carries_its_points_as_data() -> None:
+    """R-TRUCK-7: each truck decision states the truck, where it is, its load and the points
+    left as structured facts, so no program has to read them from the prompt."""
+    ctx = make_ctx()
+    purple = ctx.player(P)
+    purple.levels[Track.FLEET] = 2
+    purple.trucks[0].district = 4
+    flow = deliver(ctx, P, DELIVER, FLEET)
+    first = next(flow)
+    assert first.kind == "truck"
+    assert (first.fact("truck"), first.fact("district"), first.fact("points")) == (0, 4, 2)
+    assert first.fact("barrels") == 0 and first.fact("missing", "none") == "none"
+    second = flow.send(pick(first, "move 7"))
+    assert (second.fact("district"), second.fact("points")) == (7, 1)
 
 
 # ---------------------------------------------------------------------- worked examples

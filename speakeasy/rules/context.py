@@ -63,9 +63,12 @@ class Ctx:
         rules: Sequence[str],
         options: Sequence[Action],
         blocked: Callable[[], tuple[Blocked, ...]] | None = None,
+        facts: Sequence[tuple[str, Any]] = (),
     ) -> Flow[Action]:
         """Ask ``player`` to choose one of ``options`` and return the choice."""
         if not options:
             raise AssertionError(f"decision {kind!r} for {player} has no legal option")
-        choice = yield Decision(player, kind, prompt, tuple(rules), tuple(options), blocked)
+        choice = yield Decision(
+            player, kind, prompt, tuple(rules), tuple(options), blocked, tuple(facts)
+        )
         return choice

@@ -293,6 +293,12 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             ("R-TRUCK-4", "R-TRUCK-7", "R-TRUCK-9", "R-TRUCK-14"),
             options,
             _blocked(ctx, colour, index),
+            facts=(
+                ("truck", index),
+                ("district", truck.district),
+                ("barrels", truck.barrels),
+                ("points", stop.points),
+            ),
         )
         kind = choice.kind
         if kind == "finish":

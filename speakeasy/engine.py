@@ -32,7 +32,7 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from speakeasy.actions import Action, Decision, Event, IllegalAction
 from speakeasy.board import Board, load_board
@@ -43,6 +43,9 @@ from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.scoring import GameResult, final_result
 from speakeasy.setup import new_state
 from speakeasy.state import Colour, GameState, to_data
+
+if TYPE_CHECKING:
+    from speakeasy.scenario import Scenario
 
 SAVE_FORMAT = "speakeasy-game"
 SAVE_VERSION = 1
@@ -91,9 +94,15 @@ class Game:
     whose rules are not in the text: GAP-23)."""
 
     def __init__(
-        self, colours: Sequence[Colour], seed: int, options: Options | None = None
+        self,
+        colours: Sequence[Colour],
+        seed: int,
+        options: Options | None = None,
+        scenario: Scenario | None = None,
     ) -> None:
         self.seed = seed
+        #: The position the game starts from instead of setup (:mod:`speakeasy.scenario`).
+        self.scenario = scenario
         self.colours: tuple[Colour, ...] = tuple(colours)
         self.options = options or Options()
         catalog = load_catalog()
@@ -108,8 +117,10 @@ class Game:
             seats=len(self.colours),
         )
         ctx.state = new_state(self.colours, rng, catalog, board, self.options, ctx.events.append)
+        if scenario is not None:
+            scenario.apply_to(ctx)
         self._ctx = ctx
-        self._flow: Flow[None] = game_flow(ctx)
+        self._flow: Flow[None] = game_flow(ctx, scenario.start if scenario else None)
         self._steps: list[Step] = []
         self._redo: list[Action] = []
         self._pending: Decision | None = None
@@ -258,7 +269,7 @@ class Game:
         self._redo = list(reversed(history[step:]))
 
     def _rebuild(self, actions: Sequence[Action]) -> None:
-        fresh = Game(self.colours, self.seed, self.options)
+        fresh = self._fresh()
         for action in actions:
             fresh.apply(action)
         self.__dict__.update(fresh.__dict__)
@@ -277,9 +288,9 @@ class Game:
         if step == 0:
             # Setup events describe how the starting position was built; each is shown with
             # that finished position.
-            start = Game(self.colours, self.seed, self.options).state
+            start = self._fresh().state
             return start, [Frame(e, start) for e in self.setup_events]
-        fresh = Game(self.colours, self.seed, self.options)
+        fresh = self._fresh()
         for action in self.history[: step - 1]:
             fresh.apply(action)
         before = copy.deepcopy(fresh.state)
@@ -289,10 +300,14 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game in the same position (with the same history)."""
-        fresh = Game(self.colours, self.seed, self.options)
+        fresh = self._fresh()
         for action in self.history:
             fresh.apply(action)
         return fresh
+
+    def _fresh(self) -> Game:
+        """This game before its first action."""
+        return Game(self.colours, self.seed, self.options, self.scenario)
 
     # ------------------------------------------------------------------ results
     def result(self) -> GameResult:
@@ -311,6 +326,7 @@ class Game:
             "players": [c.value for c in self.colours],
             "options": self.options.to_data(),
             "actions": [str(a) for a in self.history],
+            **({"scenario": self.scenario.to_data()} if self.scenario else {}),
             "state_sha256": _digest(state),
             "state": state,
         }
@@ -346,7 +362,12 @@ class Game:
             raise SaveFileError("'actions' must be a list of action strings")
         try:
             options = Options.from_data(data.get("options"))
-            game = cls(_colours(players), seed, options)
+            scenario = None
+            if data.get("scenario") is not None:
+                from speakeasy.scenario import Scenario
+
+                scenario = Scenario.from_data(data["scenario"])
+            game = cls(_colours(players), seed, options, scenario)
         except ValueError as exc:
             raise SaveFileError(f"bad game settings: {exc}") from None
         for number, text in enumerate(actions, start=1):
@@ -370,12 +391,27 @@ class Game:
         return (
             self.seed == other.seed
             and self.colours == other.colours
+            and self.scenario == other.scenario
             and self.options == other.options
             and self.history == other.history
             and to_data(self.state) == to_data(other.state)
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    def analysis_context(self) -> Ctx:
+        """A rules context over a *copy* of the position, for analysis code (planner,
+        questions, explorers) that calls rules functions taking a ``Ctx``; changing it never
+        touches the game."""
+        ctx = self._ctx
+        return Ctx(
+            state=copy.deepcopy(ctx.state),
+            catalog=ctx.catalog,
+            board=ctx.board,
+            rng=random.Random(self.seed),
+            options=self.options,
+            seats=len(self.colours),
+        )
 
     @property
     def board(self) -> Board:

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from speakeasy.actions import Action, Blocked, IllegalAction
 from speakeasy.catalog import Location, Person, TurnOrderLayout
 from speakeasy.effects import Effect
@@ -31,19 +33,43 @@ from speakeasy.state import BuildingType, Colour, Phase, Track
 CENTRAL_PARK = "central_park"
 
 
-def game_flow(ctx: Ctx) -> Flow[None]:
-    """The whole game, from the first decision to final scoring."""
-    yield from setup_docks(ctx)
-    yield from prologue(ctx)
+@dataclass(frozen=True)
+class Start:
+    """Where a game begins: from setup (the default), at the start of ``round`` of ``act``
+    (``phase="rounds"``), at ``act``'s Lucky Luciano phase (``"luciano"``, acts 1-3) or at final
+    scoring (``"final"``). Scenarios (:mod:`speakeasy.scenario`) start later than setup."""
+
+    phase: str = "setup"
+    act: int = 1
+    round: int = 1
+
+    def __post_init__(self) -> None:
+        if self.phase not in ("setup", "rounds", "luciano", "final"):
+            raise ValueError(f"unknown start phase {self.phase!r}")
+        if not 1 <= self.act <= 4 or self.round < 1:
+            raise ValueError(f"no act {self.act}, round {self.round} (R-ACT-1)")
+        if self.phase == "luciano" and self.act == 4:
+            raise ValueError("Act 4 ends with final scoring, not a Lucky Luciano phase (R-ACT-2)")
+
+
+def game_flow(ctx: Ctx, start: Start | None = None) -> Flow[None]:
+    """The whole game, from the first decision (or from ``start``) to final scoring."""
+    start = start or Start()
     acts = ctx.catalog.setup.acts
-    for act in range(1, len(acts.rounds) + 1):
-        ctx.state.act = act
-        if act > 1:
-            capo_return(ctx, act)
-        for number in range(1, acts.rounds[act - 1] + 1):
-            yield from player_round(ctx, number)
-        if act < len(acts.rounds):
-            yield from luciano_phase(ctx, act)
+    if start.phase == "setup":
+        yield from setup_docks(ctx)
+        yield from prologue(ctx)
+    if start.phase != "final":
+        for act in range(start.act, len(acts.rounds) + 1):
+            ctx.state.act = act
+            first = act == start.act and start.phase != "setup"
+            if act > 1 and not (first and (start.phase == "luciano" or start.round > 1)):
+                capo_return(ctx, act)
+            if not (first and start.phase == "luciano"):
+                for number in range(start.round if first else 1, acts.rounds[act - 1] + 1):
+                    yield from player_round(ctx, number)
+            if act < len(acts.rounds):
+                yield from luciano_phase(ctx, act)
     yield from final_scoring(ctx)
 
 

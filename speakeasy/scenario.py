@@ -1,0 +1,859 @@
+"""Scenarios: a position on the board written in a small TOML file, loaded into a :class:`Game`.
+
+A scenario describes only what matters for its question; everything omitted takes a sensible
+default: the map is empty (no police, gangster bars, gangsters or tokens; the setup's city
+tokens stay), players keep their starting resources (R-PSETUP-*), the game starts at the first
+round of Act 1, and seats are the four colours. So a question about one district is a few lines::
+
+    title = "Police close a casino"
+    [districts.12]
+    police = true
+    gangster_bars = 1
+    buildings = [{ owner = "yellow", type = "casino" }]
+
+The whole format (JSON Schema: ``data/scenario.schema.json``):
+
+* top level: ``title``, ``description``, ``source`` (``"rulebook: E4"``, ``"teaching"`` or
+  ``"saved"``), ``players`` (seats in seating order; default all four), ``seed`` (default 0),
+  ``options`` (rules switches, :class:`~speakeasy.options.Options`), ``act`` (1-4), ``round``,
+  ``phase`` (``"rounds"``: at the start of that round; ``"luciano"``: at that act's Lucky
+  Luciano phase; ``"final"``: at final scoring), ``map`` (``"empty"`` or ``"setup"``: keep the
+  setup's police, gangsters and tokens outside the listed districts), ``closed`` (the closed
+  districts of a 2-player game, R-SETUP-2), ``turn_order`` (the top row, left to right),
+  ``gangster_deck`` (the tiles left in the act's gangster deck, R-GANGWAR-1),
+  ``gangster_control`` (the gangster markers on the area-control tracks);
+* ``[districts.N]``: ``buildings`` (``owner``, ``type``, ``protected``, ``barrel``; filled into
+  the spaces in order), ``gangster_bars``, ``police``, ``police_token``, ``war_token``,
+  ``strength`` (the face-up gangster strength token) and ``gangster`` (a tile on the gangster
+  board);
+* ``[player.COLOUR]``: ``pocket``, ``safe``, ``levels`` (1-5 per track), ``goons``,
+  ``leverage_tokens``, ``vip`` (mafiosi in the VIP area), ``partner``, ``crates``, ``helpers``,
+  ``hand``, ``slots``, ``trucks`` (``district``, ``barrels``), ``distillery_barrels`` and
+  ``area_control`` (track positions);
+* ``[[ships]]``: ``ship``, ``port``, ``removed`` (barrels taken), ``crate`` (id, or false);
+* ``[docks]``: per area, the mafiosi in the docks rows, top first;
+* ``[question]``: ``text``, ``ask`` (a question of :mod:`speakeasy.questions`), its parameters
+  (``district``, ``colour``, ``area``, ``space``), the stated ``answer`` (the test suite checks
+  the engine computes it), ``hint`` and ``rules``.
+
+Every component a scenario puts on the map comes from its supply (buildings from the owner's
+operations board, mafiosi from the owner's supply, police figures, gangster bars and barrels
+from the general supply), so the components stay conserved. Notoriety rewards are not paid when
+a scenario sets levels, but the reserved mafiosi on passed notoriety spaces join the owner's
+supply (R-NOTOR-4). Mistakes are reported with the file, the line, the field and the reason:
+
+>>> parse_scenario('title = "x"\\n[districts.3]\\npolice = "yes"\\n', "demo.toml")
+Traceback (most recent call last):
+...
+speakeasy.scenario.ScenarioError: demo.toml:3: districts.3.police: 'yes' is not of type 'boolean'
+
+>>> s = parse_scenario('title = "Two bars"\\n[districts.14]\\nbuildings = ['
+...     '{owner = "yellow", type = "nightclub"}, {owner = "blue", type = "nightclub"}]\\n')
+>>> game = s.game()
+>>> [sp.building.owner.value for sp in game.state.districts[14].spaces if sp.building]
+['yellow', 'blue']
+>>> s.with_value("districts.14.police", True).data["districts"]["14"]["police"]
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jsonschema
+import tomlkit
+
+from speakeasy.actions import Event
+from speakeasy.board import Area
+from speakeasy.catalog import load_catalog
+from speakeasy.rules.flow import Start
+from speakeasy.state import Building, BuildingType, Colour, Phase, Ship, Track
+
+if TYPE_CHECKING:
+    from speakeasy.engine import Game
+    from speakeasy.rules.context import Ctx
+
+__all__ = [
+    "SCENARIO_DIR",
+    "Scenario",
+    "ScenarioError",
+    "load_scenario",
+    "parse_scenario",
+    "scenario_from_game",
+    "shipped_scenarios",
+]
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+SCENARIO_DIR = DATA_DIR / "scenarios"
+SCHEMA_PATH = DATA_DIR / "scenario.schema.json"
+ALL_COLOURS = ("purple", "yellow", "green", "blue")
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+# ---------------------------------------------------------------------- errors
+class ScenarioError(ValueError):
+    """A scenario file is malformed or asks for something impossible.
+
+    ``file``, ``line`` (1-based, or None when unknown), ``field`` (a dotted path such as
+    ``districts.14.buildings[0].owner``) and ``reason`` say exactly what is wrong.
+    """
+
+    def __init__(
+        self, reason: str, field: str = "", file: str = "<scenario>", line: int | None = None
+    ):
+        self.reason, self.field, self.file, self.line = reason, field, file, line
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {field + ': ' if field else ''}{reason}")
+
+
+def _dotted(path: Sequence[str | int]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def locate(text: str, path: Sequence[str | int]) -> int | None:
+    """The line of ``text`` that defines the field at ``path`` (best effort, 1-based).
+
+    Walks the keys in order: each is looked for, from the line where the previous one was
+    found, as a table header component (``[districts.14]``) or as ``key =``.
+
+    >>> locate('a = 1\\n[districts.14]\\npolice = true\\n', ["districts", "14", "police"])
+    3
+    """
+    lines = text.splitlines()
+    found: int | None = None
+    start = 0
+    for key in (str(p) for p in path if not isinstance(p, int)):
+        pattern = re.compile(
+            rf'(^\s*\[\[?[^\]]*(^|[.\[\s"]){re.escape(key)}(["\].\s]|$))|((^|[{{,\s"]){re.escape(key)}"?\s*=)'
+        )
+        for number in range(start, len(lines)):
+            if pattern.search(lines[number]):
+                found, start = number + 1, number
+                break
+    return found
+
+
+# ---------------------------------------------------------------------- the scenario
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _validate_schema(data: Mapping[str, Any], file: str, text: str | None) -> None:
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        first = errors[0]
+        path = list(first.absolute_path)
+        raise ScenarioError(
+            first.message, _dotted(path), file, locate(text, path) if text is not None else None
+        )
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: its data (as in the file) and where it came from."""
+
+    data: Mapping[str, Any]
+    file: str = field(default="<scenario>", compare=False)
+    text: str | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _validate_schema(self.data, self.file, self.text)
+        _check_semantics(self)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title", Path(self.file).stem))
+
+    @property
+    def name(self) -> str:
+        """The file name without ``.toml`` (shipped scenarios are looked up by it)."""
+        return Path(self.file).stem
+
+    @property
+    def description(self) -> str:
+        return str(self.data.get("description", ""))
+
+    @property
+    def source(self) -> str:
+        return str(self.data.get("source", "teaching"))
+
+    @property
+    def players(self) -> tuple[Colour, ...]:
+        return tuple(Colour(c) for c in self.data.get("players", ALL_COLOURS))
+
+    @property
+    def seed(self) -> int:
+        return int(self.data.get("seed", 0))
+
+    @property
+    def start(self) -> Start:
+        """Where the game resumes after the scenario is set up."""
+        return Start(
+            str(self.data.get("phase", "rounds")), self.act, int(self.data.get("round", 1))
+        )
+
+    @property
+    def act(self) -> int:
+        return int(self.data.get("act", 4 if self.data.get("phase") == "final" else 1))
+
+    @property
+    def question(self) -> Mapping[str, Any] | None:
+        q = self.data.get("question")
+        return q if isinstance(q, Mapping) else None
+
+    def game(self) -> Game:
+        """A new game positioned at this scenario (it records the scenario for replays)."""
+        from speakeasy.engine import Game
+        from speakeasy.options import Options
+
+        return Game(self.players, self.seed, Options.from_data(self.data.get("options")), self)
+
+    def to_data(self) -> dict[str, Any]:
+        """The scenario as plain data (what :meth:`from_data` reads; saved games hold it)."""
+        return copy.deepcopy(dict(self.data))
+
+    @classmethod
+    def from_data(cls, data: object, file: str = "<scenario>") -> Scenario:
+        if not isinstance(data, Mapping):
+            raise ScenarioError("a scenario is a table of fields", "", file)
+        return cls(copy.deepcopy(dict(data)), file)
+
+    def to_toml(self) -> str:
+        """The scenario as a TOML document (round-trips through :func:`parse_scenario`)."""
+        return tomlkit.dumps(_tomlable(self.data))
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.write_text(self.to_toml(), encoding="utf-8")
+        return path
+
+    # ------------------------------------------------------------------ editing
+    def with_value(self, dotted: str, value: Any) -> Scenario:
+        """A copy with the field at ``dotted`` (e.g. ``districts.14.police``) set to ``value``
+        (validated again; missing tables are created)."""
+        data = copy.deepcopy(dict(self.data))
+        *parents, last = dotted.split(".")
+        node = data
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[last] = value
+        return Scenario(data, self.file)
+
+    def without(self, dotted: str) -> Scenario:
+        """A copy without the field at ``dotted`` (it takes its default again)."""
+        data = copy.deepcopy(dict(self.data))
+        *parents, last = dotted.split(".")
+        node = data
+        for key in parents:
+            node = node.get(key, {})
+        node.pop(last, None)
+        return Scenario(data, self.file)
+
+    # ------------------------------------------------------------------ applying
+    def apply_to(self, ctx: Ctx) -> None:
+        """Turn a fresh setup (``ctx.state``) into this position; called by :class:`Game`."""
+        _Builder(self, ctx).build()
+
+
+def _tomlable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _tomlable(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_tomlable(v) for v in value]
+    return value
+
+
+def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
+    """Read a scenario from TOML text; raise :class:`ScenarioError` for any mistake."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = _TOML_LINE.search(str(exc))
+        raise ScenarioError(
+            f"not valid TOML ({exc})", "", file, int(line.group(1)) if line else None
+        ) from None
+    return Scenario(data, file, text)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario file; a bare name (``"e04_police_casino"``) means a shipped scenario."""
+    p = Path(path)
+    if not p.suffix and not p.exists():
+        p = SCENARIO_DIR / f"{p.name}.toml"
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file ({exc.strerror})", "", str(p)) from None
+    return parse_scenario(text, str(p))
+
+
+def shipped_scenarios() -> list[Scenario]:
+    """Every scenario in ``data/scenarios/``, by file name (rulebook examples first)."""
+    return [load_scenario(p) for p in sorted(SCENARIO_DIR.glob("*.toml"))]
+
+
+# ---------------------------------------------------------------------- checks
+def _check_semantics(s: Scenario) -> None:
+    """What the schema cannot say: colours seated, a consistent start, ids that exist."""
+    data = s.data
+
+    def fail(reason: str, *path: str | int) -> None:
+        raise ScenarioError(
+            reason, _dotted(path), s.file, locate(s.text, path) if s.text is not None else None
+        )
+
+    seats = set(data.get("players", ALL_COLOURS))
+    for colour in data.get("player", {}):
+        if colour not in seats:
+            fail(f"{colour} is not seated (players = {sorted(seats)})", "player", colour)
+    for number, spec in data.get("districts", {}).items():
+        for i, b in enumerate(spec.get("buildings", ())):
+            if b["owner"] not in seats:
+                fail(f"{b['owner']} is not seated", "districts", number, "buildings", i, "owner")
+            if b["type"] == "distillery" and b.get("barrel"):
+                fail(
+                    "a distillery never holds a barrel beside it (R-BARREL-2)",
+                    "districts",
+                    number,
+                    "buildings",
+                    i,
+                    "barrel",
+                )
+        if len(spec.get("buildings", ())) + spec.get("gangster_bars", 0) > 4:
+            fail("more buildings and gangster bars than spaces (R-BOARD-3)", "districts", number)
+    order = data.get("turn_order")
+    if order is not None and set(order) != seats:
+        fail("the turn order must list every seated colour once (R-ORDER-1)", "turn_order")
+    phase, act = data.get("phase", "rounds"), data.get("act", 1)
+    if phase == "luciano" and act == 4:
+        fail("Act 4 ends with final scoring, not a Lucky Luciano phase (R-ACT-2)", "phase")
+    if phase == "rounds" and "round" in data:
+        rounds = load_catalog().setup.acts.rounds
+        if data["round"] > rounds[act - 1]:
+            fail(f"Act {act} has {rounds[act - 1]} rounds (R-ACT-1)", "round")
+    question = data.get("question")
+    if question is not None:
+        from speakeasy.questions import QUESTIONS
+
+        if question["ask"] not in QUESTIONS:
+            fail(f"unknown question; known: {', '.join(sorted(QUESTIONS))}", "question", "ask")
+        for param in QUESTIONS[question["ask"]].params:
+            if param not in question:
+                fail(f"the {question['ask']!r} question needs '{param}'", "question")
+
+
+class _Builder:
+    """Applies a scenario to a fresh setup, taking every component from its supply."""
+
+    def __init__(self, scenario: Scenario, ctx: Ctx) -> None:
+        self.s, self.ctx = scenario, ctx
+        self.state, self.catalog, self.board = ctx.state, ctx.catalog, ctx.board
+
+    def fail(self, reason: str, *path: str | int) -> None:
+        text = self.s.text
+        raise ScenarioError(
+            reason, _dotted(path), self.s.file, locate(text, path) if text is not None else None
+        )
+
+    def build(self) -> None:
+        data, state = self.s.data, self.state
+        start = self.s.start
+        state.act = start.act
+        state.round = (
+            self.catalog.setup.acts.rounds[start.act - 1] if start.phase == "luciano" else 0
+        )
+        state.phase = Phase.FINAL_SCORING if start.phase == "final" else Phase.ROUNDS
+        if "closed" in data:
+            self._closed(data["closed"])
+        # columns revealed before this act are used up (R-GANGWAR-11, R-POLICE-2)
+        used = max(0, start.act - 1)
+        del state.war_columns[:used]
+        del state.police_columns[:used]
+        if data.get("map", "empty") == "empty":
+            for number in state.districts:
+                self._clear(number)
+        for number, spec in data.get("districts", {}).items():
+            self._district(int(number), spec)
+        for colour, spec in data.get("player", {}).items():
+            self._player(Colour(colour), spec)
+        for i, spec in enumerate(data.get("ships", ())):
+            self._ship(i, spec)
+        self._docks(data.get("docks", {}))
+        if "turn_order" in data:
+            n = len(state.turn_order.top)
+            state.turn_order.top = [Colour(c) for c in data["turn_order"]] + [None] * (
+                n - len(data["turn_order"])
+            )
+            state.turn_order.bottom = [None] * n
+        if "gangster_deck" in data:
+            self._gangster_deck(data["gangster_deck"])
+        for area, value in data.get("gangster_control", {}).items():
+            state.gangster_control[Area(area)] = value
+        self.ctx.emit(
+            "scenario",
+            None,
+            ("R-SETUP-1",),
+            f"Scenario: {self.s.title}.",
+            title=self.s.title,
+            source=self.s.source,
+        )
+
+    # ------------------------------------------------------------------ the map
+    def _closed(self, closed: list[int]) -> None:
+        state = self.state
+        now = sorted(n for n, d in state.districts.items() if d.closed)
+
+        def per_area(districts: list[int]) -> list[str]:
+            return sorted(self.board.area_of(d).value for d in districts)
+
+        if per_area(closed) != per_area(now):
+            self.fail(
+                f"this game closes {len(now)} district(s) ({', '.join(per_area(now)) or 'none'})"
+                " (R-SETUP-2)",
+                "closed",
+            )
+        tokens: list[str] = []
+        for number in closed:
+            if number in now:
+                continue
+            self._clear(number)
+            district = state.districts[number]
+            tokens += [sp.city_token for sp in district.spaces if sp.city_token is not None]
+            district.closed, district.spaces = True, []
+        for number in now:
+            if number in closed:
+                continue
+            district = state.districts[number]
+            district.closed = False
+            district.spaces = _spaces(self.board.spaces(number))
+            for sp in district.spaces:  # the tokens of the newly closed districts move here
+                if tokens:
+                    sp.city_token = tokens.pop()
+        if tokens:  # any left over join the city offer's face-down stacks (R-COMP)
+            if not state.city_offer.left:
+                state.city_offer.left.append([])
+            state.city_offer.left[0].extend(tokens)
+
+    def _clear(self, number: int) -> None:
+        state = self.state
+        district = state.districts[number]
+        if district.police:
+            state.supply_police += 1
+        for sp in district.spaces:
+            if sp.gangster_bar:
+                state.supply_gangster_bars += 1
+            sp.gangster_bar = False
+            if sp.building is not None:
+                self._remove_building(sp.building)
+                sp.building = None
+        district.police = district.police_token = district.war_token = False
+        district.strength_token, district.gangster, district.had_gangster = None, None, False
+
+    def _remove_building(self, b: Building) -> None:
+        player = self.state.players[b.owner]
+        player.board_pieces.append(b.piece)
+        if b.protected:
+            player.mafiosi += 1
+        if b.barrel:
+            self.state.supply_barrels += 1
+
+    def _district(self, number: int, spec: Mapping[str, Any]) -> None:
+        state = self.state
+        district = state.districts[number]
+        path: tuple[str | int, ...] = ("districts", str(number))
+        if district.closed:
+            self.fail("this district is closed in this game (R-CLOSED-1)", *path)
+        self._clear(number)
+        wanted = len(spec.get("buildings", ())) + spec.get("gangster_bars", 0)
+        if wanted > len(district.spaces):
+            self.fail(f"district {number} has only {len(district.spaces)} spaces (GEO-2)", *path)
+        spaces = iter(district.spaces)
+        for i, b in enumerate(spec.get("buildings", ())):
+            self._building(next(spaces), b, (*path, "buildings", i))
+        for _ in range(spec.get("gangster_bars", 0)):
+            if state.supply_gangster_bars == 0:
+                self.fail("no gangster bar left in the supply (R-COMP-6)", *path, "gangster_bars")
+            state.supply_gangster_bars -= 1
+            next(spaces).gangster_bar = True
+        if spec.get("police"):
+            if state.supply_police == 0:
+                self.fail("no police figure left in the supply", *path, "police")
+            state.supply_police -= 1
+            district.police = True
+        district.police_token = bool(spec.get("police_token", False))
+        district.war_token = bool(spec.get("war_token", False))
+        if "strength" in spec:
+            district.strength_token = int(spec["strength"])
+        if "gangster" in spec:
+            tile = spec["gangster"]
+            if tile not in {g.id for g in self.catalog.gangsters}:
+                self.fail(f"no gangster tile {tile!r}", *path, "gangster")
+            self._take_gangster(tile)
+            district.gangster, district.had_gangster = tile, True
+            if district.strength_token is None:
+                district.strength_token = self.catalog.gangster(tile).strength
+
+    def _building(self, space: Any, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
+        owner = Colour(spec["owner"])
+        kind = BuildingType(spec["type"])
+        player = self.state.players[owner]
+        piece = next(
+            (
+                p.id
+                for p in self.catalog.operations_board.spaces
+                if p.building == kind.value and p.id in player.board_pieces
+            ),
+            None,
+        )
+        if piece is None:
+            self.fail(f"{owner} has no {kind.value} left on the operations board", *path)
+        assert piece is not None
+        player.board_pieces.remove(piece)
+        building = Building(owner, kind, piece)
+        if spec.get("protected"):
+            if player.mafiosi == 0:
+                self.fail(f"{owner} has no mafioso left in the supply (R-PROTECT-1)", *path)
+            player.mafiosi -= 1
+            building.protected = True
+        if spec.get("barrel"):
+            if self.state.supply_barrels == 0:
+                self.fail("no barrel left in the supply", *path, "barrel")
+            self.state.supply_barrels -= 1
+            building.barrel = True
+        if space.city_token is not None:  # the token goes to the builder's board (R-BUILD-2)
+            player.city_tokens.append(space.city_token)
+            space.city_token = None
+        space.building = building
+
+    def _take_gangster(self, tile: str) -> None:
+        for deck in self.state.gangster_decks.values():
+            if tile in deck:
+                deck.remove(tile)
+
+    def _gangster_deck(self, tiles: list[str]) -> None:
+        from speakeasy.rules.luciano import _deck_letter
+
+        act = self.s.start.act
+        if act == 4:
+            self.fail("there is no gang war in Act 4 (R-ACT-2)", "gangster_deck")
+        letter = _deck_letter(self.catalog, act)
+        allowed = {t.id for t in self.catalog.gangster_deck(letter)}
+        for i, tile in enumerate(tiles):
+            if tile not in allowed:
+                self.fail(f"{tile!r} is not in the Act {act} deck {letter}", "gangster_deck", i)
+        self.state.gangster_decks[letter] = list(tiles)
+
+    # ------------------------------------------------------------------ players
+    def _player(self, colour: Colour, spec: Mapping[str, Any]) -> None:
+        state, player = self.state, self.state.players[colour]
+        path = ("player", colour.value)
+        for key in ("pocket", "safe", "distillery_barrels"):
+            if key in spec:
+                if key == "distillery_barrels":
+                    self._supply_barrels(spec[key] - player.distillery_barrels, *path, key)
+                setattr(player, key, int(spec[key]))
+        if "levels" in spec:
+            for track, level in spec["levels"].items():
+                player.levels[Track(track)] = int(level)
+            for space in list(player.notoriety_mafiosi):  # R-NOTOR-4
+                if space <= player.notoriety:
+                    player.notoriety_mafiosi.remove(space)
+                    player.mafiosi += 1
+        if "goons" in spec:
+            limit = len(self.catalog.operations_board.goon_costs)
+            change = spec["goons"] - player.goons
+            if spec["goons"] > limit or change > state.supply_goons:
+                self.fail(f"at most {limit} goons, and only from the supply (R-GOON-1)", *path)
+            state.supply_goons -= change
+            player.goons = spec["goons"]
+        if "leverage_tokens" in spec:
+            change = spec["leverage_tokens"] - player.leverage_tokens
+            if change > state.supply_leverage:
+                self.fail("not enough leverage tokens in the supply", *path, "leverage_tokens")
+            state.supply_leverage -= change
+            player.leverage_tokens = spec["leverage_tokens"]
+        if "vip" in spec:
+            change = spec["vip"] - player.vip
+            if spec["vip"] > self.catalog.operations_board.vip_spaces or change > player.mafiosi:
+                self.fail(
+                    "the VIP area is too small or the mafiosi supply is empty "
+                    "(R-MAFIOSO-1, GAP-21)",
+                    *path,
+                    "vip",
+                )
+            player.mafiosi -= change
+            player.vip = spec["vip"]
+        if "partner" in spec:
+            if spec["partner"] not in {g.id for g in self.catalog.gangsters}:
+                self.fail(f"no gangster tile {spec['partner']!r}", *path, "partner")
+            self._take_gangster(spec["partner"])
+            player.partner = spec["partner"]
+        for i, crate in enumerate(spec.get("crates", ())):
+            if not self._take_crate(crate):
+                self.fail(f"crate {crate!r} is not in the crate stack", *path, "crates", i)
+            player.crates.append(crate)
+        for i, helper in enumerate(spec.get("helpers", ())):
+            if not self._take_helper(helper):
+                self.fail(f"helper card {helper!r} is not available", *path, "helpers", i)
+            player.helpers.append(helper)
+        if "hand" in spec:
+            for card in player.hand:
+                self._return_card(card)
+            player.hand = []
+            for i, card in enumerate(spec["hand"]):
+                if not self._take_card(card):
+                    self.fail(f"operation card {card!r} is not in a deck", *path, "hand", i)
+                player.hand.append(card)
+        for track, card in spec.get("slots", {}).items():
+            old = player.slots.get(Track(track))
+            if old:
+                self._return_card(old)
+            if not self._take_card(card):
+                self.fail(f"operation card {card!r} is not in a deck", *path, "slots", track)
+            player.slots[Track(track)] = card
+        for i, truck_spec in enumerate(spec.get("trucks", ())):
+            truck = player.trucks[i]
+            if "district" in truck_spec:
+                number = truck_spec["district"]
+                if self.state.districts[number].closed:
+                    self.fail("a closed district (R-CLOSED-1)", *path, "trucks", i, "district")
+                truck.district = number
+            if "barrels" in truck_spec:
+                self._supply_barrels(truck_spec["barrels"] - truck.barrels, *path, "trucks", i)
+                truck.barrels = truck_spec["barrels"]
+        for area, value in spec.get("area_control", {}).items():
+            player.area_control[Area(area)] = value
+
+    def _supply_barrels(self, taken: int, *path: str | int) -> None:
+        if taken > self.state.supply_barrels:
+            self.fail("not enough barrels in the supply", *path)
+        self.state.supply_barrels -= taken
+
+    def _take_crate(self, crate: str) -> bool:
+        state = self.state
+        if crate in state.crate_stack:
+            state.crate_stack.remove(crate)
+            return True
+        for ship in state.ships:
+            if ship.crate == crate:
+                ship.crate = state.crate_stack.pop(0) if state.crate_stack else None
+                return True
+        return False
+
+    def _take_helper(self, helper: str) -> bool:
+        state = self.state
+        if helper in state.helper_deck:
+            state.helper_deck.remove(helper)
+            return True
+        if helper in state.helper_offer:
+            i = state.helper_offer.index(helper)
+            if state.helper_deck:
+                state.helper_offer[i] = state.helper_deck.pop(0)
+            else:
+                state.helper_offer.pop(i)
+            return True
+        return False
+
+    def _take_card(self, card: str) -> bool:
+        for deck in self.state.operation_decks.values():
+            if card in deck:
+                deck.remove(card)
+                return True
+        return False
+
+    def _return_card(self, card: str) -> None:
+        self.state.operation_decks[Track(self.catalog.card(card).type)].append(card)
+
+    # ------------------------------------------------------------------ ships and docks
+    def _ship(self, i: int, spec: Mapping[str, Any]) -> None:
+        state = self.state
+        path = ("ships", i)
+        ship = next((sh for sh in state.ships if sh.ship == spec["ship"]), None)
+        if ship is None:
+            known = ", ".join(sh.ship for sh in state.ships)
+            self.fail(f"no ship {spec['ship']!r} in this game ({known})", *path, "ship")
+        assert ship is not None
+        if "port" in spec:
+            port = spec["port"]
+            if port not in self.board.ports:
+                self.fail(f"district {port} has no port (GEO-5)", *path, "port")
+            other = next((sh for sh in state.ships if sh.port == port and sh is not ship), None)
+            if other is not None:  # swap: two ships never share a port (R-SHIP-1)
+                other.port = ship.port
+            ship.port = port
+        if "removed" in spec:
+            spaces = self.catalog.ship(ship.ship).barrel_spaces
+            if spec["removed"] > spaces:
+                self.fail(f"the ship holds only {spaces} barrels", *path, "removed")
+            state.supply_barrels += spec["removed"] - ship.removed
+            ship.removed = spec["removed"]
+        if "crate" in spec:
+            self._ship_crate(ship, spec["crate"], path)
+
+    def _ship_crate(self, ship: Ship, crate: str | bool, path: tuple[str | int, ...]) -> None:
+        state = self.state
+        if ship.crate is not None:
+            state.crate_stack.insert(0, ship.crate)
+            ship.crate = None
+        if crate is False:
+            return
+        if crate is True or not self._take_crate(str(crate)):
+            self.fail(f"crate {crate!r} is not available", *path, "crate")
+        ship.crate = str(crate)
+
+    def _docks(self, docks: Mapping[str, list[str]]) -> None:
+        state = self.state
+        for area_name, colours in docks.items():
+            area = Area(area_name)
+            row = state.docks[area]
+            for colour in row:  # mafiosi already there go back to their supply
+                if colour is not None:
+                    state.players[colour].mafiosi += 1
+            if len(colours) > len(row):
+                self.fail(f"the {area_name} docks have {len(row)} spaces", "docks", area_name)
+            for i, name in enumerate(colours):
+                player = state.players.get(Colour(name))
+                if player is None or player.mafiosi == 0:
+                    self.fail(f"{name} has no mafioso to place", "docks", area_name, i)
+                assert player is not None
+                player.mafiosi -= 1
+            state.docks[area] = [Colour(c) for c in colours] + [None] * (len(row) - len(colours))
+
+
+def _spaces(count: int) -> list[Any]:
+    from speakeasy.state import BuildingSpace
+
+    return [BuildingSpace() for _ in range(count)]
+
+
+# ---------------------------------------------------------------------- saving a position
+def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) -> Scenario:
+    """The position of ``game`` as a scenario at the start of its current round.
+
+    What a scenario cannot hold is left out: capos on persons mid-round, the order of the
+    decks, the city offer, goals and books (a scenario restarts the round from its first
+    player with the decks shuffled by its seed).
+    """
+    state, catalog = game.state, load_catalog()
+    phase = "final" if game.is_over else "rounds"
+    if state.phase in (Phase.GANG_WAR, Phase.POLICE, Phase.AREA_CONTROL, Phase.PAYOUT):
+        phase = "luciano"
+    data: dict[str, Any] = {
+        "title": title,
+        "source": "saved",
+        "players": [c.value for c in game.colours],
+        "seed": game.seed,
+        "act": max(state.act, 1),
+        "phase": phase,
+    }
+    if phase == "rounds":
+        data["round"] = max(state.round, 1)
+    closed = sorted(n for n, d in state.districts.items() if d.closed)
+    if closed:
+        data["closed"] = closed
+    order = list(state.round_players)  # the round restarts in the order it began with
+    if set(order) != set(game.colours):
+        order = [c for c in (*state.turn_order.top, *state.turn_order.bottom) if c is not None]
+    data["turn_order"] = [c.value for c in order]
+    districts: dict[str, Any] = {}
+    for number, d in sorted(state.districts.items()):
+        spec: dict[str, Any] = {}
+        buildings = [
+            {
+                "owner": sp.building.owner.value,
+                "type": sp.building.type.value,
+                **({"protected": True} if sp.building.protected else {}),
+                **({"barrel": True} if sp.building.barrel else {}),
+            }
+            for sp in d.spaces
+            if sp.building is not None
+        ]
+        if buildings:
+            spec["buildings"] = buildings
+        bars = sum(sp.gangster_bar for sp in d.spaces)
+        if bars:
+            spec["gangster_bars"] = bars
+        for key in ("police", "police_token", "war_token"):
+            if getattr(d, key):
+                spec[key] = True
+        if d.strength_token is not None:
+            spec["strength"] = d.strength_token
+        if d.gangster is not None:
+            spec["gangster"] = d.gangster
+        if spec:
+            districts[str(number)] = spec
+    data["districts"] = districts
+    players: dict[str, Any] = {}
+    for colour, p in state.players.items():
+        players[colour.value] = {
+            "pocket": p.pocket,
+            "safe": p.safe,
+            "levels": {t.value: lv for t, lv in p.levels.items()},
+            "goons": p.goons,
+            "leverage_tokens": p.leverage_tokens,
+            "vip": p.vip,
+            **({"partner": p.partner} if p.partner else {}),
+            **({"crates": list(p.crates)} if p.crates else {}),
+            **({"helpers": list(p.helpers)} if p.helpers else {}),
+            "hand": list(p.hand),
+            **(
+                {"slots": {t.value: c for t, c in p.slots.items() if c}}
+                if any(p.slots.values())
+                else {}
+            ),
+            "trucks": [
+                {**({"district": t.district} if t.district else {}), "barrels": t.barrels}
+                for t in p.trucks
+            ],
+            "distillery_barrels": p.distillery_barrels,
+            "area_control": {a.value: v for a, v in p.area_control.items()},
+        }
+    data["player"] = players
+    data["ships"] = [
+        {"ship": s.ship, "port": s.port, "removed": s.removed, "crate": s.crate or False}
+        for s in state.ships
+    ]
+    data["docks"] = {
+        a.value: [c.value for c in row if c is not None]
+        for a, row in state.docks.items()
+        if any(c is not None for c in row)
+    }
+    if state.act in (1, 2, 3) and phase != "final":
+        from speakeasy.rules.luciano import _deck_letter
+
+        data["gangster_deck"] = list(
+            state.gangster_decks.get(_deck_letter(catalog, max(state.act, 1)), [])
+        )
+    data["gangster_control"] = {a.value: v for a, v in state.gangster_control.items()}
+    data.update(extra)
+    return Scenario(data)
+
+
+def iter_fields(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Every leaf field of scenario data as ``(dotted path, value)``."""
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, Mapping):
+            yield from iter_fields(value, path)
+        else:
+            yield path, value
+
+
+def scenario_event(events: Sequence[Event]) -> Event | None:
+    """The event announcing a scenario among a game's setup events."""
+    return next((e for e in events if e.kind == "scenario"), None)

@@ -100,6 +100,7 @@ CATEGORIES: Final = (
 _FIXED_CATEGORY: Final[Mapping[str, str]] = {
     # setup
     "solo_sandbox": "setup",
+    "scenario": "setup",
     "closed_districts": "setup",
     "setup_gangsters": "setup",
     "first_player": "setup",
@@ -423,6 +424,22 @@ def _solo(d: Mapping[str, Any], who: str, kind: str) -> _Out:
     return (
         "This is the solo sandbox: one seat playing the two-player setup. It is not the "
         "official solo mode, whose rules the rulebook does not give."
+    )
+
+
+@_formats("scenario")
+def _scenario(d: Mapping[str, Any], who: str, kind: str) -> _Out:
+    source = d.get("source", "teaching")
+    origin = (
+        f"from the rulebook's {source.split(':', 1)[1].strip()}"
+        if source.startswith("rulebook:")
+        else "saved from a game"
+        if source == "saved"
+        else "a teaching position"
+    )
+    return (
+        f"The game starts from the scenario \u201c{d['title']}\u201d ({origin}): the board and "
+        "the players are set up as it describes, not by the usual setup."
     )
 
 

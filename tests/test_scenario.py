@@ -373,3 +373,15 @@ def test_toml_round_trip() -> None:
     s = parse_scenario(ONE_DISTRICT)
     assert parse_scenario(s.to_toml()) == s
     assert isinstance(Scenario.from_data(s.to_data()), Scenario)
+
+
+def test_the_scenario_start_is_explained() -> None:
+    """R-SETUP-1: the log says the game starts from a scenario, in plain words."""
+    from speakeasy.explain import category_of, explain_event
+    from speakeasy.scenario import scenario_event
+
+    game = load_scenario("e04_police_casino_district_12").game()
+    event = scenario_event(game.setup_events)
+    assert event is not None and category_of(event) == "setup"
+    text = explain_event(event).text
+    assert "E4" in text and "scenario" in text

@@ -37,7 +37,14 @@ def gain_cash(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[
     """Cash into the pocket (R-MONEY-3, R-HELPERCARD-19)."""
     n = effect.integer("n")
     ctx.player(colour).pocket += n
-    ctx.emit("cash", colour, ("R-MONEY-3",), f"{colour} gains ${n} (pocket).", amount=n)
+    ctx.emit(
+        "cash",
+        colour,
+        ("R-MONEY-3",),
+        f"{colour} gains ${n} (pocket).",
+        amount=n,
+        source=str(source),
+    )
     return _nothing()
 
 

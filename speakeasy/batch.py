@@ -1,0 +1,503 @@
+"""Batch simulation: many seeded bot games in parallel, one :class:`GameRecord` per game.
+
+:func:`simulate_many` plays ``n`` games with a mix of bots and returns the records in game
+order. Each game's seed and its bots' seeds are derived from the batch seed and the game's
+number only (:func:`game_seed`), so the same batch gives the same records whichever executor
+runs it and in whatever order the games finish. By default the games run on every core through
+a :class:`concurrent.futures.ProcessPoolExecutor`; any :class:`concurrent.futures.Executor`
+can be passed instead, for instance a Dask cluster's ``distributed.Client().get_executor()``
+(the optional ``distributed`` extra), or ``workers=1`` plays in this process.
+
+Each record keeps, per seat: the bot kind, the turn-order seat (R-PROLOGUE-1), the final
+money with its breakdown (R-SCORING-1..4), the place and win (R-SCORING-5/6), the **money
+gained by source** read from the game's events (:data:`SOURCES`, R-MONEY-3/4), and the
+**locations** its capos were sent to (R-TURN-3).
+
+>>> records = simulate_many(2, players=2, seed=5, bots=("heuristic", "random"), workers=1,
+...                         progress=False)
+>>> [r.index for r in records], [s.bot for s in records[0].seats]
+([0, 1], ['heuristic', 'random'])
+>>> [s.bot for s in records[1].seats]  # the bots change colours from one game to the next
+['random', 'heuristic']
+>>> seat = records[0].seats[0]
+>>> seat.start_money + seat.gained - seat.spent == seat.money
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from tqdm import tqdm
+
+from speakeasy.actions import Event
+from speakeasy.bots import Bot, RandomBot
+from speakeasy.catalog import load_catalog
+from speakeasy.engine import Game
+from speakeasy.state import Colour
+from speakeasy.strategy import HeuristicBot
+
+__all__ = [
+    "BOT_KINDS",
+    "BOT_MIXES",
+    "SOURCES",
+    "GameRecord",
+    "GameSpec",
+    "SeatRecord",
+    "game_seed",
+    "game_specs",
+    "iter_games",
+    "make_bot",
+    "money_by_source",
+    "placements",
+    "play_game",
+    "seat_rows",
+    "simulate_many",
+    "wilson_interval",
+    "win_rates",
+]
+
+#: The bots a batch can use, by name.
+BOT_KINDS: dict[str, Callable[[int], Bot]] = {
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "random": lambda seed: RandomBot(seed=seed),
+}
+
+#: Ready-made bot mixes for a number of players (the kinds rotate over the colours).
+BOT_MIXES: dict[str, Callable[[int], tuple[str, ...]]] = {
+    "one heuristic bot, the others random": lambda n: ("heuristic",) + ("random",) * (n - 1),
+    "heuristic bots only": lambda n: ("heuristic",) * n,
+    "random bots only": lambda n: ("random",) * n,
+    "half heuristic, half random": lambda n: tuple(
+        "heuristic" if k % 2 == 0 else "random" for k in range(n)
+    ),
+}
+
+#: Where money comes from, in the order records list it:
+#:
+#: * ``barrels``: barrel sales (event ``sell``, R-BARREL-4, R-MONEY-3);
+#: * ``casinos``: casino income at the end of a round (``casino_income``, R-ORDER-5);
+#: * ``luciano``: area-control payouts of the Lucky Luciano phase (``payout``, R-PAYOUT-1..4);
+#: * ``books``: cooked books (``cook_book``, R-BOOKS-2, R-MONEY-4);
+#: * ``crates``: crate cash from ship attacks (``crate``, R-SHIP-7);
+#: * ``helpers``: the cash helper card (``cash`` from a helper, R-HELPERCARD-19);
+#: * ``fees``: $1 for each of the player's mafiosi hired in another's ship attack
+#:   (``ship_attack``, R-SHIP-5);
+#: * ``other``: any other cash (``cash`` from another source).
+SOURCES: tuple[str, ...] = (
+    "barrels",
+    "casinos",
+    "luciano",
+    "books",
+    "crates",
+    "helpers",
+    "fees",
+    "other",
+)
+
+
+def game_seed(batch_seed: int, index: int, part: str = "game") -> int:
+    """A seed for game ``index`` of a batch (``part`` tells the game from each bot seat).
+
+    Stable across processes and Python versions (SHA-256, not ``hash``).
+
+    >>> game_seed(1, 0) == game_seed(1, 0), game_seed(1, 0) == game_seed(1, 1)
+    (True, False)
+    """
+    digest = hashlib.sha256(f"speakeasy-batch:{batch_seed}:{index}:{part}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """A bot of the named kind (:data:`BOT_KINDS`)."""
+    try:
+        return BOT_KINDS[kind](seed)
+    except KeyError:
+        known = ", ".join(BOT_KINDS)
+        raise ValueError(f"unknown bot kind {kind!r}; kinds are {known}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything that determines one game of a batch: picklable, so it can travel."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]  # one bot kind per colour, in the game's colour order
+    bot_seeds: tuple[int, ...]
+
+
+def game_specs(
+    n: int, players: int, seed: int, bots: Sequence[str] = ("heuristic", "random")
+) -> list[GameSpec]:
+    """The specs of a batch. Game ``i`` gives colour ``k`` the bot ``bots[(k + i) % len]``,
+    so with as many bot kinds as players each kind plays every colour in turn; the first
+    player is drawn from the game's seed (R-PROLOGUE-1, GAP-28).
+
+    >>> [s.bots for s in game_specs(3, 2, seed=1)]
+    [('heuristic', 'random'), ('random', 'heuristic'), ('heuristic', 'random')]
+    """
+    if not 1 <= players <= 4:
+        raise ValueError(f"players must be 1-4, got {players}")
+    if not bots:
+        raise ValueError("give at least one bot kind")
+    for kind in bots:
+        if kind not in BOT_KINDS:
+            raise ValueError(f"unknown bot kind {kind!r}; kinds are {', '.join(BOT_KINDS)}")
+    specs = []
+    for i in range(n):
+        kinds = tuple(bots[(k + i) % len(bots)] for k in range(players))
+        seeds = tuple(game_seed(seed, i, f"bot{k}") for k in range(players))
+        specs.append(GameSpec(i, game_seed(seed, i), kinds, seeds))
+    return specs
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One player of a finished game."""
+
+    colour: str
+    bot: str
+    seat: int  # 1 = first in the starting turn order (R-PROLOGUE-1)
+    place: int  # 1 = best; tied players share a place (R-SCORING-6)
+    won: bool
+    total: int  # final money (R-SCORING-1)
+    pocket: int
+    safe: int
+    building_points: int  # protected buildings (R-SCORING-2)
+    bottle_points: int  # different bottles on helper cards (R-SCORING-4)
+    protected_buildings: int
+    unprotected_buildings: int  # on the map but scoring nothing (R-SCORING-3)
+    start_money: int  # pocket + safe at the start (R-PSETUP-7)
+    money_by_source: Mapping[str, int]  # money gained, by :data:`SOURCES`
+    placements: tuple[str, ...]  # capo placements in order: ``location`` or ``location:person``
+
+    @property
+    def money(self) -> int:
+        """Pocket and safe at the end (R-MONEY-5)."""
+        return self.pocket + self.safe
+
+    @property
+    def gained(self) -> int:
+        """All money gained during the game."""
+        return sum(self.money_by_source.values())
+
+    @property
+    def spent(self) -> int:
+        """All money paid (buildings, goons, barrels, partners, fees; laundering included)."""
+        return self.start_money + self.gained - self.money
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """The location of each capo placement, in order."""
+        return tuple(p.split(":")[0] for p in self.placements)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "colour": self.colour,
+            "bot": self.bot,
+            "seat": self.seat,
+            "place": self.place,
+            "won": self.won,
+            "total": self.total,
+            "pocket": self.pocket,
+            "safe": self.safe,
+            "building_points": self.building_points,
+            "bottle_points": self.bottle_points,
+            "protected_buildings": self.protected_buildings,
+            "unprotected_buildings": self.unprotected_buildings,
+            "start_money": self.start_money,
+            "money_by_source": dict(self.money_by_source),
+            "placements": list(self.placements),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game of a batch. Timings are kept but never compared."""
+
+    index: int
+    seed: int
+    players: int
+    seats: tuple[SeatRecord, ...]  # in the game's colour order
+    winners: tuple[str, ...]  # colours (R-SCORING-5/6)
+    decisions: int
+    seconds: float = field(default=0.0, compare=False)
+    #: Per bot kind: (decisions, seconds spent choosing).
+    decision_time: Mapping[str, tuple[int, float]] = field(default_factory=dict, compare=False)
+
+    @property
+    def winner_bots(self) -> tuple[str, ...]:
+        return tuple(s.bot for s in self.seats if s.won)
+
+    def seat_of(self, colour: Colour | str) -> SeatRecord:
+        return next(s for s in self.seats if s.colour == str(colour))
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "players": self.players,
+            "seats": [s.to_data() for s in self.seats],
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+            "seconds": self.seconds,
+            "decision_time": {k: list(v) for k, v in self.decision_time.items()},
+        }
+
+
+# ---------------------------------------------------------------------- reading a game
+def money_by_source(
+    events: Sequence[Event], colours: Sequence[Colour]
+) -> dict[str, dict[str, int]]:
+    """Money each player gained, by source (:data:`SOURCES`), from the game's events.
+
+    >>> from speakeasy.actions import Event
+    >>> events = [Event("sell", "purple", (), "", {"price": 9}),
+    ...           Event("payout", "purple", (), "", {"amount": 25}),
+    ...           Event("ship_attack", "blue", (), "", {"hired": {"purple": 2}})]
+    >>> money_by_source(events, [Colour.PURPLE, Colour.BLUE])["purple"]["luciano"]
+    25
+    >>> money_by_source(events, [Colour.PURPLE, Colour.BLUE])["purple"]["fees"]
+    2
+    """
+    money = {c.value: dict.fromkeys(SOURCES, 0) for c in colours}
+
+    def add(colour: str | None, source: str, amount: object) -> None:
+        if colour in money and isinstance(amount, int):
+            money[colour][source] += amount
+
+    for event in events:
+        data, who = event.data, event.player
+        if event.kind == "sell":
+            add(who, "barrels", data.get("price"))
+        elif event.kind == "casino_income":
+            add(who, "casinos", data.get("amount"))
+        elif event.kind == "payout":
+            add(who, "luciano", data.get("amount"))
+        elif event.kind == "cook_book":
+            add(who, "books", data.get("payout"))
+        elif event.kind == "crate":
+            add(who, "crates", data.get("cash"))
+        elif event.kind == "cash":
+            source = str(data.get("source") or "")
+            add(who, "helpers" if source.startswith("helper") else "other", data.get("amount"))
+        elif event.kind == "ship_attack":
+            for owner, n in dict(data.get("hired") or {}).items():
+                add(str(owner), "fees", n)
+    return money
+
+
+def placements(game: Game) -> dict[str, list[str]]:
+    """Where each player sent capos (R-TURN-3), in order: ``location:person``, or the location
+    alone for the Restaurant and Central Park (R-LOC-GEN-1, R-LOC-CENTRALPARK-1)."""
+    found: dict[str, list[str]] = {c.value: [] for c in game.colours}
+    for step in game.steps:
+        if step.action.kind != "capo":
+            continue
+        location, person = str(step.action.args[0]), step.action.args[1]
+        unlimited = location in ("restaurant", "central_park")
+        found[step.player.value].append(location if unlimited else f"{location}:{person}")
+    return found
+
+
+def _starting_order(game: Game) -> list[str]:
+    for event in game.setup_events:
+        if event.kind == "first_player":
+            return [str(c) for c in event.data["order"]]
+    return [c.value for c in game.colours]
+
+
+def record_of(game: Game, spec: GameSpec) -> GameRecord:
+    """The record of a finished game."""
+    result = game.result()
+    start = load_catalog().setup.start
+    money = money_by_source(game.events, game.colours)
+    placed = placements(game)
+    order = _starting_order(game)
+    seats = []
+    for colour, kind in zip(game.colours, spec.bots, strict=True):
+        standing = result.standing(colour)
+        b = standing.breakdown
+        seats.append(
+            SeatRecord(
+                colour=colour.value,
+                bot=kind,
+                seat=order.index(colour.value) + 1,
+                place=standing.place,
+                won=colour in result.winners,
+                total=b.total,
+                pocket=b.pocket,
+                safe=b.safe,
+                building_points=b.building_points,
+                bottle_points=b.bottle_points,
+                protected_buildings=len(b.buildings),
+                unprotected_buildings=b.unprotected,
+                start_money=start.pocket + start.safe,
+                money_by_source=money[colour.value],
+                placements=tuple(placed[colour.value]),
+            )
+        )
+    return GameRecord(
+        index=spec.index,
+        seed=spec.seed,
+        players=len(game.colours),
+        seats=tuple(seats),
+        winners=tuple(c.value for c in result.winners),
+        decisions=len(game.history),
+    )
+
+
+def play_game(spec: GameSpec) -> GameRecord:
+    """Play one game of a batch to the end and return its record (runs in a worker)."""
+    start = time.perf_counter()
+    game = Game.new(players=len(spec.bots), seed=spec.seed)
+    bots = {
+        colour: make_bot(kind, seed)
+        for colour, kind, seed in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)
+    }
+    kinds = dict(zip(game.colours, spec.bots, strict=True))
+    counts: Counter[str] = Counter()
+    seconds: dict[str, float] = dict.fromkeys(spec.bots, 0.0)
+    while not game.is_over:
+        colour = game.current_player
+        assert colour is not None
+        tick = time.perf_counter()
+        action = bots[colour].choose(game)
+        seconds[kinds[colour]] += time.perf_counter() - tick
+        counts[kinds[colour]] += 1
+        game.apply(action)
+    record = record_of(game, spec)
+    timing = {kind: (counts[kind], seconds[kind]) for kind in seconds}
+    return GameRecord(
+        record.index,
+        record.seed,
+        record.players,
+        record.seats,
+        record.winners,
+        record.decisions,
+        seconds=time.perf_counter() - start,
+        decision_time=timing,
+    )
+
+
+# ---------------------------------------------------------------------- running a batch
+def iter_games(
+    specs: Sequence[GameSpec],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+) -> Iterator[GameRecord]:
+    """Play the games and yield each record as soon as it is finished (any order).
+
+    ``executor``: any :class:`concurrent.futures.Executor` (it is not shut down here). Without
+    one, ``workers=1`` plays in this process and otherwise a process pool with ``workers``
+    processes (default: every core) is started and shut down.
+    """
+    if executor is None and (workers == 1 or len(specs) <= 1):
+        for spec in specs:
+            yield play_game(spec)
+        return
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+    try:
+        futures: list[Future[GameRecord]] = [pool.submit(play_game, spec) for spec in specs]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+
+
+def simulate_many(
+    n: int,
+    players: int = 2,
+    seed: int = 1,
+    *,
+    bots: Sequence[str] = ("heuristic", "random"),
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+) -> list[GameRecord]:
+    """Play ``n`` seeded games and return their records in game order.
+
+    ``bots`` are bot kinds (:data:`BOT_KINDS`) rotated over the colours (:func:`game_specs`).
+    The games run on ``executor`` if given (e.g. Dask's ``Client().get_executor()``), else on
+    a process pool of ``workers`` processes (default every core; 1 = in this process). A
+    ``tqdm`` progress bar is written to stderr unless ``progress`` is false. The records do
+    not depend on the executor, the number of workers or the order games finish in.
+    """
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    specs = game_specs(n, players, seed, bots)
+    records = list(
+        tqdm(
+            iter_games(specs, executor=executor, workers=workers),
+            total=n,
+            desc="games",
+            unit="game",
+            disable=not progress,
+            file=sys.stderr,
+        )
+    )
+    return sorted(records, key=lambda r: r.index)
+
+
+# ---------------------------------------------------------------------- summaries
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``).
+
+    >>> low, high = wilson_interval(180, 200)
+    >>> round(low, 3), round(high, 3)
+    (0.851, 0.934)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def win_rates(records: Sequence[GameRecord]) -> dict[str, tuple[float, int]]:
+    """Per bot kind: (wins, seats played). A shared win counts as 1/k for each of its ``k``
+    winners (R-SCORING-6)."""
+    seats: Counter[str] = Counter()
+    shares: dict[str, float] = {}
+    for record in records:
+        share = 1.0 / max(len(record.winners), 1)
+        for s in record.seats:
+            seats[s.bot] += 1
+            shares[s.bot] = shares.get(s.bot, 0.0) + (share if s.won else 0.0)
+    return {kind: (shares.get(kind, 0.0), seats[kind]) for kind in seats}
+
+
+def seat_rows(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """One flat row per player per game (for tables and plots); money sources are columns
+    ``money_<source>``."""
+    rows: list[dict[str, Any]] = []
+    for record in records:
+        for s in record.seats:
+            row: dict[str, Any] = {
+                "game": record.index,
+                "seed": record.seed,
+                "players": record.players,
+                **{k: v for k, v in s.to_data().items() if k not in ("money_by_source",)},
+                "shared_win": s.won and len(record.winners) > 1,
+                "gained": s.gained,
+                "spent": s.spent,
+            }
+            for source in SOURCES:
+                row[f"money_{source}"] = s.money_by_source.get(source, 0)
+            rows.append(row)
+    return rows

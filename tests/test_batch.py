@@ -1,0 +1,214 @@
+"""Batch simulation (speakeasy.batch): deterministic records whatever the executor, money by
+source that adds up, real locations, and ``speakeasy simulate --bots``."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from speakeasy import Game
+from speakeasy.batch import (
+    BOT_MIXES,
+    SOURCES,
+    GameRecord,
+    game_specs,
+    money_by_source,
+    placements,
+    play_game,
+    seat_rows,
+    simulate_many,
+    wilson_interval,
+    win_rates,
+)
+from speakeasy.bots import play_out
+from speakeasy.catalog import load_catalog
+from speakeasy.cli import main
+from speakeasy.state import Colour
+from speakeasy.strategy import HeuristicBot
+
+#: Event kinds that may take money from a player (R-MONEY-2/6): building (R-BUILD-2/4,
+#: R-TAKEOVER-3, R-UPGRADE-2), goons (R-GOON-1), ship barrels (R-TRUCK-11), partner help in
+#: a takeover or a gang war (R-COMBAT-4), hired mafiosi (R-SHIP-5).
+PAYING_EVENTS = {
+    "open",
+    "takeover",
+    "upgrade",
+    "goon",
+    "truck_buy",
+    "building_holds",
+    "defence_failed",
+    "ship_attack",
+}
+
+
+@pytest.fixture(scope="module")
+def serial() -> list[GameRecord]:
+    return simulate_many(4, 2, seed=12, bots=("heuristic", "random"), workers=1, progress=False)
+
+
+def test_specs_derive_every_seed_from_the_batch_seed() -> None:
+    """Game seeds depend on the batch seed and the game's number only; bots rotate colours."""
+    a = game_specs(6, 3, seed=4, bots=("heuristic", "random", "random"))
+    b = game_specs(6, 3, seed=4, bots=("heuristic", "random", "random"))
+    assert a == b
+    assert len({s.seed for s in a}) == 6
+    assert [s.bots.index("heuristic") for s in a] == [0, 2, 1, 0, 2, 1]
+    assert game_specs(6, 3, seed=5, bots=("random",))[0].seed != a[0].seed
+    with pytest.raises(ValueError, match="unknown bot kind"):
+        game_specs(1, 2, seed=1, bots=("cheater",))
+
+
+def test_the_same_batch_gives_the_same_records_on_any_executor(
+    serial: list[GameRecord],
+) -> None:
+    """In-process, a process pool and a thread pool: identical records, in game order."""
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = simulate_many(4, 2, seed=12, executor=pool, progress=False)
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        threaded = simulate_many(4, 2, seed=12, executor=threads, progress=False)
+    assert pooled == serial
+    assert threaded == serial
+    assert [r.index for r in serial] == [0, 1, 2, 3]
+    assert simulate_many(4, 2, seed=13, workers=1, progress=False) != serial
+
+
+def test_a_dask_cluster_gives_the_same_records(serial: list[GameRecord]) -> None:
+    """The optional ``distributed`` extra: Dask's ``Client.get_executor()`` is an Executor."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        records = simulate_many(4, 2, seed=12, executor=client.get_executor(), progress=False)
+    assert records == serial
+
+
+def test_records_hold_scores_winners_and_seats(serial: list[GameRecord]) -> None:
+    """Final money and its breakdown (R-SCORING-1..4), places and winners (R-SCORING-5/6),
+    starting seats (R-PROLOGUE-1)."""
+    for record in serial:
+        assert record.players == 2
+        assert sorted(s.seat for s in record.seats) == [1, 2]
+        assert {s.bot for s in record.seats} == {"heuristic", "random"}
+        assert record.winners == tuple(s.colour for s in record.seats if s.won)
+        for s in record.seats:
+            assert s.total == s.pocket + s.safe + s.building_points + s.bottle_points
+            assert s.place == 1 if s.won else s.place > 1
+        best = max(s.total for s in record.seats)
+        assert all(s.total == best for s in record.seats if s.won)
+    rates = win_rates(serial)
+    assert sum(won for won, _ in rates.values()) == pytest.approx(len(serial))
+    rows = seat_rows(serial)
+    assert len(rows) == 8 and {f"money_{src}" for src in SOURCES} <= set(rows[0])
+
+
+def test_money_by_source_adds_up_to_the_money_gained() -> None:
+    """Replaying a solo game event by event: every rise of a player's money is exactly what
+    :func:`money_by_source` reads from that event (R-MONEY-3/4), money only falls in paying
+    events (R-MONEY-2/6), and start + gained - spent = final money (R-MONEY-5)."""
+    spec = game_specs(1, 1, seed=3, bots=("heuristic",))[0]
+    record = play_game(spec)
+    game = Game.new(players=1, seed=spec.seed)
+    play_out(game, {game.colours[0]: HeuristicBot(seed=spec.bot_seeds[0])})
+    colour = game.colours[0]
+    gained = dict.fromkeys(SOURCES, 0)
+    for step in range(1, len(game.history) + 1):
+        before, frames = game.frames(step)
+        money = before.players[colour].pocket + before.players[colour].safe
+        for frame in frames:
+            after = frame.state.players[colour].pocket + frame.state.players[colour].safe
+            read = money_by_source([frame.event], [colour])[colour.value]
+            if after > money:
+                assert sum(read.values()) == after - money, frame.event
+            elif after < money:
+                assert frame.event.kind in PAYING_EVENTS, frame.event
+                assert sum(read.values()) == 0, frame.event
+            for src, amount in read.items():
+                gained[src] += amount
+            money = after
+    seat = record.seats[0]
+    assert dict(seat.money_by_source) == gained
+    assert seat.gained > 0
+    assert seat.start_money + seat.gained - seat.spent == seat.money
+    assert seat.spent >= 0
+
+
+def test_fees_for_hired_mafiosi_go_to_their_owners() -> None:
+    """R-SHIP-5: the attacker pays $1 per hired mafioso into its owner's pocket."""
+    from speakeasy.actions import Event
+
+    event = Event("ship_attack", "purple", ("R-SHIP-5",), "", {"hired": {"blue": 2}, "cost": 2})
+    money = money_by_source([event], [Colour.PURPLE, Colour.BLUE])
+    assert money["blue"]["fees"] == 2
+    assert sum(money["purple"].values()) == 0
+
+
+def test_placements_are_real_locations(serial: list[GameRecord]) -> None:
+    """Every capo goes to one of the 8 locations (R-TURN-3, R-LOC-GEN-1); a player places
+    one capo per round: 4 + 3 + 3 + 1 = 11 (R-ACT-1, R-CAPO-1..4)."""
+    catalog = load_catalog()
+    for record in serial:
+        for s in record.seats:
+            assert len(s.placements) == 11
+            for placement in s.placements:
+                location, _, person = placement.partition(":")
+                assert location in catalog.locations
+                if person:
+                    assert 0 <= int(person) < 3
+    game = Game.new(players=2, seed=1)
+    play_out(game, {c: HeuristicBot(seed=2) for c in game.colours})
+    placed = placements(game)
+    assert sum(len(p) for p in placed.values()) == 22
+
+
+def test_wilson_interval() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(10, 10)
+    assert high == 1.0 and 0.69 < low < 0.73
+    low, high = wilson_interval(5, 10)
+    assert low < 0.5 < high
+
+
+def test_bot_mixes_fit_every_player_count() -> None:
+    for mix in BOT_MIXES.values():
+        for players in (1, 2, 3, 4):
+            assert len(mix(players)) == players
+
+
+def test_cli_simulate_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """``speakeasy simulate --bots heuristic,random``: a batch summarised by bot kind."""
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "2",
+                "--games",
+                "2",
+                "--bots",
+                "heuristic,random",
+                "--workers",
+                "1",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "bots heuristic, random" in out
+    assert "heuristic: won" in out and "random: won" in out
+    assert "95% CI" in out and "games/s" in out
+
+
+def test_cli_simulate_without_bots_keeps_the_random_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--players", "2", "--games", "2", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 random game(s), 2 player(s), seeds 3..4"
+    assert out[1].startswith("wins: ")
+    with pytest.raises(SystemExit):
+        main(["simulate", "--bots", "cheater"])

@@ -228,6 +228,271 @@ def _(mo, view):
     return
 
 
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    ## On a real position: the best delivery, step by step
+
+    Now take a whole position: a shipped scenario, a game played by bots, or your own saved
+    game or scenario file. The planner finds the best pick-up-and-deliver action for a player:
+    the most barrels delivered, then the highest sale value, then the least money spent on
+    ships (R-TRUCK-1..14). Move the step slider to watch it happen: barrels loaded at the
+    distillery (R-TRUCK-10), bought from a ship (R-TRUCK-11) which then sails on to the next
+    free port (R-TRUCK-12), and delivered one per building (R-TRUCK-13).
+
+    Then try it yourself: **click districts on the map** to drive a truck, starting where it
+    stands (a truck still on your board may enter anywhere, R-TRUCK-4). Your route is driven
+    at its best and compared with the planner's.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    from speakeasy.actions import IllegalAction
+    from speakeasy.explain import markdown_escape
+    from speakeasy.route_study import extend_route
+    from speakeasy.viz.route_planner import (
+        RANGE_BONUSES,
+        load_position,
+        load_upload,
+        planner_view,
+        position_options,
+    )
+
+    return (
+        IllegalAction,
+        RANGE_BONUSES,
+        extend_route,
+        markdown_escape,
+        load_position,
+        load_upload,
+        planner_view,
+        position_options,
+    )
+
+
+@app.cell(hide_code=True)
+def _(mo, position_options):
+    positions = position_options()
+    position_picker = mo.ui.dropdown(
+        positions,
+        value=next(label for label, key in positions.items() if key.startswith("game:")),
+        label="**Position**",
+    )
+    upload = mo.ui.file(
+        filetypes=[".json", ".toml"], label="or load a saved game / scenario", kind="button"
+    )
+    mo.hstack([position_picker, upload], justify="start", gap=2, align="start")
+    return position_picker, upload
+
+
+@app.cell(hide_code=True)
+def _(load_position, load_upload, mo, position_picker, upload):
+    load_problem = None
+    if upload.value:
+        _file = upload.value[0]
+        try:
+            game = load_upload(_file.name, _file.contents)
+            position_key = f"upload:{_file.name}"
+        except ValueError as _err:
+            load_problem = f"Could not load {_file.name}: {_err}"
+            game = load_position(position_picker.value)
+            position_key = position_picker.value
+    else:
+        game = load_position(position_picker.value)
+        position_key = position_picker.value
+    mo.callout(mo.md(load_problem), kind="danger") if load_problem else None
+    return game, position_key
+
+
+@app.cell(hide_code=True)
+def _(RANGE_BONUSES, game, mo):
+    player_picker = mo.ui.dropdown(
+        {c.value.title(): c.value for c in game.colours},
+        value=game.colours[0].value.title(),
+        label="**Player**",
+    )
+    action_picker = mo.ui.dropdown(
+        list(RANGE_BONUSES), value=next(iter(RANGE_BONUSES)), label="**The action is**"
+    )
+    truck_picker = mo.ui.radio(
+        {"truck 1": 0, "truck 2": 1}, value="truck 1", inline=True, label="Your route drives"
+    )
+    mo.hstack([player_picker, action_picker, truck_picker], justify="start", gap=2)
+    return action_picker, player_picker, truck_picker
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    # The reader's route, keyed by what it was built for; "best" or "yours" in view.
+    get_route, set_route = mo.state(("", ()))
+    get_showing, set_showing = mo.state("best")
+    get_refusal, set_refusal = mo.state(None)
+    return get_refusal, get_route, get_showing, set_refusal, set_route, set_showing
+
+
+@app.cell(hide_code=True)
+def _(
+    RANGE_BONUSES,
+    action_picker,
+    game,
+    get_route,
+    planner_view,
+    player_picker,
+    position_key,
+    truck_picker,
+):
+    route_key = f"{position_key}|{player_picker.value}|{truck_picker.value}"
+    my_route = get_route()[1] if get_route()[0] == route_key else ()
+    plan_view = planner_view(
+        game,
+        player_picker.value,
+        RANGE_BONUSES[action_picker.value],
+        truck=truck_picker.value,
+        route=my_route,
+    )
+    return my_route, plan_view, route_key
+
+
+@app.cell(hide_code=True)
+def _(get_showing, mo, plan_view, set_showing):
+    showing_picker = mo.ui.radio(
+        {"the best plan": "best", "your route": "yours"},
+        value="the best plan" if get_showing() == "best" else "your route",
+        inline=True,
+        label="Show",
+        on_change=set_showing,
+    )
+    _count = len(plan_view.walkthrough(get_showing()))
+    step_slider = mo.ui.slider(
+        0, max(_count - 1, 0), value=max(_count - 1, 0), show_value=True, label="**Step**"
+    )
+    return showing_picker, step_slider
+
+
+@app.cell(hide_code=True)
+def _(
+    IllegalAction,
+    clicked_district,
+    extend_route,
+    get_showing,
+    mo,
+    my_route,
+    plan_view,
+    route_key,
+    set_refusal,
+    set_route,
+    set_showing,
+    step_slider,
+):
+    planner_figure = plan_view.figure(step_slider.value, get_showing())
+
+    def _on_plan_click(points):
+        district = clicked_district(points or [], planner_figure)
+        if district is None:
+            return
+        try:
+            route = extend_route(
+                plan_view.game,
+                plan_view.colour,
+                plan_view.truck,
+                list(my_route),
+                district,
+                plan_view.truck_range,
+            )
+        except IllegalAction as err:
+            set_refusal(f"District {district} refused: {err.reason} ({err.rule}).")
+            return
+        set_refusal(None)
+        set_route((route_key, tuple(route)))
+        set_showing("yours")
+
+    planner_map = mo.ui.plotly(
+        planner_figure,
+        config={"displayModeBar": False, "responsive": True},
+        on_change=_on_plan_click,
+    )
+    undo_button = mo.ui.button(
+        label="↶ Remove the last district",
+        disabled=not my_route,
+        on_click=lambda _: set_route((route_key, tuple(my_route[:-1]))),
+    )
+    clear_button = mo.ui.button(
+        label="✕ Clear my route",
+        disabled=not my_route,
+        on_click=lambda _: (set_route((route_key, ())), set_showing("best")),
+    )
+    return clear_button, planner_map, undo_button
+
+
+@app.cell(hide_code=True)
+def _(
+    clear_button,
+    get_refusal,
+    get_showing,
+    markdown_escape,
+    mo,
+    my_route,
+    plan_view,
+    planner_map,
+    showing_picker,
+    step_slider,
+    undo_button,
+):
+    _route_text = " → ".join(str(d) for d in my_route) or "none yet"
+    _left = mo.vstack(
+        [
+            mo.md(f"**Range {plan_view.truck_range}**: {markdown_escape(plan_view.range_text)}."),
+            mo.md(plan_view.step_text(step_slider.value, get_showing())),
+            mo.md(f"**Your route:** {_route_text}"),
+            mo.callout(mo.md(markdown_escape(get_refusal())), kind="warn")
+            if get_refusal()
+            else mo.md(""),
+        ],
+        gap=0.6,
+    )
+    _right = mo.vstack(
+        [
+            mo.callout(
+                mo.md(markdown_escape(plan_view.verdict())),
+                kind="success"
+                if plan_view.yours and plan_view.yours.objective == plan_view.plan.objective
+                else "info",
+            ),
+            mo.ui.table(
+                plan_view.rows(),
+                selection=None,
+                pagination=False,
+                show_column_summaries=False,
+                show_data_types=False,
+                show_download=False,
+                show_search=False,
+                label="",
+            ),
+            mo.md(
+                "**The best plan:** "
+                + markdown_escape(plan_view.plan.describe()).replace("\n", "  \n")
+            ),
+        ],
+        gap=0.6,
+    )
+    mo.vstack(
+        [
+            mo.hstack(
+                [showing_picker, step_slider, undo_button, clear_button],
+                justify="start",
+                gap=1.5,
+                align="center",
+            ),
+            planner_map,
+            mo.hstack([_left, _right], widths=[1, 1.3], align="start", gap=1.5),
+        ],
+        gap=0.75,
+    )
+    return
+
+
 @app.cell
 def _(ExplorerSettings, board, build_view, clicked_district):
     def test_changing_the_start_changes_map_table_and_explanation():

@@ -209,9 +209,16 @@ def _cite(refs: Iterable[RuleRef]) -> str:
 _MARKDOWN_SPECIAL: Final = re.compile(r"([\\`*_$<>\[\]|])")
 
 
-def _md(text: str) -> str:
-    """Escape text for Markdown (``$`` would start a formula in Jupyter)."""
+def markdown_escape(text: str) -> str:
+    """Escape text for Markdown (``$`` would start a formula in Jupyter and marimo).
+
+    >>> markdown_escape("pays $5 *now*")
+    'pays \\\\$5 \\\\*now\\\\*'
+    """
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+_md = markdown_escape
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,10 +22,12 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   districts of a 2-player game, R-SETUP-2), ``turn_order`` (the top row, left to right),
   ``gangster_deck`` (the tiles left in the act's gangster deck, R-GANGWAR-1),
   ``gangster_control`` (the gangster markers on the area-control tracks);
-* ``[districts.N]``: ``buildings`` (``owner``, ``type``, ``protected``, ``barrel``; filled into
-  the spaces in order), ``gangster_bars``, ``police``, ``police_token``, ``war_token``,
-  ``strength`` (the face-up gangster strength token) and ``gangster`` (a tile on the gangster
-  board);
+* ``[districts.N]``: ``buildings`` (``owner``, ``type``, ``protected``, ``barrel``, and
+  optionally ``space``, 1-4, and ``piece``, the operations-board piece it came from; buildings
+  without a space fill the free spaces in order), ``gangster_bars`` (on the spaces left),
+  ``police``, ``police_token``, ``war_token``, ``strength`` (the face-up gangster strength
+  token) and ``gangster`` (a tile on the gangster board); a closed district may hold only
+  police (R-CLOSED-1..3);
 * ``[player.COLOUR]``: ``pocket``, ``safe``, ``levels`` (1-5 per track), ``goons``,
   ``leverage_tokens``, ``vip`` (mafiosi in the VIP area), ``partner``, ``crates``, ``helpers``,
   ``hand``, ``slots``, ``trucks`` (``district``, ``barrels``), ``distillery_barrels`` and
@@ -142,6 +144,16 @@ def locate(text: str, path: Sequence[str | int]) -> int | None:
                 found, start = number + 1, number
                 break
     return found
+
+
+#: What a closed district of a 2-player game can never hold, and the rule that says so.
+_CLOSED_FORBIDS = {
+    "buildings": "R-CLOSED-1",
+    "gangster_bars": "R-CLOSED-3",
+    "gangster": "R-CLOSED-3",
+    "strength": "R-CLOSED-3",
+    "war_token": "R-CLOSED-3",
+}
 
 
 # ---------------------------------------------------------------------- the scenario
@@ -476,15 +488,18 @@ class _Builder:
         state = self.state
         district = state.districts[number]
         path: tuple[str | int, ...] = ("districts", str(number))
-        if district.closed:
-            self.fail("this district is closed in this game (R-CLOSED-1)", *path)
+        if district.closed:  # police may be there (R-CLOSED-2, R-POLICE-3); nothing else
+            for key, rule in _CLOSED_FORBIDS.items():
+                if spec.get(key):
+                    self.fail(f"this district is closed in this game ({rule})", *path, key)
         self._clear(number)
         wanted = len(spec.get("buildings", ())) + spec.get("gangster_bars", 0)
         if wanted > len(district.spaces):
             self.fail(f"district {number} has only {len(district.spaces)} spaces (GEO-2)", *path)
-        spaces = iter(district.spaces)
+        placed = self._places(number, spec.get("buildings", ()), path)
         for i, b in enumerate(spec.get("buildings", ())):
-            self._building(next(spaces), b, (*path, "buildings", i))
+            self._building(district.spaces[placed[i]], b, (*path, "buildings", i))
+        spaces = (sp for i, sp in enumerate(district.spaces) if i not in placed)
         for _ in range(spec.get("gangster_bars", 0)):
             if state.supply_gangster_bars == 0:
                 self.fail("no gangster bar left in the supply (R-COMP-6)", *path, "gangster_bars")
@@ -508,18 +523,48 @@ class _Builder:
             if district.strength_token is None:
                 district.strength_token = self.catalog.gangster(tile).strength
 
+    def _places(
+        self, number: int, buildings: Sequence[Mapping[str, Any]], path: tuple[str | int, ...]
+    ) -> list[int]:
+        """The space (0-based) of each building: its ``space`` (1-based) if given, else the
+        first free one in order."""
+        count = len(self.state.districts[number].spaces)
+        taken: list[int] = []
+        for i, b in enumerate(buildings):
+            if "space" in b:
+                index = int(b["space"]) - 1
+                if index >= count:
+                    self.fail(
+                        f"district {number} has only {count} spaces (GEO-2)",
+                        *path,
+                        "buildings",
+                        i,
+                        "space",
+                    )
+                if index in taken:
+                    self.fail(f"space {index + 1} is used twice", *path, "buildings", i, "space")
+                taken.append(index)
+            else:
+                taken.append(next(s for s in range(count) if s not in taken))
+        return taken
+
     def _building(self, space: Any, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
         owner = Colour(spec["owner"])
         kind = BuildingType(spec["type"])
         player = self.state.players[owner]
+        wanted = spec.get("piece")
         piece = next(
             (
                 p.id
                 for p in self.catalog.operations_board.spaces
-                if p.building == kind.value and p.id in player.board_pieces
+                if p.building == kind.value
+                and p.id in player.board_pieces
+                and wanted in (None, p.id)
             ),
             None,
         )
+        if piece is None and wanted is not None:
+            self.fail(f"{owner} has no {kind.value} {wanted!r} on the operations board", *path)
         if piece is None:
             self.fail(f"{owner} has no {kind.value} left on the operations board", *path)
         assert piece is not None
@@ -779,8 +824,10 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
                 "type": sp.building.type.value,
                 **({"protected": True} if sp.building.protected else {}),
                 **({"barrel": True} if sp.building.barrel else {}),
+                "space": index + 1,
+                "piece": sp.building.piece,
             }
-            for sp in d.spaces
+            for index, sp in enumerate(d.spaces)
             if sp.building is not None
         ]
         if buildings:

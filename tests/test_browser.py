@@ -27,7 +27,7 @@ TIMEOUT_MS = 20_000
 
 PLOT = "marimo-plotly"
 PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
-TABLE_ROWS = "marimo-table tbody tr"
+TABLE_ROWS = "marimo-table >> nth=0 >> tbody tr"  # the distance table (the first)
 START_SELECT = 'marimo-dropdown[data-label*="Start district"] select'
 
 

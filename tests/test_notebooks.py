@@ -54,6 +54,9 @@ def test_marimo_notebook_builds_the_default_view() -> None:
     assert view.truck_range.trucks == 2  # fleet level 3 (R-TRUCK-3)
     assert defs["click_sets"].value == "start"
     assert defs["start_picker"].value == 4
+    plan_view = defs["plan_view"]  # the planner section: a bot game, the first player
+    assert plan_view.colour.value == "purple" and plan_view.route == ()
+    assert len(plan_view.steps) == len(plan_view.plan.actions()) + 1
 
 
 def _ipynb() -> dict[str, Any]:

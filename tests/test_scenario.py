@@ -311,13 +311,22 @@ def test_port_must_be_a_port() -> None:
 
 
 def test_closed_district_cannot_hold_pieces() -> None:
-    """R-CLOSED-1: nothing is placed in a closed district of a 2-player game."""
+    """R-CLOSED-1/3: no building, gangster bar or gangster in a closed district of a 2-player
+    game; police may be there (R-CLOSED-2, R-POLICE-3)."""
     text = 'title = "x"\nplayers = ["purple", "blue"]\nclosed = [1, 3, 7, 11, 15]\n'
     state = parse_scenario(text).game().state
     assert sorted(n for n, d in state.districts.items() if d.closed) == [1, 3, 7, 11, 15]
     check_invariants(state)
-    with pytest.raises(ScenarioError, match="R-CLOSED-1"):
-        parse_scenario(text + "[districts.3]\npolice = true\n").game()
+    with pytest.raises(ScenarioError, match="R-CLOSED-1") as err:
+        parse_scenario(
+            text + '[districts.3]\nbuildings = [{ owner = "blue", type = "bar" }]\n'
+        ).game()
+    assert err.value.field == "districts.3.buildings"
+    with pytest.raises(ScenarioError, match="R-CLOSED-3"):
+        parse_scenario(text + "[districts.3]\ngangster_bars = 1\n").game()
+    policed = parse_scenario(text + "[districts.3]\npolice = true\n").game().state
+    assert policed.districts[3].police and policed.districts[3].closed
+    check_invariants(policed)
     with pytest.raises(ScenarioError, match="R-SETUP-2"):
         parse_scenario(text.replace("[1, 3, 7, 11, 15]", "[1, 2, 3, 4, 5]")).game()
 
@@ -385,3 +394,24 @@ def test_the_scenario_start_is_explained() -> None:
     assert event is not None and category_of(event) == "setup"
     text = explain_event(event).text
     assert "E4" in text and "scenario" in text
+
+
+def test_buildings_keep_their_space_and_operations_board_piece() -> None:
+    """A saved position keeps which space each building stands on (GEO-2) and which piece of
+    the operations board it came from (R-BUILD-2/3: its cost and reward were that piece's)."""
+    text = (
+        'title = "x"\n[districts.6]\ngangster_bars = 1\nbuildings = [{ owner = "purple", '
+        'type = "bar", space = 2, piece = "bar-middle-1" }]\n'
+    )
+    state = parse_scenario(text).game().state
+    spaces = state.districts[6].spaces
+    assert spaces[0].gangster_bar and spaces[1].building is not None
+    assert spaces[1].building.piece == "bar-middle-1"
+    assert "bar-middle-1" not in state.players[Colour.PURPLE].board_pieces
+    check_invariants(state)
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(text.replace("space = 2", "space = 3"), "bad.toml").game()
+    assert err.value.field == "districts.6.buildings[0].space"
+    assert "only 2 spaces" in err.value.reason and err.value.line == 4
+    with pytest.raises(ScenarioError, match="no bar 'casino-1'"):
+        parse_scenario(text.replace("bar-middle-1", "casino-1")).game()

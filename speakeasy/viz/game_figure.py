@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +65,7 @@ from speakeasy.viz.board_figure import (
     add_edges,
     add_highlight,
     add_ports,
+    add_route,
     port_positions,
 )
 
@@ -149,6 +150,7 @@ def game_figure(
     title: str | None = None,
     height: int = 620,
     width: int | None = None,
+    routes: Sequence[tuple[Sequence[int], str]] = (),
 ) -> go.Figure:
     """Draw the whole position ``state`` on ``board`` with a side panel of tracks.
 
@@ -156,6 +158,7 @@ def game_figure(
       ring, changed panel values and moved area-control markers are marked.
     * ``highlight`` -- districts outlined in gold (e.g. a selected district).
     * ``width`` -- ``None`` lets the figure fill its container (sized for about 1100 px).
+    * ``routes`` -- truck routes drawn as numbered arrows, each ``(districts, colour)``.
     """
     catalog = load_catalog()
     geo = _Geometry.make(board, height=height, width=width, title=title)
@@ -179,6 +182,8 @@ def game_figure(
     _add_tokens(layers, state, board, geo, catalog)
     _add_trucks(layers, state, board, geo)
     _add_ships(layers, state, board, geo, catalog)
+    for index, (route, colour) in enumerate(routes):
+        add_route(layers, board, route, colour=colour, index=index)
     add_highlight(
         layers, board, changed, size=geo.px(_TILE) + 10, colour=CHANGE_COLOUR, name=CHANGED_TRACE
     )

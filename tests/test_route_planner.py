@@ -1,0 +1,104 @@
+"""The truck planner view (:mod:`speakeasy.viz.route_planner`): positions, the best plan step
+by step, the reader's route compared with it (R-TRUCK-2..14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from speakeasy.engine import Game
+from speakeasy.scenario import parse_scenario, scenario_from_game, shipped_scenarios
+from speakeasy.viz.route_planner import (
+    RANGE_BONUSES,
+    bot_game,
+    load_position,
+    load_upload,
+    planner_view,
+    position_options,
+)
+
+SCENARIO = """
+title = "A distillery in 8, a casino in 12"
+players = ["purple", "blue"]
+[districts.8]
+buildings = [{ owner = "purple", type = "distillery" }]
+[districts.12]
+buildings = [{ owner = "purple", type = "casino" }]
+[player.purple]
+distillery_barrels = 1
+trucks = [{ district = 8 }]
+"""
+
+
+def game() -> Game:
+    return parse_scenario(SCENARIO).game()
+
+
+def test_every_shipped_scenario_and_the_bot_games_are_offered() -> None:
+    keys = set(position_options().values())
+    assert {f"scenario:{s.name}" for s in shipped_scenarios()} <= keys
+    assert any(k.startswith("game:") for k in keys)
+    with pytest.raises(ValueError, match="unknown position"):
+        load_position("nowhere:1")
+
+
+def test_the_action_sets_the_range() -> None:
+    """R-TRUCK-2: +2 from a fleet card's reward or the Garage's left person."""
+    plain = planner_view(game(), "purple", 0)
+    boosted = planner_view(
+        game(), "purple", RANGE_BONUSES["a fleet card with the +2 range reward (R-CARD-8)"]
+    )
+    assert boosted.truck_range == plain.truck_range + 2
+    assert "+2 from this action" in boosted.range_text
+    assert plain.plan.delivered == 0 and boosted.plan.delivered == 1  # 8 → 9 → 12 needs 2
+
+
+def test_the_best_plan_is_walked_step_by_step() -> None:
+    """R-TRUCK-10/13: load in 8, drive, deliver in 12; each step has its position."""
+    view = planner_view(game(), "purple", 2)
+    assert [s.action for s in view.steps] == [
+        "start",
+        "load",
+        "move 9",
+        "move 12",
+        "deliver 12 0",
+        "finish",
+    ]
+    assert view.steps[-1].trucks[0] == (12, 0)
+    assert "R-TRUCK-13" in view.step_text(4)
+    assert view.step_text(0).startswith("**Step 0 of 5")
+    fig = view.figure(2)
+    assert fig.layout.meta["step"] == 2 and fig.layout.meta["showing"] == "best"
+
+
+def test_your_route_is_compared_with_the_best_plan() -> None:
+    view = planner_view(game(), "purple", 2, route=[8, 7, 4])
+    assert view.yours is not None and view.yours.delivered == 0
+    assert [r["plan"] for r in view.rows()] == ["best plan", "your route"]
+    assert "1 more barrel(s)" in view.verdict()
+    same = planner_view(game(), "purple", 2, route=[8, 9, 12])
+    assert same.yours is not None and same.yours.objective == same.plan.objective
+    assert same.verdict().startswith("Your route is as good")
+    assert same.figure(1, "yours").layout.meta["route"] == [8, 9, 12]
+
+
+def test_a_refused_route_is_reported_not_raised() -> None:
+    """R-TRUCK-7: only neighbouring districts."""
+    view = planner_view(game(), "purple", 2, route=[8, 12])
+    assert view.yours is None
+    assert view.problem is not None and "R-TRUCK-7" in view.problem
+    assert view.verdict() == view.problem
+
+
+def test_saved_games_and_scenario_files_can_be_uploaded() -> None:
+    played = bot_game(seed=3, decisions=40)
+    assert load_upload("mine.json", played.to_json().encode()) == played
+    text = scenario_from_game(played).to_toml()
+    loaded = load_upload("mine.toml", text.encode()).state
+    assert [(n, [sp.building for sp in d.spaces]) for n, d in loaded.districts.items()] == [
+        (n, [sp.building for sp in d.spaces]) for n, d in played.state.districts.items()
+    ]
+    assert {c: p.pocket for c, p in loaded.players.items()} == {
+        c: p.pocket for c, p in played.state.players.items()
+    }
+    with pytest.raises(ValueError, match=r"bad\.toml"):
+        load_upload("bad.toml", b'title = "x"\n[districts.3]\npolice = "yes"\n')

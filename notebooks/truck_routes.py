@@ -493,6 +493,44 @@ def _(
     return
 
 
+@app.cell(hide_code=True)
+def _(mo, plan_view):
+    truck_questions = plan_view.exercises
+    truck_answers = mo.ui.array(
+        [mo.ui.text(placeholder="your answer", label="") for _ in truck_questions]
+    )
+    mo.md(
+        "## Exercises\n\n"
+        "About the position, player and action chosen above: work each one out from the rules, "
+        "then type your answer. The expected answers come from the planner and the board."
+    )
+    return truck_answers, truck_questions
+
+
+@app.cell(hide_code=True)
+def _(markdown_escape, mo, truck_answers, truck_questions):
+    _blocks = []
+    for _i, (_exercise, _input) in enumerate(zip(truck_questions, truck_answers, strict=True)):
+        _feedback = _exercise.check(_input.value) if _input.value else None
+        _blocks.append(
+            mo.vstack(
+                [
+                    mo.md(f"**{_i + 1}. {markdown_escape(_exercise.question)}**"),
+                    _input,
+                    mo.callout(
+                        mo.md(markdown_escape(_feedback.message)),
+                        kind="success" if _feedback.correct else "warn",
+                    )
+                    if _feedback
+                    else mo.md(""),
+                ],
+                gap=0.4,
+            )
+        )
+    mo.vstack(_blocks, gap=1.2)
+    return
+
+
 @app.cell
 def _(ExplorerSettings, board, build_view, clicked_district):
     def test_changing_the_start_changes_map_table_and_explanation():

@@ -89,7 +89,8 @@ class Exercise:
         """The expected answer written for people."""
         value = self.expected
         if isinstance(value, (set, frozenset, list, tuple)):
-            return ", ".join(str(v) for v in sorted(value, key=str)) or "none"
+            numbers_first = sorted(value, key=lambda v: (not isinstance(v, int), v, str(v)))
+            return ", ".join(str(v) for v in numbers_first) or "none"
         if isinstance(value, bool):
             return "yes" if value else "no"
         return _text(value) if isinstance(value, Enum) else str(value)

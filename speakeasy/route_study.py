@@ -54,6 +54,7 @@ from functools import cache
 from speakeasy.actions import Event, IllegalAction
 from speakeasy.effects import Effect
 from speakeasy.engine import Game
+from speakeasy.exercises import Exercise
 from speakeasy.explain import explain_event
 from speakeasy.planner import (
     PLAIN_FLEET,
@@ -69,7 +70,14 @@ from speakeasy.rules.dispatch import Source
 from speakeasy.state import Colour, GameState
 from speakeasy.trucks import _crosses_park
 
-__all__ = ["RouteStep", "best_along", "delivery_source", "extend_route", "walk"]
+__all__ = [
+    "RouteStep",
+    "best_along",
+    "delivery_source",
+    "extend_route",
+    "truck_exercises",
+    "walk",
+]
 
 
 Position = Game | Ctx
@@ -372,3 +380,57 @@ def best_along(
         if n != truck
     )
     return Plan(colour, truck_range, available, (plan, *idle))
+
+
+# ---------------------------------------------------------------------- exercises
+def truck_exercises(game: Game, colour: Colour, truck_range: int, plan: Plan) -> list[Exercise]:
+    """Workshop questions about ``colour``'s delivery with ``truck_range`` movement points.
+
+    ``plan`` is the planner's best plan for that range (:func:`speakeasy.planner.best_plan`);
+    every expected answer is read from it or from the board graph, never written by hand.
+
+    >>> from speakeasy.scenario import load_scenario
+    >>> from speakeasy.planner import best_plan
+    >>> game = load_scenario("e17_truck_from_district_16").game()
+    >>> plan = best_plan(game.analysis_context(), Colour.YELLOW, 4)
+    >>> [(ex.key, ex.answer_text) for ex in truck_exercises(game, Colour.YELLOW, 4, plan)]
+    [('delivered', '2'), ('spent', '11'), ('reach', '4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 16')]
+    """
+    name = colour.value.title()
+    exercises = [
+        Exercise(
+            "delivered",
+            f"How many barrels can {name} deliver in this action, with {truck_range} movement "
+            "points per truck?",
+            plan.delivered,
+            hint="Barrels come from your operating distillery's district or, bought, from a "
+            "smugglers' ship; a truck holds 2; each operating bar, nightclub or casino of yours "
+            "without a barrel takes one.",
+            rules=("R-TRUCK-6", "R-TRUCK-10", "R-TRUCK-11", "R-TRUCK-13"),
+            explanation=plan.describe().replace("\n", " "),
+        ),
+        Exercise(
+            "spent",
+            f"How many dollars does {name}'s best delivery spend on barrels bought from ships?",
+            plan.spent,
+            hint="A ship's barrel costs the price under its rightmost barrel, and the price "
+            "rises as barrels leave; the best plan buys only what it delivers.",
+            rules=("R-TRUCK-11", "R-TRUCK-12"),
+        ),
+    ]
+    trucks = game.state.player(colour).trucks
+    first = trucks[0].district if trucks else None
+    if first is not None:
+        reach = game.board.reachable(first, truck_range)
+        exercises.append(
+            Exercise(
+                "reach",
+                f"{name}'s first truck stands in district {first}. Which districts can it "
+                f"reach with {truck_range} movement points (its own district included)?",
+                frozenset(reach),
+                hint="Each move goes to an adjacent district for 1 point; no diagonal moves, "
+                "and no road crosses Central Park.",
+                rules=("R-TRUCK-7", "R-TRUCK-8"),
+            )
+        )
+    return exercises

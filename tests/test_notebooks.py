@@ -57,6 +57,9 @@ def test_marimo_notebook_builds_the_default_view() -> None:
     plan_view = defs["plan_view"]  # the planner section: a bot game, the first player
     assert plan_view.colour.value == "purple" and plan_view.route == ()
     assert len(plan_view.steps) == len(plan_view.plan.actions()) + 1
+    questions = {ex.key: ex for ex in defs["truck_questions"]}  # the exercises section
+    assert questions["delivered"].expected == plan_view.plan.delivered
+    assert len(defs["truck_answers"].value) == len(questions)
 
 
 def _ipynb() -> dict[str, Any]:

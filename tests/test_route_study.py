@@ -263,3 +263,34 @@ def test_walking_an_impossible_step_names_what_was_possible() -> None:
         walk(ctx, PURPLE, ["move 12"], 2)
     assert err.value.code == "not-offered"
     assert "move 9" in err.value.reason
+
+
+# ---------------------------------------------------------------------- exercises
+def test_truck_exercises_take_their_answers_from_the_planner_and_the_board() -> None:
+    """E17 (R-TRUCK-2/7/11/13): 2 barrels delivered for $11 spent; reach follows the graph."""
+    from speakeasy.exercises import Exercise
+    from speakeasy.route_study import truck_exercises
+    from speakeasy.scenario import load_scenario
+
+    game = load_scenario("e17_truck_from_district_16").game()
+    plan = best_plan(game.analysis_context(), Colour.YELLOW, 4)
+    exercises = {ex.key: ex for ex in truck_exercises(game, Colour.YELLOW, 4, plan)}
+    assert set(exercises) == {"delivered", "spent", "reach"}
+    assert exercises["delivered"].expected == plan.delivered == 2
+    assert exercises["spent"].expected == plan.spent == 11  # $5 + $6 from Daisy's ship (E17)
+    assert exercises["reach"].expected == frozenset(game.board.reachable(16, 4))
+    assert 10 in exercises["reach"].expected and 15 not in exercises["reach"].expected  # R-TRUCK-8
+    assert exercises["delivered"].check("2 barrels").correct
+    wrong = exercises["delivered"].check("3")
+    assert not wrong.correct and "R-TRUCK-13" in wrong.message
+    assert all(isinstance(ex, Exercise) and ex.rules for ex in exercises.values())
+
+
+def test_no_reach_exercise_for_a_truck_still_on_the_board() -> None:
+    """R-TRUCK-4: a truck off the map may enter anywhere, so 'which districts' has no answer."""
+    from speakeasy.route_study import truck_exercises
+    from speakeasy.scenario import parse_scenario
+
+    game = parse_scenario('players = ["purple", "blue"]\n').game()
+    plan = best_plan(game.analysis_context(), PURPLE, 2)
+    assert [ex.key for ex in truck_exercises(game, PURPLE, 2, plan)] == ["delivered", "spent"]

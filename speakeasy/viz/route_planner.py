@@ -26,9 +26,10 @@ import plotly.graph_objects as go
 from speakeasy.actions import IllegalAction
 from speakeasy.bots import Bot
 from speakeasy.engine import Game
+from speakeasy.exercises import Exercise
 from speakeasy.explain import markdown_escape
 from speakeasy.planner import PLAIN_FLEET, Plan, best_plan
-from speakeasy.route_study import RouteStep, best_along, walk
+from speakeasy.route_study import RouteStep, best_along, truck_exercises, walk
 from speakeasy.rules.delivery import delivery_range
 from speakeasy.scenario import load_scenario, parse_scenario, shipped_scenarios
 from speakeasy.state import Colour
@@ -188,6 +189,11 @@ class PlannerView:
             + " and ".join(gap)
             + f".{also}"
         )
+
+    @property
+    def exercises(self) -> list[Exercise]:
+        """Workshop questions on this position, answered by the planner and the board."""
+        return truck_exercises(self.game, self.colour, self.truck_range, self.plan)
 
     # ------------------------------------------------------------------ figure
     def figure(self, step: int, showing: Showing = "best", *, height: int = 600) -> go.Figure:

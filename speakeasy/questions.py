@@ -6,6 +6,13 @@ amounts) with a plain-English explanation and the rules it rests on. The answers
 written by hand: a scenario file states the answer it expects and the test suite checks that
 the engine computes exactly that.
 
+Some answers need actions to be played (the turn order after Restaurant visits, what a build
+costs, how many levels a card gives...). Those are played through the engine on a copy of the
+game (:meth:`Game.copy`, :meth:`Game.apply`), the asking player choosing as the question says
+and every other decision taking the option that changes least (``skip``, ``done``, ``finish``,
+else the first option); the position asked about never changes. Such questions need the asking
+player to be the one sending the next capo (list them first in the scenario's ``turn_order``).
+
 >>> from speakeasy.scenario import parse_scenario
 >>> s = parse_scenario('''
 ... title = "E5b"
@@ -30,9 +37,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from speakeasy.board import Area
-from speakeasy.state import Colour
+from speakeasy.state import Colour, Phase, Track
 
 if TYPE_CHECKING:
+    from speakeasy.actions import Action, Decision, Event
+    from speakeasy.effects import Effect
     from speakeasy.engine import Game
 
 __all__ = ["QUESTIONS", "Answer", "Question", "ask"]
@@ -85,6 +94,90 @@ def ask(game: Game, question: Mapping[str, Any]) -> Answer:
 
 def _colour(q: Mapping[str, Any]) -> Colour:
     return Colour(str(q["colour"]))
+
+
+# ---------------------------------------------------------------------- playing on a copy
+#: Answers one decision for the player who asks, or ``None`` for the cautious default.
+Chooser = Callable[["Decision"], "Action | None"]
+#: Whether to stop playing: the game played so far and every event since the question began.
+Until = Callable[["Game", "list[Event]"], bool]
+#: Decisions taken to reach any answer; far more than a whole round needs.
+_STEP_LIMIT = 2000
+
+
+class _Refused(Exception):
+    """The action a question plays is not allowed: the reason and the rule."""
+
+    def __init__(self, reason: str, rule: str) -> None:
+        super().__init__(reason)
+        self.reason, self.rule = reason, rule
+
+
+def _cautious(decision: Decision) -> Action:
+    """The option that changes least: ``skip``, ``done`` or ``finish`` if offered, else the
+    first option."""
+    for kind in ("skip", "done", "finish"):
+        for option in decision.options:
+            if option.kind == kind:
+                return option
+    return decision.options[0]
+
+
+def _play(game: Game, choose: Chooser, until: Until) -> tuple[Game, list[Event]]:
+    """Play on a copy of ``game`` until ``until`` holds or the game ends; ``choose`` answers
+    what it wants to, :func:`_cautious` the rest. Returns the copy and the events it saw."""
+    played = game.copy()
+    events: list[Event] = []
+    for _ in range(_STEP_LIMIT):
+        decision = played.pending
+        if decision is None or until(played, events):
+            return played, events
+        events += played.apply(choose(decision) or _cautious(decision))
+    raise RuntimeError(f"no answer after {_STEP_LIMIT} decisions")
+
+
+def _first_to_send_a_capo(game: Game, colour: Colour) -> None:
+    """Questions about a player's own turn start at their capo decision."""
+    decision = game.pending
+    if decision is None or decision.kind != "capo" or decision.player is not colour:
+        who = "nobody" if decision is None else f"{decision.player} ({decision.kind})"
+        raise ValueError(
+            f"this question plays {colour}'s turn, but the next decision is {who}'s: list "
+            f"{colour} first in the scenario's turn_order"
+        )
+
+
+def _capo_for(game: Game, wants: Callable[[Effect], bool]) -> Action:
+    """The capo option whose person offers an action ``wants``, with the fewest other actions
+    (so as little else as possible happens on the way)."""
+    catalog = game.analysis_context().catalog
+    found: list[tuple[int, int, Action]] = []
+    for order, option in enumerate(game.legal_actions()):
+        if option.kind != "capo":
+            continue
+        location = catalog.location(str(option.args[0]))
+        if location.unlimited or location.id == "central_park":
+            continue
+        person = location.person(int(option.args[1]))
+        if any(wants(effect) for effect in person.actions):
+            found.append((len(person.actions), order, option))
+    if not found:
+        raise ValueError("no available person offers that action (R-TURN-4)")
+    return min(found, key=lambda item: item[:2])[2]
+
+
+def _turn_over(colour: Colour) -> Until:
+    """Stop once ``colour`` has sent a capo and the turn has moved on to its card draw or to
+    someone else."""
+
+    def until(played: Game, events: list[Event]) -> bool:
+        decision = played.pending
+        started = any(e.kind == "capo" and e.player == colour.value for e in events)
+        return started and (
+            decision is None or decision.player is not colour or decision.kind == "turn_draw"
+        )
+
+    return until
 
 
 # ---------------------------------------------------------------------- control and payout
@@ -142,22 +235,35 @@ def _max_protections(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(n, why, ("R-PROTECT-1", "R-PROTECT-2", "R-PROTECT-3"))
 
 
-@_question("barrel_sale", "colour", summary="money from selling every barrel now")
+@_question("barrel_sale", "colour", summary="the most money one sell action brings now")
 def _barrel_sale(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.barrels import sale_price, sellable
+    """The best barrels to sell, up to the sell limit of the party level (R-BARREL-4)."""
+    from speakeasy.rules.barrels import sale_price, sell_limit, sellable
 
     ctx, colour = game.analysis_context(), _colour(q)
     prices = [(d, b.type.value, sale_price(ctx, colour, b)) for d, _, b in sellable(ctx, colour)]
-    why = "; ".join(f"{kind} in {d}: ${p}" for d, kind, p in prices) or "nothing to sell"
-    return Answer(sum(p for _, _, p in prices), why + ".", ("R-NOTOR-2", "R-BARREL-4"))
+    limit = sell_limit(ctx, colour)
+    sold = sorted(prices, key=lambda item: -item[2])[:limit]
+    why = "; ".join(f"{kind} in {d}: ${p}" for d, kind, p in sold) or "nothing to sell"
+    if len(prices) > limit:
+        why += f" (at most {limit} of the {len(prices)} barrels in one action)"
+    return Answer(sum(p for _, _, p in sold), why + ".", ("R-NOTOR-2", "R-BARREL-4"))
 
 
 @_question("barrels_delivered", "colour", summary="the most barrels one delivery can deliver")
 def _barrels_delivered(game: Game, q: Mapping[str, Any]) -> Answer:
+    """The planner's best plan for one pick-up-and-deliver action; ``range_bonus`` is the
+    action's extra range (a played fleet card's or the Garage's +2, R-TRUCK-2)."""
     from speakeasy.planner import best_plan
+    from speakeasy.rules.delivery import delivery_range
+    from speakeasy.rules.dispatch import Source
 
-    plan = best_plan(game.analysis_context(), _colour(q), q.get("range"))
-    return Answer(plan.delivered, plan.describe(), ("R-TRUCK-2", "R-TRUCK-7", "R-TRUCK-9"))
+    ctx, colour = game.analysis_context(), _colour(q)
+    bonus = int(q.get("range_bonus", 0))
+    reach = delivery_range(ctx, colour, Source("question", "deliver", range_bonus=bonus))
+    plan = best_plan(ctx, colour, reach.total)
+    why = f"{reach.explain()}. {plan.describe()}"
+    return Answer(plan.delivered, why, ("R-TRUCK-2", "R-TRUCK-7", "R-TRUCK-9"))
 
 
 @_question("takeover", "district", "colour", summary="can a player take over a gangster bar")
@@ -210,3 +316,297 @@ def _after_war(game: Game, q: Mapping[str, Any]) -> Answer:
         e.text for e in events if e.data.get("district") == number and e.kind != "scenario"
     )
     return Answer(value, why, ("R-GANGWAR-7", "R-GANGWAR-8", "R-GANGWAR-14"))
+
+
+# ---------------------------------------------------------------------- the Lucky Luciano phase
+@_question("war_strength", "district", summary="the war strength of the gangster arriving")
+def _war_strength(game: Game, q: Mapping[str, Any]) -> Answer:
+    """Play on to the gang war in the district and read the arriving gangster's strength."""
+    number = int(q["district"])
+
+    def arrived(events: list[Event]) -> Event | None:
+        return next(
+            (e for e in events if e.kind == "war_strength" and e.data["district"] == number),
+            None,
+        )
+
+    _, events = _play(game, lambda d: None, lambda g, ev: arrived(ev) is not None)
+    event = arrived(list(game.events) + events)
+    if event is None:
+        raise ValueError(f"no gangster arrives in district {number} from this position")
+    return Answer(event.data["war_strength"], event.text, event.rules)
+
+
+# ---------------------------------------------------------------------- a player's turn
+@_question("turn_order", "restaurant", summary="next round's turn order after Restaurant visits")
+def _turn_order(game: Game, q: Mapping[str, Any]) -> Answer:
+    """Play the round: each colour in ``restaurant`` sends its capo to the Restaurant and takes
+    that bottom space (discarding what it needs, R-LOC-RESTAURANT-1/2); the others do something
+    else. The answer is the order the end of the round sets (R-ORDER-4..7)."""
+    visits = {Colour(c): int(space) for c, space in q["restaurant"].items()}
+    if game.state.phase is not Phase.ROUNDS:
+        raise ValueError("the turn order changes at the end of a player round (R-ORDER-4)")
+
+    def choose(decision: Decision) -> Action | None:
+        space = visits.get(decision.player)
+        if space is None:
+            return None
+        wanted = {
+            "capo": lambda a: a.args[0] == "restaurant",
+            "restaurant_space": lambda a: a.args[0] == space,
+        }.get(decision.kind)
+        if wanted is None:
+            return None
+        found = next((a for a in decision.options if wanted(a)), None)
+        if found is None:
+            blocked = [b.error.reason for b in decision.blocked if wanted(b.action)]
+            why = f": {blocked[0]}" if blocked else ""
+            raise ValueError(f"{decision.player} cannot take bottom space {space} now{why}")
+        return found
+
+    def until(played: Game, events: list[Event]) -> bool:
+        return any(e.kind == "turn_order" for e in events)
+
+    played, events = _play(game, choose, until)
+    order = [c.value for c in played.state.turn_order.order]
+    why = " ".join(
+        e.text for e in events if e.kind in ("restaurant", "casino_income", "turn_order")
+    )
+    rules = ("R-LOC-RESTAURANT-1", "R-LOC-RESTAURANT-2", "R-ORDER-5", "R-ORDER-6", "R-ORDER-7")
+    return Answer(order, why, rules)
+
+
+@_question("hand_size", "colour", summary="cards in hand when a player's next turn starts")
+def _hand_size(game: Game, q: Mapping[str, Any]) -> Answer:
+    """Play on (the prologue too, if the position is before it) to the player's next capo."""
+    colour = _colour(q)
+
+    def until(played: Game, events: list[Event]) -> bool:
+        decision = played.pending
+        return decision is not None and decision.kind == "capo" and decision.player is colour
+
+    played, events = _play(game, lambda d: None, until)
+    if played.pending is None:
+        raise ValueError(f"the game ends before {colour}'s next turn")
+    hand = played.state.players[colour].hand
+    prologue = [e.text for e in events if e.player == colour.value and e.kind == "play_card"]
+    why = (
+        f"{colour.value.capitalize()} holds {len(hand)} card(s) at the start of Act "
+        f"{played.state.act}, round {played.state.round}."
+        + (" In the prologue: " + " ".join(prologue) if prologue else "")
+    )
+    return Answer(len(hand), why, ("R-PROLOGUE-8", "R-TURN-5"))
+
+
+@_question("play_card", "colour", "card", summary="levels a card's reward gives (E10)")
+def _play_card(game: Game, q: Mapping[str, Any]) -> Answer:
+    """Play ``card`` from the hand on a copy, taking every level its reward offers (and the
+    extra level for a discard, R-LEVEL-6): the level of its track, the notoriety gained and,
+    for a fleet card, the truck range the fleet level now gives (R-LEVEL-7)."""
+    from speakeasy.rules.delivery import delivery_range
+    from speakeasy.rules.dispatch import Source
+
+    colour, card = _colour(q), str(q["card"])
+    player = game.state.players[colour]
+    if card not in player.hand:
+        raise ValueError(f"{colour} does not hold {card} (hand: {', '.join(player.hand)})")
+    track = Track(game.analysis_context().catalog.card(card).type)
+    _first_to_send_a_capo(game, colour)
+    capo = _capo_for(
+        game, lambda e: e.kind == "play_card" and e.text("type") in ("any", track.value)
+    )
+    played_it = False
+
+    def choose(decision: Decision) -> Action | None:
+        nonlocal played_it
+        if decision.player is not colour:
+            return None
+        if decision.kind == "capo":
+            return capo
+        if decision.kind == "play_card":
+            played_it = True
+            return next(a for a in decision.options if a.args == (card,))
+        if played_it and decision.kind == "raise":
+            return next((a for a in decision.options if a.args == (track.value,)), None)
+        if played_it and decision.kind == "raise_more":
+            return next(a for a in decision.options if a.kind == "more")
+        if decision.kind == "discard":
+            return decision.options[0]
+        return None
+
+    played, events = _play(game, choose, _turn_over(colour))
+    after = played.state.players[colour]
+    value: dict[str, int] = {
+        "level": after.levels[track],
+        "notoriety_gain": after.notoriety - player.notoriety,
+    }
+    rules: tuple[str, ...] = ("R-CARD-3", "R-LEVEL-2", "R-LEVEL-6", "R-NOTOR-1")
+    why = " ".join(e.text for e in events if e.player == colour.value and e.kind == "raise")
+    if track is Track.FLEET:
+        ctx = played.analysis_context()
+        reach = delivery_range(ctx, colour, Source("question", "range"))
+        value["range"] = reach.total
+        why += f" Truck range now: {reach.explain()}."
+        rules += ("R-LEVEL-7", "R-TRUCK-2")
+    return Answer(value, why or f"{card} raises no level.", rules)
+
+
+@_question("goon_cost", "colour", "count", summary="what hiring some goons costs (E12)")
+def _goon_cost(game: Game, q: Mapping[str, Any]) -> Answer:
+    """Hire ``count`` goons on a copy, each on the cheapest empty goon space (R-GOON-1)."""
+    colour, count = _colour(q), int(q["count"])
+    _first_to_send_a_capo(game, colour)
+    capo = _capo_for(game, lambda e: e.kind == "hire_goons")
+    hired = 0
+
+    def choose(decision: Decision) -> Action | None:
+        nonlocal hired
+        if decision.player is not colour:
+            return None
+        if decision.kind == "capo":
+            return capo
+        if decision.kind == "hire_goon":
+            if hired == count:
+                return next(a for a in decision.options if a.kind == "done")
+            hired += 1
+            return next(a for a in decision.options if a.kind == "hire")
+        return None
+
+    _, events = _play(game, choose, _turn_over(colour))
+    costs = [
+        int(e.data["cost"])
+        for e in events
+        if e.kind == "goon" and e.player == colour.value and "cost" in e.data
+    ]
+    if len(costs) < count:
+        raise ValueError(
+            f"{colour} can hire only {len(costs)} goon(s) now (empty goon spaces, supply "
+            "and money, R-GOON-1, R-MONEY-6)"
+        )
+    why = " + ".join(f"${c}" for c in costs) + f" = ${sum(costs)} (the cheapest empty spaces)."
+    return Answer(sum(costs), why, ("R-GOON-1",))
+
+
+@_question(
+    "build_cost",
+    "colour",
+    "district",
+    "building",
+    "mode",
+    summary="what opening, taking over or upgrading costs, or false if not allowed",
+)
+def _build_cost(game: Game, q: Mapping[str, Any]) -> Answer:
+    """Build on a copy: ``colour`` sends a capo to an office that builds ``building`` by
+    ``mode`` and builds in ``district`` (a takeover uses the cheapest winning help: no money
+    before money, then the fewest goons). The answer is the price paid and where it came
+    from: ``{"cost", "discards", "from_pocket", "from_safe"}`` (R-MONEY-2: safe money is
+    laundered 2:1), or ``false`` with the reason when the build is not allowed."""
+    from speakeasy.rules.buildings import board_space
+
+    colour, number = _colour(q), int(q["district"])
+    building, mode = str(q["building"]), str(q["mode"])
+    _first_to_send_a_capo(game, colour)
+    capo = _capo_for(
+        game,
+        lambda e: (
+            e.kind == "build" and building in e.texts("buildings") and mode in e.texts("modes")
+        ),
+    )
+    ctx = game.analysis_context()
+
+    def is_wanted(action: Action) -> bool:
+        return (
+            action.kind == "build"
+            and action.args[0] == mode
+            and board_space(ctx, str(action.args[1])).building == building
+        )
+
+    def refuse(decision: Decision, match: Callable[[Action], bool], default: str) -> Action:
+        errors = [b.error for b in decision.blocked if match(b.action)]
+        raise _Refused(*((errors[0].reason, errors[0].rule) if errors else (default, "R-BUILD-1")))
+
+    def choose(decision: Decision) -> Action | None:
+        if decision.player is not colour:
+            return None
+        if decision.kind == "capo":
+            return capo
+        if decision.kind == "build":
+            found = next((a for a in decision.options if a.kind == "build" and is_wanted(a)), None)
+            return found or refuse(decision, is_wanted, f"{colour} cannot {mode} a {building}")
+        if decision.kind == "build_space":
+            found = next((a for a in decision.options if a.args[0] == number), None)
+            return found or refuse(
+                decision, lambda a: a.args[0] == number, f"no space for it in district {number}"
+            )
+        if decision.kind == "takeover_boost":
+            return min(
+                decision.options,
+                key=lambda a: (a.args[1] == "paid", a.args[1] == "free", int(a.args[0])),
+            )
+        if decision.kind == "discard":
+            return decision.options[0]
+        return None
+
+    def until(played: Game, events: list[Event]) -> bool:
+        return any(
+            e.kind in (mode, "build_impossible") and e.player == colour.value for e in events
+        )
+
+    try:
+        _, events = _play(game, choose, until)
+    except _Refused as refused:
+        return Answer(False, refused.reason, (refused.rule,))
+    done = next((e for e in events if e.kind == mode and e.player == colour.value), None)
+    if done is None:
+        impossible = next((e for e in events if e.kind == "build_impossible"), None)
+        if impossible is None:
+            raise RuntimeError(f"{colour}'s turn ended without a build decision")
+        return Answer(False, impossible.text, impossible.rules[:1])
+    data = done.data
+    value = {
+        "cost": data["cost"],
+        "discards": data["discards"],
+        "from_pocket": data["paid_pocket"],
+        "from_safe": data["paid_safe"],
+    }
+    return Answer(value, done.text, (*done.rules, "R-MONEY-2"))
+
+
+# ---------------------------------------------------------------------- ships and goals
+@_question("ship_attack", "colour", "ship", summary="the cheapest winning ship attack, or false")
+def _ship_attack(game: Game, q: Mapping[str, Any]) -> Answer:
+    """The first of :func:`speakeasy.rules.ships.ship_attack_options` (fewest goons, then the
+    fewest hired mafiosi): ``{"attack", "defence", "hired", "goons", "pays"}``, or ``false``
+    with the reason when no attack can win (R-COMBAT-1)."""
+    from speakeasy.rules.ships import _attack_error, ship_attack_options
+
+    ctx, colour = game.analysis_context(), _colour(q)
+    ship = next((s for s in ctx.state.ships if s.ship == q["ship"]), None)
+    if ship is None:
+        raise ValueError(f"no ship {q['ship']!r} in this game")
+    plans = ship_attack_options(ctx, colour, ship)
+    rules = ("R-SHIP-3", "R-SHIP-4", "R-SHIP-5", "R-SHIP-6", "R-COMBAT-1")
+    if not plans:
+        error = _attack_error(ctx, colour, ship)
+        return Answer(False, error.reason, (error.rule,))
+    best = plans[0]
+    value = {
+        "attack": best.total,
+        "defence": best.defence,
+        "hired": [c.value for c in best.hired],
+        "goons": best.goons,
+        "pays": best.cost,
+    }
+    return Answer(value, best.action().label + ".", rules)
+
+
+@_question("book_allowed", "colour", "goal", "space", summary="may a book go on a goal space")
+def _book_allowed(game: Game, q: Mapping[str, Any]) -> Answer:
+    from speakeasy.rules.goals import goal_rule, why_not
+
+    ctx, colour, goal = game.analysis_context(), _colour(q), str(q["goal"])
+    error = why_not(ctx, colour, goal, int(q["space"]) - 1)
+    if error is not None:
+        return Answer(False, error.reason, (error.rule,))
+    why = f"{colour.value.capitalize()} meets the goal and has no book on it yet."
+    return Answer(True, why, ("R-BOOKS-2", "R-BOOKS-3", goal_rule(ctx.catalog.goal(goal))))

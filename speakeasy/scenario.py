@@ -17,11 +17,13 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   ``"saved"``), ``players`` (seats in seating order; default all four), ``seed`` (default 0),
   ``options`` (rules switches, :class:`~speakeasy.options.Options`), ``act`` (1-4), ``round``,
   ``phase`` (``"rounds"``: at the start of that round; ``"luciano"``: at that act's Lucky
-  Luciano phase; ``"final"``: at final scoring), ``map`` (``"empty"`` or ``"setup"``: keep the
+  Luciano phase; ``"final"``: at final scoring; ``"prologue"``: before Act 1, so the prologue
+  of 1920 is played first, R-PROLOGUE), ``map`` (``"empty"`` or ``"setup"``: keep the
   setup's police, gangsters and tokens outside the listed districts), ``closed`` (the closed
   districts of a 2-player game, R-SETUP-2), ``turn_order`` (the top row, left to right),
   ``gangster_deck`` (the tiles left in the act's gangster deck, R-GANGWAR-1),
-  ``gangster_control`` (the gangster markers on the area-control tracks);
+  ``gangster_control`` (the gangster markers on the area-control tracks), ``[[books]]``
+  (``goal``, ``space`` 1-2, ``owner``: books cooked on goals in play, R-BOOKS-2/3);
 * ``[districts.N]``: ``buildings`` (``owner``, ``type``, ``protected``, ``barrel``, and
   optionally ``space``, 1-4, and ``piece``, the operations-board piece it came from; buildings
   without a space fill the free spaces in order), ``gangster_bars`` (on the spaces left),
@@ -29,14 +31,16 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   token) and ``gangster`` (a tile on the gangster board); a closed district may hold only
   police (R-CLOSED-1..3);
 * ``[player.COLOUR]``: ``pocket``, ``safe``, ``levels`` (1-5 per track), ``goons``,
-  ``leverage_tokens``, ``vip`` (mafiosi in the VIP area), ``partner``, ``crates``, ``helpers``,
+  ``leverage_tokens``, ``books`` (on the operations board, R-BOOKS-1), ``vip`` (mafiosi in
+  the VIP area), ``partner``, ``crates``, ``helpers``,
   ``hand``, ``slots``, ``trucks`` (``district``, ``barrels``), ``distillery_barrels`` and
   ``area_control`` (track positions);
 * ``[[ships]]``: ``ship``, ``port``, ``removed`` (barrels taken), ``crate`` (id, or false);
 * ``[docks]``: per area, the mafiosi in the docks rows, top first;
 * ``[question]``: ``text``, ``ask`` (a question of :mod:`speakeasy.questions`), its parameters
-  (``district``, ``colour``, ``area``, ``space``), the stated ``answer`` (the test suite checks
-  the engine computes it), ``hint`` and ``rules``.
+  (``district``, ``colour``, ``area``, ``space``, ``building``, ``mode``, ``card``, ``count``,
+  ``ship``, ``goal``, ``range_bonus``, ``restaurant``), the stated ``answer`` (the test suite
+  checks the engine computes it), ``hint`` and ``rules``.
 
 Every component a scenario puts on the map comes from its supply (buildings from the owner's
 operations board, mafiosi from the owner's supply, police figures, gangster bars and barrels
@@ -214,10 +218,12 @@ class Scenario:
 
     @property
     def start(self) -> Start:
-        """Where the game resumes after the scenario is set up."""
-        return Start(
-            str(self.data.get("phase", "rounds")), self.act, int(self.data.get("round", 1))
-        )
+        """Where the game resumes after the scenario is set up (``"prologue"`` is the game's
+        own start: the 2-player docks placement and the prologue come first)."""
+        phase = str(self.data.get("phase", "rounds"))
+        if phase == "prologue":
+            return Start("setup")
+        return Start(phase, self.act, int(self.data.get("round", 1)))
 
     @property
     def act(self) -> int:
@@ -352,6 +358,8 @@ def _check_semantics(s: Scenario) -> None:
     if order is not None and set(order) != seats:
         fail("the turn order must list every seated colour once (R-ORDER-1)", "turn_order")
     phase, act = data.get("phase", "rounds"), data.get("act", 1)
+    if phase == "prologue" and (act != 1 or "round" in data):
+        fail("the prologue comes before round 1 of Act 1 (R-ACT-1)", "phase")
     if phase == "luciano" and act == 4:
         fail("Act 4 ends with final scoring, not a Lucky Luciano phase (R-ACT-2)", "phase")
     if phase == "rounds" and "round" in data:
@@ -389,7 +397,8 @@ class _Builder:
         state.round = (
             self.catalog.setup.acts.rounds[start.act - 1] if start.phase == "luciano" else 0
         )
-        state.phase = Phase.FINAL_SCORING if start.phase == "final" else Phase.ROUNDS
+        if start.phase != "setup":  # the prologue sets its own phase (R-PROLOGUE)
+            state.phase = Phase.FINAL_SCORING if start.phase == "final" else Phase.ROUNDS
         if "closed" in data:
             self._closed(data["closed"])
         # columns revealed before this act are used up (R-GANGWAR-11, R-POLICE-2)
@@ -406,6 +415,8 @@ class _Builder:
         for i, spec in enumerate(data.get("ships", ())):
             self._ship(i, spec)
         self._docks(data.get("docks", {}))
+        for i, spec in enumerate(data.get("books", ())):
+            self._book(i, spec)
         if "turn_order" in data:
             n = len(state.turn_order.top)
             state.turn_order.top = [Colour(c) for c in data["turn_order"]] + [None] * (
@@ -632,6 +643,16 @@ class _Builder:
                 self.fail("not enough leverage tokens in the supply", *path, "leverage_tokens")
             state.supply_leverage -= change
             player.leverage_tokens = spec["leverage_tokens"]
+        if "books" in spec:
+            change = spec["books"] - player.books
+            if change > player.books_supply:
+                self.fail(
+                    f"{colour} has only {player.books + player.books_supply} books (R-BOOKS-1)",
+                    *path,
+                    "books",
+                )
+            player.books_supply -= change
+            player.books = spec["books"]
         if "vip" in spec:
             change = spec["vip"] - player.vip
             if spec["vip"] > self.catalog.operations_board.vip_spaces or change > player.mafiosi:
@@ -761,6 +782,31 @@ class _Builder:
             self.fail(f"crate {crate!r} is not available", *path, "crate")
         ship.crate = str(crate)
 
+    def _book(self, i: int, spec: Mapping[str, Any]) -> None:
+        """A book cooked on a goal: from the owner's book supply onto the goal's space."""
+        path = ("books", i)
+        goal, owner = str(spec["goal"]), Colour(spec["owner"])
+        spaces = self.state.books.get(goal)
+        if spaces is None:
+            in_play = ", ".join(sorted(self.state.books))
+            self.fail(f"goal {goal!r} is not in play in this game ({in_play})", *path, "goal")
+        assert spaces is not None
+        index = int(spec["space"]) - 1
+        if index >= len(spaces):
+            self.fail(f"{goal} has {len(spaces)} book spaces", *path, "space")
+        if spaces[index] is not None:
+            self.fail(f"space {index + 1} of {goal} already holds a book", *path, "space")
+        if owner in spaces:
+            self.fail(f"{owner} already has a book on {goal} (R-BOOKS-3)", *path, "owner")
+        player = self.state.players.get(owner)
+        if player is None:
+            self.fail(f"{owner} is not seated", *path, "owner")
+        assert player is not None
+        if player.books_supply == 0:
+            self.fail(f"{owner} has no book left in the supply (R-BOOKS-1)", *path, "owner")
+        player.books_supply -= 1
+        spaces[index] = owner
+
     def _docks(self, docks: Mapping[str, list[str]]) -> None:
         state = self.state
         for area_name, colours in docks.items():
@@ -791,8 +837,8 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
     """The position of ``game`` as a scenario at the start of its current round.
 
     What a scenario cannot hold is left out: capos on persons mid-round, the order of the
-    decks, the city offer, goals and books (a scenario restarts the round from its first
-    player with the decks shuffled by its seed).
+    decks, the city offer and which goals are in play (a scenario restarts the round from its
+    first player with the decks shuffled by its seed, which deals the same goals).
     """
     state, catalog = game.state, load_catalog()
     phase = "final" if game.is_over else "rounds"
@@ -853,6 +899,7 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             "levels": {t.value: lv for t, lv in p.levels.items()},
             "goons": p.goons,
             "leverage_tokens": p.leverage_tokens,
+            "books": p.books,
             "vip": p.vip,
             **({"partner": p.partner} if p.partner else {}),
             **({"crates": list(p.crates)} if p.crates else {}),
@@ -887,6 +934,14 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             state.gangster_decks.get(_deck_letter(catalog, max(state.act, 1)), [])
         )
     data["gangster_control"] = {a.value: v for a, v in state.gangster_control.items()}
+    books = [
+        {"goal": goal, "space": index + 1, "owner": owner.value}
+        for goal, spaces in sorted(state.books.items())
+        for index, owner in enumerate(spaces)
+        if owner is not None
+    ]
+    if books:
+        data["books"] = books
     data.update(extra)
     return Scenario(data)
 

@@ -350,6 +350,88 @@ def test_unknown_question_is_refused() -> None:
     assert "needs 'district'" in err.reason
 
 
+def test_missing_required_field_is_refused() -> None:
+    """A building needs its owner and its type; a question needs its answer."""
+    err = error('title = "x"\n[districts.3]\nbuildings = [{ owner = "blue" }]\n')
+    assert err.field == "districts.3.buildings[0]" and "'type' is a required property" in err.reason
+    assert err.line == 3
+    err = error('title = "x"\n[question]\ntext = "?"\nask = "control"\ndistrict = 3\n')
+    assert err.field == "question" and "'answer' is a required property" in err.reason
+
+
+def test_bad_question_parameter_is_refused() -> None:
+    """Question parameters are typed: a build mode is open, takeover or upgrade."""
+    err = error(
+        'title = "x"\n[question]\ntext = "?"\nask = "build_cost"\ncolour = "blue"\n'
+        'district = 3\nbuilding = "bar"\nmode = "build"\nanswer = false\n'
+    )
+    assert err.field == "question.mode" and "'build' is not one of" in err.reason
+    assert err.line == 8
+    err = error(
+        'title = "x"\n[question]\ntext = "?"\nask = "turn_order"\nanswer = []\n'
+        "restaurant = { blue = 5 }\n"
+    )
+    assert err.field == "question.restaurant.blue" and "5 is greater than" in err.reason
+
+
+BOOKS = """\
+title = "Books"
+[player.blue]
+books = 1
+crates = ["crate-01", "crate-02"]
+[[books]]
+goal = "docks-1"
+space = 1
+owner = "blue"
+"""
+
+
+def test_books_on_goals_come_from_the_owners_supply() -> None:
+    """R-BOOKS-1..3: a book on a goal space and a book on the board, from the supply."""
+    state = parse_scenario(BOOKS).game().state
+    blue = state.players[Colour.BLUE]
+    assert state.books["docks-1"] == [Colour.BLUE, None]
+    assert blue.books == 1
+    check_invariants(state)
+
+
+def test_books_that_cannot_be_there_are_refused() -> None:
+    """R-BOOKS-2/3: only goals in play, one book per space, never both spaces of one goal."""
+    with pytest.raises(ScenarioError, match="'area-9' is not in play") as caught:
+        parse_scenario(BOOKS.replace('"docks-1"', '"area-9"'), "bad.toml").game()
+    assert caught.value.field == "books[0].goal" and caught.value.line == 6
+    both = BOOKS + '[[books]]\ngoal = "docks-1"\nspace = 2\nowner = "blue"\n'
+    with pytest.raises(ScenarioError, match="R-BOOKS-3"):
+        parse_scenario(both).game()
+    twice = BOOKS + '[[books]]\ngoal = "docks-1"\nspace = 1\nowner = "green"\n'
+    with pytest.raises(ScenarioError, match="already holds a book"):
+        parse_scenario(twice).game()
+    err = error(BOOKS.replace("space = 1", "space = 3"))
+    assert err.field == "books[0].space"
+    with pytest.raises(ScenarioError, match=r"R-BOOKS-1"):
+        parse_scenario(BOOKS.replace("books = 1", "books = 11")).game()
+
+
+def test_books_are_saved_with_a_position() -> None:
+    game = parse_scenario(BOOKS).game()
+    saved = scenario_from_game(game)
+    assert saved.data["books"] == [{"goal": "docks-1", "space": 1, "owner": "blue"}]
+    assert saved.data["player"]["blue"]["books"] == 1
+    assert parse_scenario(saved.to_toml()).game().state.books == game.state.books
+
+
+def test_a_scenario_can_start_before_the_prologue() -> None:
+    """R-PROLOGUE-3..8: ``phase = "prologue"`` plays the prologue of 1920 first."""
+    game = parse_scenario('title = "t"\nphase = "prologue"\n').game()
+    state = game.state
+    assert state.phase is Phase.PROLOGUE and game.pending is not None
+    assert game.pending.kind == "build"  # the last player in turn order opens a building
+    assert game.pending.player is state.turn_order.order[-1]
+    assert all(len(p.hand) == 4 for p in state.players.values())
+    err = error('title = "t"\nphase = "prologue"\nact = 2\n')
+    assert err.field == "phase" and "R-ACT-1" in err.reason
+
+
 def test_empty_supply_is_refused() -> None:
     """R-GOON-1: goons come from the goon spaces of the board and the supply."""
     with pytest.raises(ScenarioError, match="R-GOON-1"):

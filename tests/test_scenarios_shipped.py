@@ -78,6 +78,8 @@ def test_a_shipped_scenario_states_the_answer_the_engine_computes(name: str) -> 
     result = ask(played, question)
     assert result.value == question["answer"], result.explanation
     assert result.explanation and result.rules
+    index = load_rules_index()
+    assert [r for r in result.rules if r not in index] == []
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -578,7 +578,7 @@ def _ship_attack(game: Game, q: Mapping[str, Any]) -> Answer:
     """The first of :func:`speakeasy.rules.ships.ship_attack_options` (fewest goons, then the
     fewest hired mafiosi): ``{"attack", "defence", "hired", "goons", "pays"}``, or ``false``
     with the reason when no attack can win (R-COMBAT-1)."""
-    from speakeasy.rules.ships import _attack_error, ship_attack_options
+    from speakeasy.rules.ships import attack_error, ship_attack_options
 
     ctx, colour = game.analysis_context(), _colour(q)
     ship = next((s for s in ctx.state.ships if s.ship == q["ship"]), None)
@@ -587,7 +587,7 @@ def _ship_attack(game: Game, q: Mapping[str, Any]) -> Answer:
     plans = ship_attack_options(ctx, colour, ship)
     rules = ("R-SHIP-3", "R-SHIP-4", "R-SHIP-5", "R-SHIP-6", "R-COMBAT-1")
     if not plans:
-        error = _attack_error(ctx, colour, ship)
+        error = attack_error(ctx, colour, ship)
         return Answer(False, error.reason, (error.rule,))
     best = plans[0]
     value = {

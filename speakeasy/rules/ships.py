@@ -272,7 +272,7 @@ def _counts_le(small: Counter[Colour], big: Counter[Colour]) -> bool:
     return all(big[c] >= n for c, n in small.items())
 
 
-def _attack_error(ctx: Ctx, colour: Colour, ship: Ship) -> IllegalAction:
+def attack_error(ctx: Ctx, colour: Colour, ship: Ship) -> IllegalAction:
     """Why ``ship`` cannot be attacked now (it has no winning plan)."""
     player = ctx.player(colour)
     area = ship_area(ctx, ship)
@@ -314,7 +314,7 @@ def attack_ship(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
     plans = {s.ship: ship_attack_options(ctx, colour, s) for s in ships}
     options = [_ship_action(ctx, s, plans[s.ship][0]) for s in ships if plans[s.ship]]
     blocked = tuple(
-        Blocked(Action("ship", (s.ship,)), _attack_error(ctx, colour, s))
+        Blocked(Action("ship", (s.ship,)), attack_error(ctx, colour, s))
         for s in ships
         if not plans[s.ship]
     )

@@ -1,0 +1,143 @@
+"""``notebooks/control.py`` in a real browser: select districts and change them by clicking.
+
+The default position is the rulebook's E4 (district 12: a police figure, one gangster bar and
+Yellow's unprotected casino), with district 12 selected: the gangsters control it (R-CONTROL-5).
+A click on district 14 of the map selects it (empty: nobody controls it, R-CONTROL-6); a click
+on 12 selects it again; the "Remove the police figure" button hands it to Yellow (R-GOLDEN-1,
+R-CONTROL-4) on the map, in the verdict and in the flip list; an impossible change (a gangster
+bar with no empty space) is refused with its rule (R-BUILD-1); Undo brings the gangsters back.
+A screenshot is kept under ``tmp_path`` and copied to ``/tmp/control.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+SCREENSHOT_COPY = Path("/tmp/control.png")
+TIMEOUT_MS = 30_000
+PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
+
+
+def _plot(page: Any) -> Any:
+    return page.locator("marimo-plotly").first
+
+
+def _meta(page: Any) -> dict[str, Any]:
+    raw = _plot(page).get_attribute("data-figure")
+    assert raw, "the map has no data-figure"
+    meta: dict[str, Any] = json.loads(raw)["layout"].get("meta", {})
+    return meta
+
+
+def _wait_for(page: Any, check: Any, timeout_ms: int = TIMEOUT_MS) -> bool:
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        try:
+            if check(page):
+                return True
+        except (AssertionError, ValueError, KeyError, json.JSONDecodeError):
+            pass
+        page.wait_for_timeout(100)
+    return False
+
+
+def _click_district(page: Any, district: int) -> None:
+    """Click the district's number on the map (inside its tile, where the clickable
+    ``districts`` trace answers)."""
+    raw = _plot(page).get_attribute("data-figure")
+    names = [t.get("name") for t in json.loads(raw)["data"]]
+    numbers = _plot(page).locator(".scatterlayer .trace").nth(names.index("district numbers"))
+    labels = numbers.locator(".textpoint text")
+    texts = [t.strip() for t in labels.all_text_contents()]
+    assert str(district) in texts, f"district {district} is not drawn: {texts}"
+    box = labels.nth(texts.index(str(district))).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _select(page: Any, district: int) -> None:
+    """Click ``district`` until the map says it is selected (a click landing while marimo
+    swaps the plot in can be lost, so it is retried)."""
+    for _ in range(4):
+        _click_district(page, district)
+        if _wait_for(page, lambda p: _meta(p).get("selected") == district, 6_000):
+            return
+    raise AssertionError(f"clicking district {district} never selected it: {_meta(page)}")
+
+
+def _press(page: Any, name: str, check: Any) -> None:
+    """Click the button called ``name`` until ``check(page)`` holds (retried like a map click)."""
+    for _ in range(4):
+        page.get_by_role("button", name=name).click()
+        if _wait_for(page, check, 6_000):
+            return
+    raise AssertionError(f"pressing {name!r} did not have its effect: {_meta(page)}")
+
+
+def test_select_districts_and_change_one_by_clicking(
+    control_url: str, chromium_page: Any, tmp_path: Path
+) -> None:
+    page = chromium_page
+    page.goto(control_url, wait_until="domcontentloaded")
+    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    assert _wait_for(page, lambda p: _meta(p).get("selected") == 12)
+    assert _meta(page)["control"]["12"] == "the gangsters"
+    expect(page.get_by_text("The gangsters control district 12", exact=True)).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+
+    # Select an empty district on the map, then district 12 again.
+    _select(page, 14)
+    expect(page.get_by_text("Nobody controls district 14", exact=True)).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+    expect(page.get_by_text("(R-CONTROL-6)").first).to_be_visible()
+    _select(page, 12)
+    expect(page.get_by_text("The gangsters control district 12", exact=True)).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+    flip = page.get_by_text("Remove the police figure →")
+    expect(flip).to_be_visible(timeout=TIMEOUT_MS)
+
+    # Change it by clicking: the police leave and Yellow's casino operates again.
+    _press(page, "Remove the police figure", lambda p: _meta(p).get("edits") == 1)
+    assert _meta(page)["control"]["12"] == "Yellow"
+    expect(page.get_by_text("Yellow controls district 12", exact=True)).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+    expect(page.get_by_text("(R-CONTROL-4)").first).to_be_visible()
+    expect(
+        page.get_by_text("Edits so far: 1. Remove the police figure from district 12")
+    ).to_be_visible()
+    expect(page.get_by_role("button", name="Add a police figure")).to_be_visible()
+
+    # An impossible change is refused with its rule, and changes nothing.
+    refused = page.get_by_text("district 12 has no empty building space (R-BUILD-1)")
+    for _ in range(4):
+        page.get_by_role("button", name="Add a gangster bar").click()
+        try:
+            expect(refused).to_be_visible(timeout=6_000)
+            break
+        except AssertionError:
+            continue
+    expect(refused).to_be_visible(timeout=TIMEOUT_MS)
+    assert _meta(page)["edits"] == 1
+
+    page.screenshot(path=str(tmp_path / "control.png"), full_page=True)
+    shutil.copyfile(tmp_path / "control.png", SCREENSHOT_COPY)
+
+    # Undo: the gangsters are back.
+    _press(page, "Undo", lambda p: _meta(p).get("edits") == 0)
+    assert _meta(page)["control"]["12"] == "the gangsters"
+    expect(page.get_by_text("The gangsters control district 12", exact=True)).to_be_visible(
+        timeout=TIMEOUT_MS
+    )

@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING
 from speakeasy.exercises import Exercise
 from speakeasy.rules.combat import Boost, spend_boost
 from speakeasy.rules.context import Ctx
-from speakeasy.rules.luciano import DefencePlan, _deck_letter, _defence_order, best_defence
+from speakeasy.rules.luciano import DefencePlan, best_defence, deck_letter, defence_order
 from speakeasy.state import Building, BuildingType, Colour, GameState, Phase
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ def _arrived_now(state: GameState, catalog: Catalog, district: int) -> str | Non
     d = state.districts[district]
     if state.phase is not Phase.GANG_WAR or d.war_token or d.gangster is None:
         return None
-    letter = _deck_letter(catalog, state.act)
+    letter = deck_letter(catalog, state.act)
     return d.gangster if d.gangster in {t.id for t in catalog.gangster_deck(letter)} else None
 
 
@@ -632,7 +632,7 @@ def study_building(
         act = _default_act(schedule, state)
     if act not in (1, 2, 3):
         raise ValueError(f"there is no gang war in Act {act}: only Acts 1-3 (R-ACT-2)")
-    letter = _deck_letter(ctx.catalog, act)
+    letter = deck_letter(ctx.catalog, act)
     deck = ctx.catalog.gangster_decks[letter]
     status, candidates, deck_text = _candidates(ctx, act, letter, district)
     counts = Counter(candidates)
@@ -674,7 +674,7 @@ def study_building(
     first = outlooks[0].plan
     order = tuple(
         c
-        for c in _defence_order(state)
+        for c in defence_order(state)
         if any(
             s.building is not None and s.building.owner is c
             for s in state.districts[district].spaces

@@ -41,6 +41,8 @@ __all__ = [
     "PlayerBest",
     "area_control",
     "best_defence",
+    "deck_letter",
+    "defence_order",
     "district_control",
     "gang_war",
     "luciano_phase",
@@ -93,7 +95,7 @@ def luciano_phase(ctx: Ctx, act: int) -> Flow[None]:
 
 
 # ============================================================================ 3.1 gang war
-def _deck_letter(catalog: Catalog, act: int) -> str:
+def deck_letter(catalog: Catalog, act: int) -> str:
     """The gangster deck drawn in ``act``'s gang war: B, C or D (R-GANGWAR-1)."""
     for letter, deck in catalog.gangster_decks.items():
         if deck.act == act:
@@ -109,12 +111,17 @@ def _take_gangster_bar(state: GameState) -> bool:
     return True
 
 
-def _defence_order(state: GameState) -> list[Colour]:
+def defence_order(state: GameState) -> list[Colour]:
     """Players in turn order (R-GANGWAR-7); anyone missing from the top row follows in seat
     order, so every player with a building is asked."""
     order = list(state.turn_order.order)
     order += [c for c in (state.seating or list(state.players)) if c not in order]
     return [c for c in order if c in state.players]
+
+
+#: The former private names, kept for existing callers.
+_deck_letter = deck_letter
+_defence_order = defence_order
 
 
 def gang_war(ctx: Ctx, act: int) -> Flow[None]:
@@ -125,7 +132,7 @@ def gang_war(ctx: Ctx, act: int) -> Flow[None]:
     """
     state = ctx.state
     state.phase = Phase.GANG_WAR
-    letter = _deck_letter(ctx.catalog, act)
+    letter = deck_letter(ctx.catalog, act)
     deck = state.gangster_decks.setdefault(letter, [])
     ctx.rng.shuffle(deck)
     targets = sorted(n for n, d in state.districts.items() if d.war_token)
@@ -225,7 +232,7 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
 
     # R-GANGWAR-7/8: defences in turn order, building by building.
     placed = len(bar_spaces)
-    for colour in _defence_order(state):
+    for colour in defence_order(state):
         for index, space in enumerate(district.spaces):
             building = space.building
             if building is None or building.owner is not colour:

@@ -261,19 +261,28 @@ def war_schedule(source: Game | Ctx, district: int) -> WarSchedule:
             "when it arrives, and each district gets one gangster in the whole game, so no war "
             "reaches it again.",
         )
+    # The state knows which column holds the token; the players only know that one of the
+    # face-down columns does, so only the acts of all remaining columns are reported.
     columns = len(state.war_columns)
-    if columns:
-        acts = tuple(range(upcoming + 1, min(upcoming + columns, 3) + 1))
-        if acts:
-            when = " or ".join(f"Act {a}" for a in acts)
-            return result(
-                WarTiming.HIDDEN,
-                acts,
-                ("R-SETUP-9", "R-GANGWAR-11", "R-GANGWAR-13"),
-                f"District {district} has had no gangster yet, so its gangster district token "
-                f"is still face down on the time track: a gangster arrives in a later war "
-                f"({when}), but nobody knows which until the token is revealed.",
+    acts = tuple(range(upcoming + 1, min(upcoming + columns, 3) + 1))
+    if acts and any(district in column for column in state.war_columns):
+        if len(acts) == 1:
+            when = (
+                f"the only column left there is for the Act {acts[0]} war, so a gangster "
+                "arrives then"
             )
+        else:
+            when = (
+                f"a gangster arrives in a later war ({' or '.join(f'Act {a}' for a in acts)}), "
+                "but nobody knows which until the token is revealed"
+            )
+        return result(
+            WarTiming.HIDDEN,
+            acts,
+            ("R-SETUP-9", "R-GANGWAR-11", "R-GANGWAR-13"),
+            f"District {district} has had no gangster yet, so its gangster district token is "
+            f"still face down on the time track: {when}.",
+        )
     return result(
         WarTiming.NONE,
         (),

@@ -372,6 +372,24 @@ def test_r_setup_9_a_hidden_token_means_a_later_war() -> None:
         assert schedule.timing is WarTiming.HIDDEN and schedule.acts == (2, 3)
 
 
+def test_r_gangwar_2_11_time_track_columns_decide_hidden_or_none() -> None:
+    """R-GANGWAR-2/11: a district whose token is on the time track waits for a later war (in
+    Act 2 only the Act 3 column is left); one with no token anywhere gets no new gangster."""
+    ctx = war_ctx(1)
+    columns = ctx.state.war_columns
+    assert len(columns) == 2
+    waiting = columns[1][0]
+    assert war_schedule(ctx, waiting).acts == (2, 3)
+    untouched = next(n for n in ctx.state.districts if not any(n in column for column in columns))
+    none = war_schedule(ctx, untouched)
+    assert none.timing is WarTiming.NONE and none.rules == ("R-GANGWAR-2",)
+    ctx.state.act = 2
+    del columns[0]
+    later = war_schedule(ctx, waiting)
+    assert later.timing is WarTiming.HIDDEN and later.acts == (3,)
+    assert "Act 3" in later.reason
+
+
 def test_r_act_2_only_acts_1_to_3_have_a_gang_war() -> None:
     """R-ACT-2: Acts 1-3 end with a gang war; Act 4 does not."""
     ctx = war_ctx(1, due=(3,))

@@ -5,8 +5,17 @@ order. Each game's seed and its bots' seeds are derived from the batch seed and 
 number only (:func:`game_seed`), so the same batch gives the same records whichever executor
 runs it and in whatever order the games finish. By default the games run on every core through
 a :class:`concurrent.futures.ProcessPoolExecutor`; any :class:`concurrent.futures.Executor`
-can be passed instead, for instance a Dask cluster's ``distributed.Client().get_executor()``
-(the optional ``distributed`` extra), or ``workers=1`` plays in this process.
+can be passed instead, or ``workers=1`` plays in this process.
+
+Larger batches run on a Dask cluster (the optional ``distributed`` extra) through
+:func:`dask_executor`: ``"local"`` starts a cluster of worker processes on this machine, and
+the address of an existing scheduler (``tcp://scheduler:8786``) spreads the games over its
+workers, which need this package installed (``pip install 'speakeasy[distributed]'`` from a
+checkout). The games ship as small :class:`GameSpec` values and come back as
+:class:`GameRecord` values, so nothing else has to be shared. From the command line::
+
+    speakeasy simulate --players 2 --games 10000 --bots heuristic,random --dask local
+    speakeasy simulate --players 2 --games 10000 --bots heuristic,random --dask tcp://host:8786
 
 Each record keeps, per seat: the bot kind, the turn-order seat (R-PROLOGUE-1), the final
 money with its breakdown (R-SCORING-1..4), the place and win (R-SCORING-5/6), the **money
@@ -27,6 +36,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import importlib
 import math
 import os
 import sys
@@ -34,6 +44,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +64,7 @@ __all__ = [
     "GameRecord",
     "GameSpec",
     "SeatRecord",
+    "dask_executor",
     "game_seed",
     "game_specs",
     "iter_games",
@@ -450,6 +462,38 @@ def simulate_many(
         )
     )
     return sorted(records, key=lambda r: r.index)
+
+
+@contextmanager
+def dask_executor(address: str = "local", workers: int | None = None) -> Iterator[Executor]:
+    """A Dask cluster as an :class:`~concurrent.futures.Executor` for :func:`simulate_many`.
+
+    ``address`` ``"local"`` starts a cluster of ``workers`` single-threaded worker processes
+    on this machine (default every core) and stops it on exit; any other value is the address
+    of a running scheduler, whose workers must have this package installed. Needs the
+    optional ``distributed`` extra; without it a :class:`RuntimeError` says how to install it.
+    """
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError as err:
+        raise RuntimeError(
+            "running games on Dask needs the distributed extra: "
+            "pip install -e '.[distributed]' (or pip install 'dask[distributed]')"
+        ) from err
+    with ExitStack() as stack:
+        if address == "local":
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=workers or os.cpu_count() or 1,
+                    threads_per_worker=1,
+                    dashboard_address=None,
+                )
+            )
+            client = stack.enter_context(distributed.Client(cluster))
+        else:
+            client = stack.enter_context(distributed.Client(address))
+        executor: Executor = client.get_executor()
+        yield executor
 
 
 # ---------------------------------------------------------------------- summaries

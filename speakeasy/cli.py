@@ -1,4 +1,5 @@
-"""Command line: ``speakeasy simulate --players 4 --games 100 --seed 1``."""
+"""Command line: ``speakeasy simulate --players 4 --games 100 --seed 1`` plays bot games;
+``speakeasy workshop`` serves every notebook with an index page (:mod:`speakeasy.workshop`)."""
 
 from __future__ import annotations
 
@@ -23,16 +24,21 @@ def simulate(
     progress: bool = True,
     bots: Sequence[str] | None = None,
     workers: int | None = None,
+    dask: str | None = None,
 ) -> str:
     """Play ``games`` bot games and return a printable summary.
 
     Without ``bots``: random bots, game ``i`` seeded ``seed + i``, one game after the other.
     With ``bots`` (kinds of :data:`speakeasy.batch.BOT_KINDS`, rotated over the colours): a
     batch of :func:`speakeasy.batch.simulate_many` on ``workers`` processes (default every
-    core), summarised per bot kind with a 95% interval of its win rate (R-SCORING-5/6).
+    core), or on a Dask cluster when ``dask`` is ``"local"`` or a scheduler address
+    (:func:`speakeasy.batch.dask_executor`), summarised per bot kind with a 95% interval of
+    its win rate (R-SCORING-5/6).
     """
     if bots:
-        return _simulate_batch(players, games, seed, bots, workers=workers, progress=progress)
+        return _simulate_batch(
+            players, games, seed, bots, workers=workers, progress=progress, dask=dask
+        )
     wins: Counter[str] = Counter()
     scores: list[int] = []
     lengths: list[int] = []
@@ -67,14 +73,21 @@ def _simulate_batch(
     *,
     workers: int | None,
     progress: bool,
+    dask: str | None = None,
 ) -> str:
     """``speakeasy simulate --bots ...``: a :mod:`speakeasy.batch` run, summarised by bot."""
-    from speakeasy.batch import SOURCES, simulate_many, wilson_interval, win_rates
+    from speakeasy.batch import SOURCES, dask_executor, simulate_many, wilson_interval, win_rates
 
     start = time.perf_counter()
-    records = simulate_many(
-        games, players, seed, bots=tuple(bots), workers=workers, progress=progress
-    )
+    if dask is None:
+        records = simulate_many(
+            games, players, seed, bots=tuple(bots), workers=workers, progress=progress
+        )
+    else:
+        with dask_executor(dask, workers) as executor:
+            records = simulate_many(
+                games, players, seed, bots=tuple(bots), executor=executor, progress=progress
+            )
     elapsed = time.perf_counter() - start
     lines = [
         f"{games} game(s), {players} player(s), bots {', '.join(bots)}, batch seed {seed}",
@@ -138,19 +151,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument(
         "--workers", type=int, default=None, help="processes for --bots (default: every core)"
     )
+    sim.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        default=None,
+        help="with --bots: run the games on a Dask cluster, 'local' (this machine, --workers "
+        "processes) or a scheduler address such as tcp://host:8786",
+    )
+    shop = sub.add_parser("workshop", help="serve every notebook with an index page (Ctrl-C stops)")
+    shop.add_argument("--host", default="127.0.0.1")
+    shop.add_argument("--port", type=int, default=2718)
     args = parser.parse_args(argv)
+    if args.command == "workshop":
+        from speakeasy.workshop import serve
+
+        try:
+            serve(args.host, args.port)
+        except OSError as err:
+            print(err, file=sys.stderr)
+            return 1
+        return 0
     if args.games < 1:
         parser.error("--games must be at least 1")
-    print(
-        simulate(
+    if args.dask and not args.bots:
+        parser.error("--dask runs a --bots batch; name the bots, e.g. --bots heuristic,random")
+    try:
+        summary = simulate(
             args.players,
             args.games,
             args.seed,
             progress=not args.quiet,
             bots=args.bots,
             workers=args.workers,
+            dask=args.dask,
         )
-    )
+    except RuntimeError as err:
+        print(f"speakeasy simulate: {err}", file=sys.stderr)
+        return 1
+    print(summary)
     return 0
 
 

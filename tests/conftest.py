@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -17,6 +18,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +50,7 @@ def _free_port() -> int:
         return port
 
 
-def _wait_until_served(url: str, proc: subprocess.Popen[bytes], timeout: float) -> None:
+def _wait_until_served(url: str, proc: subprocess.Popen[Any], timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -132,6 +134,51 @@ def control_url() -> Iterator[str]:
 def gang_war_url() -> Iterator[str]:
     """URL of ``notebooks/gang_war.py`` served by ``marimo run`` for this session."""
     yield from _notebook_url("gang_war.py")
+
+
+@dataclass(frozen=True)
+class Workshop:
+    """A running ``speakeasy workshop``: its index URL and what it printed on start."""
+
+    url: str
+    banner: tuple[str, ...]
+
+
+def start_workshop(port: int) -> tuple[subprocess.Popen[str], list[str]]:
+    """Start ``speakeasy workshop --port PORT`` and read its banner up to "Press Ctrl-C"."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "speakeasy.cli", "workshop", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdout is not None
+    banner: list[str] = []
+    for line in proc.stdout:
+        banner.append(line.rstrip("\n"))
+        if line.startswith("Press Ctrl-C"):
+            break
+    return proc, banner
+
+
+@pytest.fixture(scope="session")
+def workshop() -> Iterator[Workshop]:
+    """``speakeasy workshop`` serving every notebook on a free port for this session."""
+    port = _free_port()
+    proc, banner = start_workshop(port)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_served(url, proc, STARTUP_TIMEOUT_S)
+        yield Workshop(url, tuple(banner))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate(timeout=10)
 
 
 @pytest.fixture(scope="session")

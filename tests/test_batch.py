@@ -212,3 +212,25 @@ def test_cli_simulate_without_bots_keeps_the_random_summary(
     assert out[1].startswith("wins: ")
     with pytest.raises(SystemExit):
         main(["simulate", "--bots", "cheater"])
+
+
+def test_cli_simulate_on_a_local_dask_cluster_matches_the_process_pool(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--dask local``: the same batch on Dask worker processes gives the same results."""
+    pytest.importorskip("distributed")
+    base = ["simulate", "--players", "2", "--games", "2", "--bots", "heuristic,random"]
+    assert main([*base, "--workers", "1", "--quiet"]) == 0
+    pooled = capsys.readouterr().out.splitlines()
+    assert main([*base, "--workers", "1", "--quiet", "--dask", "local"]) == 0
+    on_dask = capsys.readouterr().out.splitlines()
+
+    def outcome(lines: list[str]) -> list[str]:  # everything but the timings
+        return [line for line in lines if "won" in line or "money gained" in line]
+
+    assert outcome(on_dask) == outcome(pooled) and len(outcome(pooled)) == 4
+
+
+def test_cli_dask_needs_a_bot_batch() -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "2", "--dask", "local"])

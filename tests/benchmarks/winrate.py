@@ -15,14 +15,20 @@ process pool (needs the ``distributed`` extra).
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
 from speakeasy import Game
-from speakeasy.batch import GameRecord, game_specs, make_bot, simulate_many, wilson_interval
+from speakeasy.batch import (
+    GameRecord,
+    dask_executor,
+    game_specs,
+    make_bot,
+    simulate_many,
+    wilson_interval,
+)
 from speakeasy.strategy import HeuristicBot
 
 TARGET = 0.8
@@ -52,16 +58,8 @@ def decision_times(games: int, seed: int) -> list[float]:
 def run_batch(games: int, seed: int, workers: int | None, dask: bool) -> list[GameRecord]:
     if not dask:
         return simulate_many(games, 2, seed, bots=("heuristic", "random"), workers=workers)
-    distributed = importlib.import_module("distributed")  # the optional extra
-    with (
-        distributed.LocalCluster(
-            n_workers=workers or 2, threads_per_worker=1, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        return simulate_many(
-            games, 2, seed, bots=("heuristic", "random"), executor=client.get_executor()
-        )
+    with dask_executor("local", workers) as executor:
+        return simulate_many(games, 2, seed, bots=("heuristic", "random"), executor=executor)
 
 
 def report(records: Sequence[GameRecord], seconds: float, sample: list[float]) -> list[str]:

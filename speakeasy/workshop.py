@@ -1,0 +1,230 @@
+"""The workshop pack: every notebook served as a marimo app on localhost, with an index page.
+
+``speakeasy workshop`` (see :func:`serve`) starts one web server that holds each notebook of
+:data:`STATIONS` as a marimo app under its own path (``/learn/``, ``/play/``...) and an index
+page at ``/`` linking them in the order a session uses them (the plan of
+``docs/teachers_guide.md``). It prints the URLs and stops cleanly on Ctrl-C.
+
+>>> [s.path for s in STATIONS][:3]
+['/learn/', '/play/', '/control/']
+>>> "/learn/" in index_html("http://127.0.0.1:2718")
+True
+"""
+
+from __future__ import annotations
+
+import html
+import socket
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import marimo
+import uvicorn
+
+__all__ = ["NOTEBOOK_DIR", "STATIONS", "Station", "build_app", "index_html", "serve", "urls"]
+
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Station:
+    """One notebook of the workshop: where it is served and what a learner does there."""
+
+    slug: str
+    file: str
+    title: str
+    minutes: int
+    what: str
+
+    @property
+    def path(self) -> str:
+        """The URL path of the app (with the trailing slash marimo expects)."""
+        return f"/{self.slug}/"
+
+
+#: The notebooks in session order (the teacher's guide follows this order and these times).
+STATIONS: tuple[Station, ...] = (
+    Station(
+        "learn",
+        "learn.py",
+        "Learn a turn",
+        20,
+        "A guided first turn: capos and persons, operations, opening a bar, protection and "
+        "police, trucks and the Lucky Luciano phase; every wrong move is answered with its rule.",
+    ),
+    Station(
+        "play",
+        "play.py",
+        "Play",
+        20,
+        "A whole game against bots: grouped options, map clicks, undo, the explained log and the "
+        "Luciano phase one step at a time.",
+    ),
+    Station(
+        "control",
+        "control.py",
+        "Who controls the district?",
+        10,
+        "Edit police, mafiosi, buildings and gangster bars; see who controls each district and "
+        "why, the area tracks, the payouts, and the single change that flips a district.",
+    ),
+    Station(
+        "gang-war",
+        "gang_war.py",
+        "Gang war: will it hold?",
+        10,
+        "Pick a building and an act: the gangsters that may come, the cheapest way to hold "
+        "against each, and the chance the building survives the next tile.",
+    ),
+    Station(
+        "truck-routes",
+        "truck_routes.py",
+        "Truck routes",
+        15,
+        "How far trucks drive, the best delivery plan for a player step by step, and your own "
+        "route compared with it.",
+    ),
+    Station(
+        "strategies",
+        "strategies.py",
+        "Strategies",
+        15,
+        "Many bot games at once: who wins, where the money comes from, which locations the "
+        "winners used.",
+    ),
+)
+
+
+def urls(base: str, stations: Sequence[Station] = STATIONS) -> list[tuple[Station, str]]:
+    """Every station with its full URL under ``base`` (e.g. ``http://127.0.0.1:2718``)."""
+    return [(s, base.rstrip("/") + s.path) for s in stations]
+
+
+def index_html(base: str = "", stations: Sequence[Station] = STATIONS) -> str:
+    """The index page: the stations in session order, each a link with its time and purpose."""
+    items = "\n".join(
+        f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
+        f'<span class="min">{s.minutes} min</span><p>{html.escape(s.what)}</p></li>'
+        for s, url in urls(base, stations)
+    )
+    total = sum(s.minutes for s in stations)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Speakeasy workshop</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2.5rem auto;
+       padding: 0 1rem; color: #222; background: #fbf8f1; }}
+h1 {{ font-size: 1.8rem; margin-bottom: .2rem; }}
+ol {{ padding-left: 1.4rem; }}
+li {{ margin: 1rem 0; }}
+li a {{ font-size: 1.2rem; font-weight: 600; color: #5b2a86; }}
+li p {{ margin: .2rem 0 0; color: #444; }}
+.min {{ color: #777; font-size: .9rem; margin-left: .4rem; }}
+footer {{ margin-top: 2rem; color: #777; font-size: .85rem; }}
+</style></head>
+<body>
+<h1>Speakeasy workshop</h1>
+<p>Learn the rules of Speakeasy by playing and by asking &ldquo;what if?&rdquo;. Open the
+notebooks in this order ({total} minutes in all); each cites the rule behind every answer.</p>
+<ol>
+{items}
+</ol>
+<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
+</body></html>
+"""
+
+
+def build_app(notebooks: Path = NOTEBOOK_DIR, stations: Sequence[Station] = STATIONS) -> ASGIApp:
+    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app."""
+    builder = marimo.create_asgi_app(quiet=True)
+    for station in stations:
+        root = notebooks / station.file
+        if not root.is_file():
+            raise FileNotFoundError(f"workshop notebook {root} is missing")
+        builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
+    apps = builder.build()
+    page = index_html("", stations).encode("utf-8")
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 200,
+                    "headers": [(b"content-type", b"text/html; charset=utf-8")],
+                }
+            )
+            await send({"type": "http.response.body", "body": page})
+            return
+        await apps(scope, receive, send)
+
+    return app
+
+
+class _QuietServer(uvicorn.Server):
+    """uvicorn's server, except that it calls ``announce`` once it listens (so the banner's
+    "Press Ctrl-C" is printed only when Ctrl-C is handled), and that Ctrl-C (or SIGTERM) ends
+    :meth:`run` normally after the graceful shutdown instead of re-raising the signal (which
+    would print a traceback)."""
+
+    def __init__(self, config: uvicorn.Config, announce: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._announce = announce
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self._announce()
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        self._captured_signals.clear()
+
+
+def _check_port(host: str, port: int) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError as err:
+            raise OSError(
+                f"cannot serve the workshop on {host}:{port}: {err.strerror}; choose another --port"
+            ) from err
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 2718,
+    *,
+    notebooks: Path = NOTEBOOK_DIR,
+    stations: Sequence[Station] = STATIONS,
+    echo: Callable[[str], None] = print,
+) -> None:
+    """Serve the workshop until Ctrl-C (or SIGTERM); print the index and every notebook URL.
+
+    The URLs and "Press Ctrl-C to stop." are printed once the server listens; a Ctrl-C that
+    arrives while it is still starting also stops it without a traceback.
+    """
+    _check_port(host, port)
+    base = f"http://{host}:{port}"
+
+    def announce() -> None:
+        echo(f"Speakeasy workshop: {base}/")
+        for station, url in urls(base, stations):
+            echo(f"  {station.title:<28} {url}")
+        echo("Press Ctrl-C to stop.")
+
+    try:
+        app = build_app(notebooks, stations)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+        _QuietServer(config, announce).run()
+    except KeyboardInterrupt:
+        pass
+    echo("Workshop stopped.")

@@ -602,12 +602,12 @@ class _Builder:
                 deck.remove(tile)
 
     def _gangster_deck(self, tiles: list[str]) -> None:
-        from speakeasy.rules.luciano import _deck_letter
+        from speakeasy.rules.luciano import deck_letter
 
         act = self.s.start.act
         if act == 4:
             self.fail("there is no gang war in Act 4 (R-ACT-2)", "gangster_deck")
-        letter = _deck_letter(self.catalog, act)
+        letter = deck_letter(self.catalog, act)
         allowed = {t.id for t in self.catalog.gangster_deck(letter)}
         for i, tile in enumerate(tiles):
             if tile not in allowed:
@@ -928,10 +928,10 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
         if any(c is not None for c in row)
     }
     if state.act in (1, 2, 3) and phase != "final":
-        from speakeasy.rules.luciano import _deck_letter
+        from speakeasy.rules.luciano import deck_letter
 
         data["gangster_deck"] = list(
-            state.gangster_decks.get(_deck_letter(catalog, max(state.act, 1)), [])
+            state.gangster_decks.get(deck_letter(catalog, max(state.act, 1)), [])
         )
     data["gangster_control"] = {a.value: v for a, v in state.gangster_control.items()}
     books = [

@@ -119,11 +119,6 @@ def defence_order(state: GameState) -> list[Colour]:
     return [c for c in order if c in state.players]
 
 
-#: The former private names, kept for existing callers.
-_deck_letter = deck_letter
-_defence_order = defence_order
-
-
 def gang_war(ctx: Ctx, act: int) -> Flow[None]:
     """Step 3.1 of the Lucky Luciano phase (R-GANGWAR-1..14).
 

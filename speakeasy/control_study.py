@@ -64,6 +64,7 @@ from speakeasy.scenario import (
     ScenarioError,
     load_scenario,
     parse_scenario,
+    scenario_from_game,
     shipped_scenarios,
 )
 from speakeasy.setup import new_state
@@ -236,6 +237,9 @@ class Position:
         # the same setup as speakeasy.engine.Game, without running the game's flow
         ctx.state = new_state(list(scenario.players), rng, catalog, board, options, lambda e: None)
         scenario.apply_to(ctx)
+        start = scenario.start
+        if start.phase == "rounds":  # the game would be at the start of this round
+            ctx.state.round = start.round
         return cls(scenario, ctx.state, board)
 
     @property
@@ -1061,9 +1065,11 @@ class Exploration:
 # ============================================================================ starting points
 def starting_positions() -> dict[str, str]:
     """Positions to start from, label -> key for :func:`load_start`: the shipped scenarios
-    (rulebook examples first), all of Uptown from E5 and E6, an empty map and seeded setups."""
+    (rulebook examples first), all of Uptown from E5 and E6, a game played by bots, an empty
+    map and seeded setups."""
     options = {s.title: f"scenario:{s.name}" for s in shipped_scenarios()}
     options[parse_scenario(UPTOWN_E5_E6).title] = "uptown"
+    options["Bot game, 4 players (seed 3, after 300 decisions)"] = "game:4:3:300"
     options["Empty map, 4 players"] = "empty:4"
     options["Setup map, 4 players (seed 1)"] = "setup:4:1"
     options["Setup map, 2 players (seed 1)"] = "setup:2:1"
@@ -1072,13 +1078,22 @@ def starting_positions() -> dict[str, str]:
 
 def load_start(key: str) -> Position:
     """The position for a :func:`starting_positions` key: ``scenario:NAME`` (a shipped
-    scenario), ``uptown``, ``empty:PLAYERS`` or ``setup:PLAYERS:SEED`` (the setup's police,
-    gangsters and tokens, R-SETUP-*)."""
+    scenario), ``uptown``, ``game:PLAYERS:SEED:DECISIONS`` (heuristic bots play that many
+    decisions; the position is saved as a scenario at the start of its round),
+    ``empty:PLAYERS`` or ``setup:PLAYERS:SEED`` (the setup's police, gangsters and tokens,
+    R-SETUP-*)."""
     kind, _, rest = key.partition(":")
     if kind == "scenario":
         return Position.from_scenario(load_scenario(rest))
     if kind == "uptown":
         return Position.from_scenario(parse_scenario(UPTOWN_E5_E6, "uptown_e5_e6.toml"))
+    if kind == "game":
+        from speakeasy.viz.route_planner import bot_game
+
+        players, seed, decisions = (int(part) for part in rest.split(":"))
+        game = bot_game(seed, decisions, players=players)
+        title = f"Bot game, {players} players (seed {seed}, after {decisions} decisions)"
+        return Position.from_scenario(scenario_from_game(game, title=title))
     colours = [c.value for c in Colour]
     if kind == "empty":
         players = int(rest or 4)
@@ -1088,14 +1103,14 @@ def load_start(key: str) -> Position:
             )
         )
     if kind == "setup":
-        count, _, seed = rest.partition(":")
-        players = int(count or 4)
+        count, _, seed_text = rest.partition(":")
+        players, setup_seed = int(count or 4), int(seed_text or 1)
         return Position.from_scenario(
             Scenario.from_data(
                 {
-                    "title": f"Setup map, {players} players (seed {int(seed or 1)})",
+                    "title": f"Setup map, {players} players (seed {setup_seed})",
                     "players": colours[:players],
-                    "seed": int(seed or 1),
+                    "seed": setup_seed,
                     "map": "setup",
                 }
             )

@@ -175,7 +175,7 @@ def test_e8_uptown_payout_of_e5_and_e6_together() -> None:
     assert {r["marker"]: r["Uptown"] for r in study.track_rows()}["Blue"] == "0 → 2 (14, 16)"
 
 
-@pytest.mark.parametrize("key", ["uptown", E04, "setup:4:1", "setup:2:1"])
+@pytest.mark.parametrize("key", ["uptown", E04, "setup:4:1", "setup:2:1", "game:4:3:300"])
 def test_tracks_and_payouts_are_what_the_engine_would_do(key: str) -> None:
     """The projection equals running the engine's own steps on a copy: score_area_control
     (R-CONTROL-1..8) then pay_luciano (R-PAYOUT-1..5) — even when the markers start high."""
@@ -226,7 +226,7 @@ def test_e4_flips_are_exactly_the_three_single_changes() -> None:
     assert "(R-GOLDEN-1)" in found[1].sentence and "(R-CONTROL-3)" in found[1].sentence
 
 
-@pytest.mark.parametrize("key", ["uptown", E04, "setup:2:1"])
+@pytest.mark.parametrize("key", ["uptown", E04, "setup:2:1", "game:4:3:300"])
 def test_flips_are_the_legal_edits_that_change_the_controllers(key: str) -> None:
     """Every flip really changes who controls the district when applied; every other legal
     edit leaves the same controllers; refused edits are never reported."""
@@ -408,7 +408,7 @@ def test_the_position_is_the_scenario_as_written_before_play_resumes() -> None:
 def test_starting_positions_all_load() -> None:
     starts = starting_positions()
     assert "scenario:e04_police_casino_district_12" in starts.values()
-    assert {"uptown", "empty:4", "setup:4:1", "setup:2:1"} <= set(starts.values())
+    assert {"uptown", "game:4:3:300", "empty:4", "setup:4:1", "setup:2:1"} <= set(starts.values())
     for key in starts.values():
         assert load_start(key).state.districts
     assert parse_scenario(UPTOWN_E5_E6).source == "rulebook: E5, E6"

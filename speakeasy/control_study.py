@@ -591,8 +591,12 @@ class Edit:
         pieces = {s.id: s.building for s in load_catalog().operations_board.spaces}
         piece = next((p for p in player.board_pieces if pieces.get(p) == kind.value), None)
         if piece is None:
-            if kind is BuildingType.DISTILLERY:
-                raise self._fail(f"{_name(colour)} already has a distillery", "R-BUILD-7")
+            on_map = [o for o, _, b in state.buildings(colour) if b.type is kind]
+            if kind is BuildingType.DISTILLERY and on_map:
+                raise self._fail(
+                    f"{_name(colour)} already has a distillery on the map (district {on_map[0]})",
+                    "R-BUILD-7",
+                )
             raise self._fail(
                 f"{_name(colour)} has no {_kind(kind)} left on the operations board", "R-BUILD-2"
             )

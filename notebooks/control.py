@@ -28,10 +28,13 @@ def _():
         who,
     )
     from speakeasy.explain import markdown_escape
+    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.viz.truck_explorer import clicked_district
 
     return (
         CASE_TEXT,
+        answer_boxes,
+        exercise_cards,
         Edit,
         EditKind,
         Exploration,
@@ -417,43 +420,23 @@ def _(mo, study):
 
 
 @app.cell(hide_code=True)
-def _(control_exercises, mo, starting_positions):
+def _(answer_boxes, control_exercises):
     exercises = control_exercises()
-    _names = {key: label for label, key in starting_positions().items()}
-    answers = mo.ui.array([mo.ui.text(placeholder="your answer", label="") for _ in exercises])
-    exercise_positions = [_names.get(key, key) for key, _ in exercises]
-    mo.md(
-        "## Exercises\n\n"
-        "Work them out from the rules, then check your answer; the expected answers are "
-        "computed by the engine. Load the named position above to explore it."
-    )
-    return answers, exercise_positions, exercises
+    answers = answer_boxes([exercise for _, exercise in exercises])
+    return answers, exercises
 
 
 @app.cell(hide_code=True)
-def _(answers, exercise_positions, exercises, markdown_escape, mo):
-    _blocks = []
-    for _i, ((_, _exercise), _input) in enumerate(zip(exercises, answers, strict=True)):
-        _feedback = _exercise.check(_input.value) if _input.value else None
-        _blocks.append(
-            mo.vstack(
-                [
-                    mo.md(
-                        f"**{_i + 1}. {markdown_escape(_exercise.question)}**  \n"
-                        f"*Position: {markdown_escape(exercise_positions[_i])}*"
-                    ),
-                    _input,
-                    mo.callout(
-                        mo.md(markdown_escape(_feedback.message)),
-                        kind="success" if _feedback.correct else "warn",
-                    )
-                    if _feedback
-                    else mo.md(""),
-                ],
-                gap=0.4,
-            )
-        )
-    mo.vstack(_blocks, gap=1.2)
+def _(answers, exercise_cards, exercises, starting_positions):
+    _names = {key: label for label, key in starting_positions().items()}
+    exercise_cards(
+        [exercise for _, exercise in exercises],
+        answers,
+        notes=[f"Position: {_names.get(key, key)}" for key, _ in exercises],
+        intro="## Exercises\n\n"
+        "Work them out from the rules, then check your answer; the expected answers are "
+        "computed by the engine. Load the named position above to explore it.",
+    )
     return
 
 

@@ -25,10 +25,13 @@ def _():
     )
     from speakeasy.rules_index import load_rules_index
     from speakeasy.viz import game_figure
+    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.viz.truck_explorer import clicked_district
 
     return (
         DEFAULT_WAR_POSITION,
+        answer_boxes,
+        exercise_cards,
         act_options,
         building_label,
         chance_text,
@@ -335,39 +338,20 @@ def _(load_rules_index, markdown_escape, mo, study):
 
 
 @app.cell(hide_code=True)
-def _(mo, study, war_exercises):
+def _(answer_boxes, study, war_exercises):
     exercises = war_exercises(study)
-    answers = mo.ui.array(
-        [mo.ui.text(placeholder="your answer", full_width=False) for _ in exercises]
-    )
+    answers = answer_boxes(exercises)
     return answers, exercises
 
 
 @app.cell(hide_code=True)
-def _(answers, exercises, markdown_escape, mo):
-    _blocks = [
-        mo.md(
-            "## Exercises\n\nAnswers are checked by the engine on the building above; change "
-            "the building or the act for new questions."
-        )
-    ]
-    for _n, (_exercise, _box) in enumerate(zip(exercises, answers, strict=True), start=1):
-        _given = _box.value
-        if _given.strip():
-            _feedback = _exercise.check(_given)
-            _verdict = mo.callout(
-                mo.md(markdown_escape(_feedback.message)),
-                kind="success" if _feedback.correct else "warn",
-            )
-        else:
-            _verdict = mo.md("")
-        _blocks.append(
-            mo.vstack(
-                [mo.md(f"**{_n}.** {markdown_escape(_exercise.question)}"), _box, _verdict],
-                gap=0.3,
-            )
-        )
-    mo.vstack(_blocks, gap=1)
+def _(answers, exercise_cards, exercises):
+    exercise_cards(
+        exercises,
+        answers,
+        intro="## Exercises\n\nAnswers are checked by the engine on the building above; "
+        "change the building or the act for new questions.",
+    )
     return
 
 

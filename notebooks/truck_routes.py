@@ -252,6 +252,7 @@ def _():
     from speakeasy.actions import IllegalAction
     from speakeasy.explain import markdown_escape
     from speakeasy.route_study import extend_route
+    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.viz.route_planner import (
         RANGE_BONUSES,
         load_position,
@@ -263,6 +264,8 @@ def _():
     return (
         IllegalAction,
         RANGE_BONUSES,
+        answer_boxes,
+        exercise_cards,
         extend_route,
         markdown_escape,
         load_position,
@@ -494,40 +497,22 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(mo, plan_view):
+def _(answer_boxes, plan_view):
     truck_questions = plan_view.exercises
-    truck_answers = mo.ui.array(
-        [mo.ui.text(placeholder="your answer", label="") for _ in truck_questions]
-    )
-    mo.md(
-        "## Exercises\n\n"
-        "About the position, player and action chosen above: work each one out from the rules, "
-        "then type your answer. The expected answers come from the planner and the board."
-    )
+    truck_answers = answer_boxes(truck_questions)
     return truck_answers, truck_questions
 
 
 @app.cell(hide_code=True)
-def _(markdown_escape, mo, truck_answers, truck_questions):
-    _blocks = []
-    for _i, (_exercise, _input) in enumerate(zip(truck_questions, truck_answers, strict=True)):
-        _feedback = _exercise.check(_input.value) if _input.value else None
-        _blocks.append(
-            mo.vstack(
-                [
-                    mo.md(f"**{_i + 1}. {markdown_escape(_exercise.question)}**"),
-                    _input,
-                    mo.callout(
-                        mo.md(markdown_escape(_feedback.message)),
-                        kind="success" if _feedback.correct else "warn",
-                    )
-                    if _feedback
-                    else mo.md(""),
-                ],
-                gap=0.4,
-            )
-        )
-    mo.vstack(_blocks, gap=1.2)
+def _(exercise_cards, truck_answers, truck_questions):
+    exercise_cards(
+        truck_questions,
+        truck_answers,
+        intro="## Exercises\n\n"
+        "About the position, player and action chosen above: work each one out from the "
+        "rules, then type your answer. The expected answers come from the planner and the "
+        "board.",
+    )
     return
 
 

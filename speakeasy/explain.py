@@ -78,6 +78,7 @@ __all__ = [
     "explain_event",
     "log",
     "lookup",
+    "lookup_html",
     "lookup_markdown",
     "step_through",
 ]
@@ -1382,13 +1383,36 @@ def lookup_markdown(query: str, limit: int = 10) -> str:
     found = lookup(query)
     if not found:
         return f"No rule matches {_md(query)!s}."
-    lines = [
-        f"- **{e.id}** ({_md(re.sub(r'^[0-9.]+ ', '', e.section))}): {_md(e.summary)}"
-        for e in found[:limit]
-    ]
+    lines = [f"- **{e.id}** ({_md(_section_title(e))}): {_md(e.summary)}" for e in found[:limit]]
     if len(found) > limit:
         lines.append(f"- … and {len(found) - limit} more")
     return "\n".join(lines)
+
+
+def lookup_html(query: str, limit: int = 10) -> str:
+    """:func:`lookup` as an HTML list, for ipywidgets (at most ``limit`` entries).
+
+    >>> lookup_html("r-golden-5").startswith("<ul><li><b>R-GOLDEN-5</b> (Operating buildings")
+    True
+    >>> lookup_html("R-NOPE-1")
+    '<p>No rule matches R-NOPE-1.</p>'
+    """
+    found = lookup(query)
+    if not found:
+        return f"<p>No rule matches {html.escape(query)}.</p>"
+    items = [
+        f"<li><b>{html.escape(e.id)}</b> ({html.escape(_section_title(e))}): "
+        f"{html.escape(e.summary)}</li>"
+        for e in found[:limit]
+    ]
+    if len(found) > limit:
+        items.append(f"<li>… and {len(found) - limit} more</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+def _section_title(entry: RuleEntry) -> str:
+    """The entry's section without its number (``"11.2 Gang war"`` -> ``"Gang war"``)."""
+    return re.sub(r"^[0-9.]+ ", "", entry.section)
 
 
 # ---------------------------------------------------------------------- step-through and log

@@ -26,17 +26,29 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   (``goal``, ``space`` 1-2, ``owner``: books cooked on goals in play, R-BOOKS-2/3);
 * ``[districts.N]``: ``buildings`` (``owner``, ``type``, ``protected``, ``barrel``, and
   optionally ``space``, 1-4, and ``piece``, the operations-board piece it came from; buildings
-  without a space fill the free spaces in order), ``gangster_bars`` (on the spaces left),
-  ``police``, ``police_token``, ``war_token``, ``strength`` (the face-up gangster strength
-  token) and ``gangster`` (a tile on the gangster board); a closed district may hold only
-  police (R-CLOSED-1..3);
+  without a space fill the free spaces in order; at most one nightclub and one casino per
+  player in each area, R-BUILD-5), ``gangster_bars`` (how many, on the spaces left in
+  order, or a list of their spaces, 1-4), ``police``,
+  ``police_token``, ``war_token``, ``strength`` (the face-up gangster strength token),
+  ``gangster`` (a tile on the gangster board) and ``had_gangster`` (a gangster has arrived
+  here, R-GANGWAR-13, though its tile is gone: a player's partner, R-ALLY-2, or a tile that
+  placed no gangster bar, R-GANGWAR-9; ``gangster`` and a partner's ``partner_district``
+  imply it); a closed district may hold only police (R-CLOSED-1..3);
 * ``[player.COLOUR]``: ``pocket``, ``safe``, ``levels`` (1-5 per track), ``goons``,
   ``leverage_tokens``, ``books`` (on the operations board, R-BOOKS-1), ``vip`` (mafiosi in
-  the VIP area), ``partner``, ``crates``, ``helpers``,
-  ``hand``, ``slots``, ``trucks`` (``district``, ``barrels``), ``distillery_barrels`` and
-  ``area_control`` (track positions);
+  the VIP area), ``partner``, ``partner_district`` (where the alliance marker stands: the
+  district the partner left, R-ALLY-1/2; without it the partner has no marker on the map),
+  ``partner_free_used`` (the once-per-game free help is spent, R-PARTNER-6), ``crates``,
+  ``helpers``, ``helpers_used`` (behind the screen, R-HELPER-3), ``hand``, ``slots`` (every
+  listed hand and slot is dealt from the decks after all of them went back, so a card may
+  come from another player's setup hand; each card is in one place), ``trucks``
+  (``district``, ``barrels``; closed districts too, R-CLOSED-2), ``distillery_barrels``,
+  ``area_control`` (track positions), ``lost_pieces`` (operations-board pieces removed from
+  the game: upgraded bars, R-UPGRADE-1, and buildings lost in a gang war, R-GANGWAR-8) and
+  ``mafiosi_lost`` (protecting mafiosi lost with their building, R-GANGWAR-8);
 * ``[[ships]]``: ``ship``, ``port``, ``removed`` (barrels taken), ``crate`` (id, or false);
-* ``[docks]``: per area, the mafiosi in the docks rows, top first;
+* ``[docks]``: per area, the mafiosi on the docks spaces, top row first (``false``: an empty
+  space; the spaces after the list are empty);
 * ``[question]``: ``text``, ``ask`` (a question of :mod:`speakeasy.questions`), its parameters
   (``district``, ``colour``, ``area``, ``space``, ``building``, ``mode``, ``card``, ``count``,
   ``ship``, ``goal``, ``range_bonus``, ``restaurant``), the stated ``answer`` (the test suite
@@ -46,12 +58,21 @@ Every component a scenario puts on the map comes from its supply (buildings from
 operations board, mafiosi from the owner's supply, police figures, gangster bars and barrels
 from the general supply), so the components stay conserved. Notoriety rewards are not paid when
 a scenario sets levels, but the reserved mafiosi on passed notoriety spaces join the owner's
-supply (R-NOTOR-4). Mistakes are reported with the file, the line, the field and the reason:
+supply (R-NOTOR-4). A game that starts after the first round of an act (or at its Lucky Luciano
+phase) gives each player that act's capos (R-CAPO-1..4); capos already on persons are not part
+of a scenario. Mistakes are reported with the file, the line, the field and the reason:
 
 >>> parse_scenario('title = "x"\\n[districts.3]\\npolice = "yes"\\n', "demo.toml")
 Traceback (most recent call last):
 ...
 speakeasy.scenario.ScenarioError: demo.toml:3: districts.3.police: 'yes' is not of type 'boolean'
+
+>>> parse_scenario('title = "x"\\n[districts.13]\\nbuildings = [{owner = "blue", type = "casino"}]'
+...     '\\n[districts.14]\\nbuildings = [{owner = "blue", type = "casino"}]\\n', "demo.toml")
+Traceback (most recent call last):
+...
+speakeasy.scenario.ScenarioError: demo.toml:5: districts.14.buildings[0].type: blue already
+has a casino in Uptown (district 13); ... (R-BUILD-5)
 
 >>> s = parse_scenario('title = "Two bars"\\n[districts.14]\\nbuildings = ['
 ...     '{owner = "yellow", type = "nightclub"}, {owner = "blue", type = "nightclub"}]\\n')
@@ -68,7 +89,7 @@ import copy
 import json
 import re
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -78,10 +99,10 @@ import jsonschema
 import tomlkit
 
 from speakeasy.actions import Event
-from speakeasy.board import Area
+from speakeasy.board import Area, load_board
 from speakeasy.catalog import load_catalog
 from speakeasy.rules.flow import Start
-from speakeasy.state import Building, BuildingType, Colour, Phase, Ship, Track
+from speakeasy.state import Building, BuildingType, Colour, Phase, Player, Ship, Track
 
 if TYPE_CHECKING:
     from speakeasy.engine import Game
@@ -157,7 +178,11 @@ _CLOSED_FORBIDS = {
     "gangster": "R-CLOSED-3",
     "strength": "R-CLOSED-3",
     "war_token": "R-CLOSED-3",
+    "had_gangster": "R-CLOSED-3",
 }
+
+#: The building types a player may have only one of in each area (R-BUILD-5).
+_ONE_PER_AREA = ("nightclub", "casino")
 
 
 # ---------------------------------------------------------------------- the scenario
@@ -352,8 +377,25 @@ def _check_semantics(s: Scenario) -> None:
                     i,
                     "barrel",
                 )
-        if len(spec.get("buildings", ())) + spec.get("gangster_bars", 0) > 4:
+        if len(spec.get("buildings", ())) + _bar_count(spec) > 4:
             fail("more buildings and gangster bars than spaces (R-BOARD-3)", "districts", number)
+        if spec.get("had_gangster") is False and "gangster" in spec:
+            fail(
+                "a gangster tile here means a gangster has arrived (R-GANGWAR-3, R-GANGWAR-13)",
+                "districts",
+                number,
+                "had_gangster",
+            )
+        if spec.get("had_gangster") and spec.get("war_token"):
+            fail(
+                "a district receives a gangster only once; a war token here means its gangster "
+                "is still to come (R-GANGWAR-13)",
+                "districts",
+                number,
+                "had_gangster",
+            )
+    _check_one_per_area(data.get("districts", {}), fail)
+    _check_gangster_tiles(data, fail)
     order = data.get("turn_order")
     if order is not None and set(order) != seats:
         fail("the turn order must list every seated colour once (R-ORDER-1)", "turn_order")
@@ -375,6 +417,91 @@ def _check_semantics(s: Scenario) -> None:
         for param in QUESTIONS[question["ask"]].params:
             if param not in question:
                 fail(f"the {question['ask']!r} question needs '{param}'", "question")
+
+
+def _bar_count(spec: Mapping[str, Any]) -> int:
+    """How many gangster bars a district table holds (a count or a list of spaces)."""
+    bars = spec.get("gangster_bars", 0)
+    return len(bars) if isinstance(bars, list) else int(bars)
+
+
+def _check_one_per_area(districts: Mapping[str, Any], fail: Callable[..., None]) -> None:
+    """R-BUILD-5: at most one nightclub and one casino per player in each area. Real play never
+    breaks it: opening, takeovers and upgrades all obey it (R-BUILD-4, R-TAKEOVER-3/6,
+    R-UPGRADE-1, R-LOC-PLANNING-2), and gang wars only remove buildings."""
+    board = load_board()
+    first: dict[tuple[str, str, Area], int] = {}
+    for number in sorted(districts, key=int):
+        area = board.area_of(int(number))
+        for i, b in enumerate(districts[number].get("buildings", ())):
+            if b["type"] not in _ONE_PER_AREA:
+                continue
+            key = (b["owner"], b["type"], area)
+            if key in first:
+                fail(
+                    f"{b['owner']} already has a {b['type']} in {area.title} (district "
+                    f"{first[key]}); at most one nightclub and one casino per player in each "
+                    "area (R-BUILD-5)",
+                    "districts",
+                    number,
+                    "buildings",
+                    i,
+                    "type",
+                )
+            first[key] = int(number)
+
+
+def _check_gangster_tiles(data: Mapping[str, Any], fail: Callable[..., None]) -> None:
+    """Each gangster tile is in one place: on the gangster board or a partner space (R-ALLY-2,
+    R-ALLY-4); one alliance marker per district."""
+    where: dict[str, str] = {}
+    for number in sorted(data.get("districts", {}), key=int):
+        tile = data["districts"][number].get("gangster")
+        if tile is not None:
+            if tile in where:
+                fail(f"gangster tile {tile!r} is already {where[tile]}", "districts", number)
+            where[tile] = f"in district {number}"
+    markers: dict[int, str] = {}
+    for colour, spec in data.get("player", {}).items():
+        tile = spec.get("partner")
+        if tile is not None:
+            if tile in where:
+                fail(
+                    f"gangster tile {tile!r} is already {where[tile]} (R-ALLY-2, R-ALLY-4)",
+                    "player",
+                    colour,
+                    "partner",
+                )
+            where[tile] = f"{colour}'s partner"
+        district = spec.get("partner_district")
+        if district is None:
+            continue
+        if district in markers:
+            fail(
+                f"{markers[district]}'s alliance marker already stands in district {district}; "
+                "each district has one gangster (R-ALLY-2)",
+                "player",
+                colour,
+                "partner_district",
+            )
+        markers[district] = colour
+        there = data.get("districts", {}).get(str(district), {})
+        if "gangster" in there:
+            fail(
+                f"district {district} holds a gangster tile; the alliance marker stands where "
+                "the partner's tile was taken from (R-ALLY-2)",
+                "player",
+                colour,
+                "partner_district",
+            )
+        if there.get("war_token"):
+            fail(
+                f"district {district} still waits for its gangster (war token); a district "
+                "receives a gangster only once (R-GANGWAR-13)",
+                "player",
+                colour,
+                "partner_district",
+            )
 
 
 class _Builder:
@@ -408,10 +535,15 @@ class _Builder:
         if data.get("map", "empty") == "empty":
             for number in state.districts:
                 self._clear(number)
+        players = data.get("player", {})
+        for colour, spec in players.items():  # before buildings pick their pieces
+            self._lost_pieces(Colour(colour), spec)
         for number, spec in data.get("districts", {}).items():
             self._district(int(number), spec)
-        for colour, spec in data.get("player", {}).items():
+        self._return_cards(players)
+        for colour, spec in players.items():
             self._player(Colour(colour), spec)
+        self._capos(start)
         for i, spec in enumerate(data.get("ships", ())):
             self._ship(i, spec)
         self._docks(data.get("docks", {}))
@@ -504,18 +636,25 @@ class _Builder:
                 if spec.get(key):
                     self.fail(f"this district is closed in this game ({rule})", *path, key)
         self._clear(number)
-        wanted = len(spec.get("buildings", ())) + spec.get("gangster_bars", 0)
-        if wanted > len(district.spaces):
-            self.fail(f"district {number} has only {len(district.spaces)} spaces (GEO-2)", *path)
-        placed = self._places(number, spec.get("buildings", ()), path)
+        count = len(district.spaces)
+        if len(spec.get("buildings", ())) + _bar_count(spec) > count:
+            self.fail(f"district {number} has only {count} spaces (GEO-2)", *path)
+        bars = spec.get("gangster_bars", 0)
+        listed = [int(space) - 1 for space in bars] if isinstance(bars, list) else []
+        for i, index in enumerate(listed):
+            if index >= count:
+                self.fail(
+                    f"district {number} has only {count} spaces (GEO-2)", *path, "gangster_bars", i
+                )
+        placed = self._places(number, spec.get("buildings", ()), path, listed)
         for i, b in enumerate(spec.get("buildings", ())):
             self._building(district.spaces[placed[i]], b, (*path, "buildings", i))
-        spaces = (sp for i, sp in enumerate(district.spaces) if i not in placed)
-        for _ in range(spec.get("gangster_bars", 0)):
+        free = [i for i in range(count) if i not in placed]
+        for index in listed or free[: _bar_count(spec)]:
             if state.supply_gangster_bars == 0:
                 self.fail("no gangster bar left in the supply (R-COMP-6)", *path, "gangster_bars")
             state.supply_gangster_bars -= 1
-            next(spaces).gangster_bar = True
+            district.spaces[index].gangster_bar = True
         if spec.get("police"):
             if state.supply_police == 0:
                 self.fail("no police figure left in the supply", *path, "police")
@@ -533,12 +672,18 @@ class _Builder:
             district.gangster, district.had_gangster = tile, True
             if district.strength_token is None:
                 district.strength_token = self.catalog.gangster(tile).strength
+        if spec.get("had_gangster"):  # its tile has left since (R-ALLY-2, R-GANGWAR-9)
+            district.had_gangster = True
 
     def _places(
-        self, number: int, buildings: Sequence[Mapping[str, Any]], path: tuple[str | int, ...]
+        self,
+        number: int,
+        buildings: Sequence[Mapping[str, Any]],
+        path: tuple[str | int, ...],
+        bars: Sequence[int] = (),
     ) -> list[int]:
         """The space (0-based) of each building: its ``space`` (1-based) if given, else the
-        first free one in order."""
+        first free one in order (``bars``: the spaces listed for gangster bars)."""
         count = len(self.state.districts[number].spaces)
         taken: list[int] = []
         for i, b in enumerate(buildings):
@@ -552,11 +697,11 @@ class _Builder:
                         i,
                         "space",
                     )
-                if index in taken:
+                if index in taken or index in bars:
                     self.fail(f"space {index + 1} is used twice", *path, "buildings", i, "space")
                 taken.append(index)
             else:
-                taken.append(next(s for s in range(count) if s not in taken))
+                taken.append(next(s for s in range(count) if s not in taken and s not in bars))
         return taken
 
     def _building(self, space: Any, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
@@ -664,41 +809,45 @@ class _Builder:
                 )
             player.mafiosi -= change
             player.vip = spec["vip"]
+        if "mafiosi_lost" in spec:
+            change = spec["mafiosi_lost"] - player.mafiosi_lost
+            if change > player.mafiosi:
+                self.fail(
+                    f"{colour} has only {player.mafiosi} mafiosi in the supply (R-GANGWAR-8)",
+                    *path,
+                    "mafiosi_lost",
+                )
+            player.mafiosi -= change
+            player.mafiosi_lost = spec["mafiosi_lost"]
         if "partner" in spec:
-            if spec["partner"] not in {g.id for g in self.catalog.gangsters}:
-                self.fail(f"no gangster tile {spec['partner']!r}", *path, "partner")
-            self._take_gangster(spec["partner"])
-            player.partner = spec["partner"]
+            self._partner(player, spec, path)
         for i, crate in enumerate(spec.get("crates", ())):
             if not self._take_crate(crate):
                 self.fail(f"crate {crate!r} is not in the crate stack", *path, "crates", i)
             player.crates.append(crate)
-        for i, helper in enumerate(spec.get("helpers", ())):
-            if not self._take_helper(helper):
-                self.fail(f"helper card {helper!r} is not available", *path, "helpers", i)
-            player.helpers.append(helper)
-        if "hand" in spec:
-            for card in player.hand:
-                self._return_card(card)
-            player.hand = []
-            for i, card in enumerate(spec["hand"]):
-                if not self._take_card(card):
-                    self.fail(f"operation card {card!r} is not in a deck", *path, "hand", i)
-                player.hand.append(card)
+        for key, held in (("helpers", player.helpers), ("helpers_used", player.helpers_used)):
+            for i, helper in enumerate(spec.get(key, ())):
+                if not self._take_helper(helper):
+                    self.fail(f"helper card {helper!r} is not available", *path, key, i)
+                held.append(helper)
+        for i, card in enumerate(spec.get("hand", ())):  # every listed hand went back first
+            self._take_card(card, *path, "hand", i)
+            player.hand.append(card)
         for track, card in spec.get("slots", {}).items():
-            old = player.slots.get(Track(track))
-            if old:
-                self._return_card(old)
-            if not self._take_card(card):
-                self.fail(f"operation card {card!r} is not in a deck", *path, "slots", track)
+            self._take_card(card, *path, "slots", track)
+            kind = self.catalog.card(card).type
+            if kind != track:  # each slot holds a card of its own type (R-CARD-3)
+                self.fail(
+                    f"{card!r} is a {kind} card, not a {track} card (R-CARD-3)",
+                    *path,
+                    "slots",
+                    track,
+                )
             player.slots[Track(track)] = card
         for i, truck_spec in enumerate(spec.get("trucks", ())):
             truck = player.trucks[i]
-            if "district" in truck_spec:
-                number = truck_spec["district"]
-                if self.state.districts[number].closed:
-                    self.fail("a closed district (R-CLOSED-1)", *path, "trucks", i, "district")
-                truck.district = number
+            if "district" in truck_spec:  # closed districts too (R-CLOSED-2)
+                truck.district = truck_spec["district"]
             if "barrels" in truck_spec:
                 self._supply_barrels(truck_spec["barrels"] - truck.barrels, *path, "trucks", i)
                 truck.barrels = truck_spec["barrels"]
@@ -735,15 +884,98 @@ class _Builder:
             return True
         return False
 
-    def _take_card(self, card: str) -> bool:
+    def _return_cards(self, players: Mapping[str, Any]) -> None:
+        """Every hand and slot the scenario lists goes back to its deck before any is dealt:
+        a card of one player's setup hand may be in another player's hand or slot. Operation
+        cards are only ever in the decks, the hands and the slots (R-CARD-3/5/6)."""
+        for colour, spec in players.items():
+            player = self.state.players[Colour(colour)]
+            if "hand" in spec:
+                for card in player.hand:
+                    self._return_card(card)
+                player.hand = []
+            for track in spec.get("slots", {}):
+                old = player.slots.get(Track(track))
+                if old:
+                    self._return_card(old)
+                player.slots[Track(track)] = None
+
+    def _take_card(self, card: str, *path: str | int) -> None:
         for deck in self.state.operation_decks.values():
             if card in deck:
                 deck.remove(card)
-                return True
-        return False
+                return
+        for colour, player in self.state.players.items():
+            if card in player.hand:
+                self.fail(f"operation card {card!r} is already in {colour}'s hand", *path)
+            for track, slotted in player.slots.items():
+                if slotted == card:
+                    self.fail(
+                        f"operation card {card!r} is already in {colour}'s {track} slot", *path
+                    )
+        self.fail(f"no operation card {card!r}", *path)
 
     def _return_card(self, card: str) -> None:
         self.state.operation_decks[Track(self.catalog.card(card).type)].append(card)
+
+    def _lost_pieces(self, colour: Colour, spec: Mapping[str, Any]) -> None:
+        """Operations-board pieces removed from the game (R-UPGRADE-1, R-GANGWAR-8)."""
+        player = self.state.players[colour]
+        for i, piece in enumerate(spec.get("lost_pieces", ())):
+            if piece not in player.board_pieces:
+                self.fail(
+                    f"{colour} has no piece {piece!r} on the operations board",
+                    "player",
+                    colour.value,
+                    "lost_pieces",
+                    i,
+                )
+            player.board_pieces.remove(piece)
+            player.lost_pieces.append(piece)
+
+    def _partner(self, player: Player, spec: Mapping[str, Any], path: tuple[str, ...]) -> None:
+        """The partner tile on the operations board, the alliance marker in the district it
+        came from (R-ALLY-2) and whether its once-per-game free help is spent (R-PARTNER-6)."""
+        tile = spec["partner"]
+        if tile not in {g.id for g in self.catalog.gangsters}:
+            self.fail(f"no gangster tile {tile!r}", *path, "partner")
+        self._take_gangster(tile)
+        districts = self.state.districts
+        # with map = "setup" the tile may lie on the gangster board: the alliance takes it
+        # from there, and the marker goes to its district unless the scenario says otherwise
+        came_from = next((n for n, d in districts.items() if d.gangster == tile), None)
+        if came_from is not None:
+            districts[came_from].gangster = None
+        number = spec.get("partner_district", came_from)
+        if number is not None:
+            district = districts[number]
+            if district.closed:
+                self.fail(
+                    "no gangster ever arrives in a closed district (R-CLOSED-3)",
+                    *path,
+                    "partner_district",
+                )
+            if district.gangster is not None:
+                self.fail(
+                    f"district {number} holds gangster tile {district.gangster!r}; the alliance "
+                    "marker stands where the partner's tile was taken from (R-ALLY-2)",
+                    *path,
+                    "partner_district",
+                )
+            district.had_gangster = True
+        player.partner, player.partner_district = tile, number
+        player.partner_free_used = bool(spec.get("partner_free_used", False))
+
+    def _capos(self, start: Start) -> None:
+        """R-CAPO-1..4: a game starting after an act's capo return holds that act's capos (the
+        flow returns capos only at the start of an act it plays from its first round)."""
+        late = start.phase in ("luciano", "final") or (start.phase == "rounds" and start.round > 1)
+        if start.act == 1 or not late:
+            return
+        keep = self.catalog.setup.acts.capos[start.act - 1]
+        total = self.catalog.components.count("capos")
+        for player in self.state.players.values():
+            player.capos, player.capos_boxed = keep, total - keep
 
     # ------------------------------------------------------------------ ships and docks
     def _ship(self, i: int, spec: Mapping[str, Any]) -> None:
@@ -807,7 +1039,7 @@ class _Builder:
         player.books_supply -= 1
         spaces[index] = owner
 
-    def _docks(self, docks: Mapping[str, list[str]]) -> None:
+    def _docks(self, docks: Mapping[str, list[str | bool]]) -> None:
         state = self.state
         for area_name, colours in docks.items():
             area = Area(area_name)
@@ -817,13 +1049,16 @@ class _Builder:
                     state.players[colour].mafiosi += 1
             if len(colours) > len(row):
                 self.fail(f"the {area_name} docks have {len(row)} spaces", "docks", area_name)
-            for i, name in enumerate(colours):
-                player = state.players.get(Colour(name))
+            spaces = [None if c is False else Colour(str(c)) for c in colours]  # false: empty
+            for i, colour in enumerate(spaces):
+                if colour is None:
+                    continue
+                player = state.players.get(colour)
                 if player is None or player.mafiosi == 0:
-                    self.fail(f"{name} has no mafioso to place", "docks", area_name, i)
+                    self.fail(f"{colour} has no mafioso to place", "docks", area_name, i)
                 assert player is not None
                 player.mafiosi -= 1
-            state.docks[area] = [Colour(c) for c in colours] + [None] * (len(row) - len(colours))
+            state.docks[area] = spaces + [None] * (len(row) - len(spaces))
 
 
 def _spaces(count: int) -> list[Any]:
@@ -836,14 +1071,23 @@ def _spaces(count: int) -> list[Any]:
 def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) -> Scenario:
     """The position of ``game`` as a scenario at the start of its current round.
 
-    What a scenario cannot hold is left out: capos on persons mid-round, the order of the
-    decks, the city offer and which goals are in play (a scenario restarts the round from its
-    first player with the decks shuffled by its seed, which deals the same goals).
+    Everything the format describes is kept: reloading the scenario gives the same map, the
+    same players' resources, cards, pieces and partners, the same ships, docks, books and
+    gangster deck. What a scenario cannot hold is left out: capos on persons (the round restarts
+    with the act's capos, R-CAPO), the order of the decks and stacks, the helper and city
+    offers, the city tokens on the players' boards (each builder holds its spaces' setup
+    tokens instead), and which goals are in play (a scenario restarts the round from its first
+    player with the decks shuffled by its seed, which deals the same goals). A game saved
+    before its first decision starts with the prologue again; one saved during the prologue
+    starts at Act 1 without the prologue turns still to come; one saved during a gang war
+    restarts the Lucky Luciano phase with the districts still holding a war token.
     """
     state, catalog = game.state, load_catalog()
     phase = "final" if game.is_over else "rounds"
     if state.phase in (Phase.GANG_WAR, Phase.POLICE, Phase.AREA_CONTROL, Phase.PAYOUT):
         phase = "luciano"
+    elif state.phase in (Phase.SETUP, Phase.PROLOGUE) and not game.history:
+        phase = "prologue"
     data: dict[str, Any] = {
         "title": title,
         "source": "saved",
@@ -857,7 +1101,8 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
     closed = sorted(n for n, d in state.districts.items() if d.closed)
     if closed:
         data["closed"] = closed
-    order = list(state.round_players)  # the round restarts in the order it began with
+    # a round restarts in the order it began with; after the rounds the track's order stands
+    order = list(state.round_players) if phase == "rounds" else []
     if set(order) != set(game.colours):
         order = [c for c in (*state.turn_order.top, *state.turn_order.bottom) if c is not None]
     data["turn_order"] = [c.value for c in order]
@@ -878,9 +1123,12 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
         ]
         if buildings:
             spec["buildings"] = buildings
-        bars = sum(sp.gangster_bar for sp in d.spaces)
-        if bars:
-            spec["gangster_bars"] = bars
+        bars = [index for index, sp in enumerate(d.spaces) if sp.gangster_bar]
+        free = [index for index, sp in enumerate(d.spaces) if sp.building is None]
+        if bars:  # a count when they stand on the first free spaces, as a count places them
+            spec["gangster_bars"] = (
+                len(bars) if bars == free[: len(bars)] else [index + 1 for index in bars]
+            )
         for key in ("police", "police_token", "war_token"):
             if getattr(d, key):
                 spec[key] = True
@@ -888,6 +1136,8 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             spec["strength"] = d.strength_token
         if d.gangster is not None:
             spec["gangster"] = d.gangster
+        elif d.had_gangster:  # its tile has left (R-GANGWAR-9) or is a partner (R-ALLY-2)
+            spec["had_gangster"] = True
         if spec:
             districts[str(number)] = spec
     data["districts"] = districts
@@ -902,8 +1152,11 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             "books": p.books,
             "vip": p.vip,
             **({"partner": p.partner} if p.partner else {}),
+            **({"partner_district": p.partner_district} if p.partner_district else {}),
+            **({"partner_free_used": True} if p.partner and p.partner_free_used else {}),
             **({"crates": list(p.crates)} if p.crates else {}),
             **({"helpers": list(p.helpers)} if p.helpers else {}),
+            **({"helpers_used": list(p.helpers_used)} if p.helpers_used else {}),
             "hand": list(p.hand),
             **(
                 {"slots": {t.value: c for t, c in p.slots.items() if c}}
@@ -916,14 +1169,18 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             ],
             "distillery_barrels": p.distillery_barrels,
             "area_control": {a.value: v for a, v in p.area_control.items()},
+            **({"lost_pieces": list(p.lost_pieces)} if p.lost_pieces else {}),
+            **({"mafiosi_lost": p.mafiosi_lost} if p.mafiosi_lost else {}),
         }
     data["player"] = players
     data["ships"] = [
         {"ship": s.ship, "port": s.port, "removed": s.removed, "crate": s.crate or False}
         for s in state.ships
     ]
-    data["docks"] = {
-        a.value: [c.value for c in row if c is not None]
+    data["docks"] = {  # the spaces top first, up to the last one taken; false: empty
+        a.value: [c.value if c is not None else False for c in row][
+            : max(i + 1 for i, c in enumerate(row) if c is not None)
+        ]
         for a, row in state.docks.items()
         if any(c is not None for c in row)
     }

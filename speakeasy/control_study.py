@@ -62,6 +62,7 @@ from speakeasy.rules.luciano import (
 from speakeasy.scenario import (
     Scenario,
     ScenarioError,
+    district_spec,
     load_scenario,
     parse_scenario,
     scenario_from_game,
@@ -488,7 +489,7 @@ class Edit:
         Raises :class:`IllegalEdit` (with the reason and the rule) when the result is not a
         possible position.
         """
-        spec = _district_spec(position.state, self.district)
+        spec = district_spec(position.state, self.district)
         self._change(position.state, spec)
         try:
             scenario = position.scenario.with_value(f"districts.{self.district}", spec)
@@ -523,11 +524,17 @@ class Edit:
                 raise self._fail(f"district {n} has no empty building space", "R-BUILD-1")
             if state.supply_gangster_bars <= 0:
                 raise self._fail("no gangster bar is left in the supply", "R-COMP-6")
-            spec["gangster_bars"] = spec.get("gangster_bars", 0) + 1
+            bars = spec.get("gangster_bars", 0)  # a count, or the spaces (district_spec)
+            if isinstance(bars, list):
+                empty = next(i for i, s in enumerate(d.spaces) if s.is_empty)
+                spec["gangster_bars"] = sorted([*bars, empty + 1])
+            else:
+                spec["gangster_bars"] = bars + 1
         elif self.kind is EditKind.REMOVE_GANGSTER_BAR:
-            if not spec.get("gangster_bars"):
+            bars = spec.get("gangster_bars")
+            if not bars:
                 raise self._fail(f"district {n} has no gangster bar", "R-CONTROL-5")
-            spec["gangster_bars"] -= 1
+            spec["gangster_bars"] = bars[:-1] if isinstance(bars, list) else bars - 1
             if not spec["gangster_bars"]:
                 del spec["gangster_bars"]
         elif self.kind is EditKind.ADD_BUILDING:
@@ -618,38 +625,6 @@ def _describe(
 
 def _area_of(state: GameState, district: int) -> Area:
     return load_board(len(state.players)).area_of(district)
-
-
-def _district_spec(state: GameState, district: int) -> dict[str, Any]:
-    """The scenario table of ``district`` as it stands in ``state`` (every building with its
-    space and piece, so an edit moves nothing else)."""
-    d = state.districts[district]
-    spec: dict[str, Any] = {}
-    buildings = [
-        {
-            "owner": s.building.owner.value,
-            "type": s.building.type.value,
-            **({"protected": True} if s.building.protected else {}),
-            **({"barrel": True} if s.building.barrel else {}),
-            "space": i + 1,
-            "piece": s.building.piece,
-        }
-        for i, s in enumerate(d.spaces)
-        if s.building is not None
-    ]
-    if buildings:
-        spec["buildings"] = buildings
-    bars = sum(s.gangster_bar for s in d.spaces)
-    if bars:
-        spec["gangster_bars"] = bars
-    for key in ("police", "police_token", "war_token"):
-        if getattr(d, key):
-            spec[key] = True
-    if d.strength_token is not None:
-        spec["strength"] = d.strength_token
-    if d.gangster is not None:
-        spec["gangster"] = d.gangster
-    return spec
 
 
 def single_edits(position: Position, district: int) -> tuple[Edit, ...]:

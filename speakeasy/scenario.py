@@ -102,7 +102,16 @@ from speakeasy.actions import Event
 from speakeasy.board import Area, load_board
 from speakeasy.catalog import load_catalog
 from speakeasy.rules.flow import Start
-from speakeasy.state import Building, BuildingType, Colour, Phase, Player, Ship, Track
+from speakeasy.state import (
+    Building,
+    BuildingType,
+    Colour,
+    GameState,
+    Phase,
+    Player,
+    Ship,
+    Track,
+)
 
 if TYPE_CHECKING:
     from speakeasy.engine import Game
@@ -112,6 +121,7 @@ __all__ = [
     "SCENARIO_DIR",
     "Scenario",
     "ScenarioError",
+    "district_spec",
     "load_scenario",
     "parse_scenario",
     "scenario_from_game",
@@ -1068,6 +1078,46 @@ def _spaces(count: int) -> list[Any]:
 
 
 # ---------------------------------------------------------------------- saving a position
+def district_spec(state: GameState, number: int) -> dict[str, Any]:
+    """District ``number`` of ``state`` as a scenario's ``[districts.N]`` table (empty when
+    there is nothing on it): every building with its space and operations-board piece, the
+    gangster bars (a count when they stand on the first free spaces, else their spaces),
+    police, tokens, the gangster tile, and whether a gangster has been there (R-GANGWAR-13).
+    """
+    d = state.districts[number]
+    spec: dict[str, Any] = {}
+    buildings = [
+        {
+            "owner": sp.building.owner.value,
+            "type": sp.building.type.value,
+            **({"protected": True} if sp.building.protected else {}),
+            **({"barrel": True} if sp.building.barrel else {}),
+            "space": index + 1,
+            "piece": sp.building.piece,
+        }
+        for index, sp in enumerate(d.spaces)
+        if sp.building is not None
+    ]
+    if buildings:
+        spec["buildings"] = buildings
+    bars = [index for index, sp in enumerate(d.spaces) if sp.gangster_bar]
+    free = [index for index, sp in enumerate(d.spaces) if sp.building is None]
+    if bars:  # a count when they stand on the first free spaces, as a count places them
+        spec["gangster_bars"] = (
+            len(bars) if bars == free[: len(bars)] else [index + 1 for index in bars]
+        )
+    for key in ("police", "police_token", "war_token"):
+        if getattr(d, key):
+            spec[key] = True
+    if d.strength_token is not None:
+        spec["strength"] = d.strength_token
+    if d.gangster is not None:
+        spec["gangster"] = d.gangster
+    elif d.had_gangster:  # its tile has left (R-GANGWAR-9) or is a partner (R-ALLY-2)
+        spec["had_gangster"] = True
+    return spec
+
+
 def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) -> Scenario:
     """The position of ``game`` as a scenario at the start of its current round.
 
@@ -1107,37 +1157,8 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
         order = [c for c in (*state.turn_order.top, *state.turn_order.bottom) if c is not None]
     data["turn_order"] = [c.value for c in order]
     districts: dict[str, Any] = {}
-    for number, d in sorted(state.districts.items()):
-        spec: dict[str, Any] = {}
-        buildings = [
-            {
-                "owner": sp.building.owner.value,
-                "type": sp.building.type.value,
-                **({"protected": True} if sp.building.protected else {}),
-                **({"barrel": True} if sp.building.barrel else {}),
-                "space": index + 1,
-                "piece": sp.building.piece,
-            }
-            for index, sp in enumerate(d.spaces)
-            if sp.building is not None
-        ]
-        if buildings:
-            spec["buildings"] = buildings
-        bars = [index for index, sp in enumerate(d.spaces) if sp.gangster_bar]
-        free = [index for index, sp in enumerate(d.spaces) if sp.building is None]
-        if bars:  # a count when they stand on the first free spaces, as a count places them
-            spec["gangster_bars"] = (
-                len(bars) if bars == free[: len(bars)] else [index + 1 for index in bars]
-            )
-        for key in ("police", "police_token", "war_token"):
-            if getattr(d, key):
-                spec[key] = True
-        if d.strength_token is not None:
-            spec["strength"] = d.strength_token
-        if d.gangster is not None:
-            spec["gangster"] = d.gangster
-        elif d.had_gangster:  # its tile has left (R-GANGWAR-9) or is a partner (R-ALLY-2)
-            spec["had_gangster"] = True
+    for number in sorted(state.districts):
+        spec = district_spec(state, number)
         if spec:
             districts[str(number)] = spec
     data["districts"] = districts

@@ -475,3 +475,16 @@ def test_one_edit_and_the_whole_recompute_are_fast() -> None:
     study_control(after.state, after.board)
     flips(after, 14)
     assert time.perf_counter() - started < 1.0
+
+
+def test_gangster_bar_edits_keep_bars_on_their_own_spaces() -> None:
+    """A bar standing on a later space (its building was lost, R-GANGWAR-8) stays there when
+    another bar is added on the empty space or the last one is removed (R-CONTROL-5)."""
+    start = _position("[districts.13]\ngangster_bars = [3]\nstrength = 5\n")
+    bars = [i for i, s in enumerate(start.state.districts[13].spaces) if s.gangster_bar]
+    assert bars == [2]
+    added = Edit.add_gangster_bar(13).apply(start)
+    assert [s.gangster_bar for s in added.state.districts[13].spaces] == [True, False, True]
+    removed = Edit.remove_gangster_bar(13).apply(start)
+    assert not any(s.gangster_bar for s in removed.state.districts[13].spaces)
+    assert bars == [i for i, s in enumerate(start.state.districts[13].spaces) if s.gangster_bar]

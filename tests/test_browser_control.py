@@ -11,13 +11,13 @@ A screenshot is kept under ``tmp_path`` and copied to ``/tmp/control.png``.
 
 from __future__ import annotations
 
-import json
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import click_district, plot_figure, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -32,44 +32,16 @@ def _plot(page: Any) -> Any:
 
 
 def _meta(page: Any) -> dict[str, Any]:
-    raw = _plot(page).get_attribute("data-figure")
-    assert raw, "the map has no data-figure"
-    meta: dict[str, Any] = json.loads(raw)["layout"].get("meta", {})
+    meta: dict[str, Any] = plot_figure(_plot(page))["layout"].get("meta", {})
     return meta
-
-
-def _wait_for(page: Any, check: Any, timeout_ms: int = TIMEOUT_MS) -> bool:
-    deadline = time.monotonic() + timeout_ms / 1000
-    while time.monotonic() < deadline:
-        try:
-            if check(page):
-                return True
-        except (AssertionError, ValueError, KeyError, json.JSONDecodeError):
-            pass
-        page.wait_for_timeout(100)
-    return False
-
-
-def _click_district(page: Any, district: int) -> None:
-    """Click the district's number on the map (inside its tile, where the clickable
-    ``districts`` trace answers)."""
-    raw = _plot(page).get_attribute("data-figure")
-    names = [t.get("name") for t in json.loads(raw)["data"]]
-    numbers = _plot(page).locator(".scatterlayer .trace").nth(names.index("district numbers"))
-    labels = numbers.locator(".textpoint text")
-    texts = [t.strip() for t in labels.all_text_contents()]
-    assert str(district) in texts, f"district {district} is not drawn: {texts}"
-    box = labels.nth(texts.index(str(district))).bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def _select(page: Any, district: int) -> None:
     """Click ``district`` until the map says it is selected (a click landing while marimo
     swaps the plot in can be lost, so it is retried)."""
     for _ in range(4):
-        _click_district(page, district)
-        if _wait_for(page, lambda p: _meta(p).get("selected") == district, 6_000):
+        click_district(page, _plot(page), district)
+        if wait_for(page, lambda p: _meta(p).get("selected") == district, 6_000):
             return
     raise AssertionError(f"clicking district {district} never selected it: {_meta(page)}")
 
@@ -78,7 +50,7 @@ def _press(page: Any, name: str, check: Any) -> None:
     """Click the button called ``name`` until ``check(page)`` holds (retried like a map click)."""
     for _ in range(4):
         page.get_by_role("button", name=name).click()
-        if _wait_for(page, check, 6_000):
+        if wait_for(page, check, 6_000):
             return
     raise AssertionError(f"pressing {name!r} did not have its effect: {_meta(page)}")
 
@@ -89,7 +61,7 @@ def test_select_districts_and_change_one_by_clicking(
     page = chromium_page
     page.goto(control_url, wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
-    assert _wait_for(page, lambda p: _meta(p).get("selected") == 12)
+    assert wait_for(page, lambda p: _meta(p).get("selected") == 12, TIMEOUT_MS)
     assert _meta(page)["control"]["12"] == "the gangsters"
     expect(page.get_by_text("The gangsters control district 12", exact=True)).to_be_visible(
         timeout=TIMEOUT_MS

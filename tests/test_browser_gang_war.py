@@ -6,30 +6,19 @@ so, and a typed exercise answer is checked by the engine. A screenshot is kept u
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser import click_district
+
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 SCREENSHOT_COPY = Path("/tmp/gang_war_browser.png")
 TIMEOUT_MS = 60_000
-
-
-def _click_district(page: Any, district: int) -> None:
-    plot = page.locator("marimo-plotly").first
-    raw = plot.get_attribute("data-figure")
-    assert raw, "the map has no data-figure"
-    names = [t.get("name") for t in json.loads(raw)["data"]]
-    labels = plot.locator(".scatterlayer .trace").nth(names.index("district numbers"))
-    texts = [t.strip() for t in labels.locator(".textpoint text").all_text_contents()]
-    box = labels.locator(".textpoint text").nth(texts.index(str(district))).bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def test_e3_survival_map_click_and_an_exercise(
@@ -44,7 +33,7 @@ def test_e3_survival_map_click_and_an_exercise(
     # District 5 has no player building: a click there is answered, the study stays.
     notice = page.get_by_text("District 5 has no player building to study.")
     for _ in range(4):  # a click landing while marimo swaps the plot in can be lost
-        _click_district(page, 5)
+        click_district(page, page.locator("marimo-plotly").first, 5)
         try:
             expect(notice).to_be_visible(timeout=5_000)
             break

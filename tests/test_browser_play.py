@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import click_district, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -82,19 +83,6 @@ def _snapshot(page: Any) -> Snapshot:
     )
 
 
-def _wait_for(page: Any, check: Any, timeout_ms: int = TIMEOUT_MS) -> bool:
-    """Poll ``check(page)`` (exceptions count as not yet) until it is true or time runs out."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while time.monotonic() < deadline:
-        try:
-            if check(page):
-                return True
-        except (AssertionError, ValueError, KeyError, json.JSONDecodeError):
-            pass
-        page.wait_for_timeout(100)
-    return False
-
-
 def _wait_for_step(page: Any, check: Any, what: str, timeout_ms: int = TIMEOUT_MS) -> Snapshot:
     """Wait until the map's step and the log agree and ``check(snapshot)`` holds."""
 
@@ -103,7 +91,7 @@ def _wait_for_step(page: Any, check: Any, what: str, timeout_ms: int = TIMEOUT_M
         # The log's newest entry belongs to the map's step: both cells have re-rendered.
         return bool(check(snap)) and (not snap.log_steps or snap.log_steps[0] <= snap.step)
 
-    assert _wait_for(page, settled, timeout_ms), f"timed out waiting for {what}"
+    assert wait_for(page, settled, timeout_ms), f"timed out waiting for {what}"
     return _snapshot(page)
 
 
@@ -115,23 +103,9 @@ def _click_first_option(page: Any) -> Snapshot:
         button = page.locator(OPTION_BUTTONS).first
         button.wait_for(state="visible", timeout=TIMEOUT_MS)
         button.click()
-        if _wait_for(page, lambda p: _snapshot(p).step > before.step, 5_000):
+        if wait_for(page, lambda p: _snapshot(p).step > before.step, 5_000):
             return _wait_for_step(page, lambda s: s.step > before.step, "the next decision")
     raise AssertionError(f"clicking the first option at step {before.step} did nothing")
-
-
-def _click_district(page: Any, district: int) -> None:
-    """Click district ``district``'s number on the map (inside its tile, where only the
-    clickable ``districts`` trace answers)."""
-    figure = _main_figure(page)
-    names = [t.get("name") for t in figure["data"]]
-    numbers = _main_plot(page).locator(".scatterlayer .trace").nth(names.index("district numbers"))
-    labels = numbers.locator(".textpoint text")
-    texts = [t.strip() for t in labels.all_text_contents()]
-    assert str(district) in texts, f"district {district} is not drawn: {texts}"
-    box = labels.nth(texts.index(str(district))).bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def _start_game(page: Any, url: str) -> Snapshot:
@@ -172,8 +146,8 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     # several narrows the buttons to its spaces, and the first button chooses.
     district = second.meta["clickable"][0]
     for _ in range(4):
-        _click_district(page, district)
-        if _wait_for(
+        click_district(page, _main_plot(page), district)
+        if wait_for(
             page,
             lambda p: (
                 _snapshot(p).step > second.step
@@ -244,7 +218,7 @@ def test_load_a_game_and_step_through_the_luciano_phase(
     steps = len(json.loads(saved)["actions"])
     for _ in range(4):
         page.get_by_role("button", name="📂 Load").click()
-        if _wait_for(page, lambda p: _snapshot(p).step == steps, 5_000):
+        if wait_for(page, lambda p: _snapshot(p).step == steps, 5_000):
             break
     loaded = _wait_for_step(page, lambda s: s.step == steps, "the loaded game")
     assert loaded.log_count > 50

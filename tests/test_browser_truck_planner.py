@@ -10,13 +10,13 @@ can be taken back. A screenshot is kept under ``tmp_path`` and copied to
 
 from __future__ import annotations
 
-import json
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import click_district, plot_figure, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -31,10 +31,7 @@ def _planner(page: Any) -> Any:
 
 
 def _figure(page: Any) -> dict[str, Any]:
-    raw = _planner(page).get_attribute("data-figure")
-    assert raw, "the planner map has no data-figure"
-    figure: dict[str, Any] = json.loads(raw)
-    return figure
+    return plot_figure(_planner(page))
 
 
 def _meta(page: Any) -> dict[str, Any]:
@@ -42,35 +39,12 @@ def _meta(page: Any) -> dict[str, Any]:
     return meta
 
 
-def _wait_for(page: Any, check: Any, timeout_ms: int = TIMEOUT_MS) -> bool:
-    deadline = time.monotonic() + timeout_ms / 1000
-    while time.monotonic() < deadline:
-        try:
-            if check(page):
-                return True
-        except (AssertionError, ValueError, KeyError, json.JSONDecodeError):
-            pass
-        page.wait_for_timeout(100)
-    return False
-
-
-def _click_district(page: Any, district: int) -> None:
-    names = [t.get("name") for t in _figure(page)["data"]]
-    numbers = _planner(page).locator(".scatterlayer .trace").nth(names.index("district numbers"))
-    labels = numbers.locator(".textpoint text")
-    texts = [t.strip() for t in labels.all_text_contents()]
-    assert str(district) in texts, f"district {district} is not drawn: {texts}"
-    box = labels.nth(texts.index(str(district))).bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
 def _extend(page: Any, district: int, route: list[int]) -> None:
     """Click ``district`` until the planner's map shows ``route`` (a click landing while marimo
     swaps the plot in can be lost, so it is retried)."""
     for _ in range(4):
-        _click_district(page, district)
-        if _wait_for(page, lambda p: _meta(p).get("route") == route, 6_000):
+        click_district(page, _planner(page), district)
+        if wait_for(page, lambda p: _meta(p).get("route") == route, 6_000):
             return
     raise AssertionError(f"clicking {district} never gave the route {route}: {_meta(page)}")
 
@@ -82,7 +56,7 @@ def test_build_a_route_by_clicking_and_compare_it_with_the_best_plan(
     page.goto(truck_routes_url, wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     _planner(page).scroll_into_view_if_needed(timeout=TIMEOUT_MS)
-    assert _wait_for(page, lambda p: _meta(p).get("showing") == "best")
+    assert wait_for(page, lambda p: _meta(p).get("showing") == "best", TIMEOUT_MS)
     expect(page.get_by_text("The best plan:")).to_be_visible(timeout=TIMEOUT_MS)
     plans = page.locator("marimo-table").nth(1).locator("tbody tr")
     expect(plans).to_have_count(1, timeout=TIMEOUT_MS)
@@ -96,7 +70,7 @@ def test_build_a_route_by_clicking_and_compare_it_with_the_best_plan(
     # District 13 is not next to district 6: refused, with the rule.
     refused = page.get_by_text("District 13 refused")
     for _ in range(4):
-        _click_district(page, 13)
+        click_district(page, _planner(page), 13)
         try:
             expect(refused).to_be_visible(timeout=6_000)
             break
@@ -112,4 +86,4 @@ def test_build_a_route_by_clicking_and_compare_it_with_the_best_plan(
     page.screenshot(path=str(tmp_path / "truck_planner.png"), full_page=True)
     shutil.copyfile(tmp_path / "truck_planner.png", SCREENSHOT_COPY)
     page.get_by_role("button", name="Remove the last district").click()
-    assert _wait_for(page, lambda p: _meta(p).get("route") == [6])
+    assert wait_for(page, lambda p: _meta(p).get("route") == [6], TIMEOUT_MS)

@@ -85,3 +85,12 @@ def test_a_taken_port_is_reported_plainly(tmp_path: Path) -> None:
     assert f"cannot serve the workshop on 127.0.0.1:{port}" in result.stderr
     assert "choose another --port" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_teachers_guide_follows_the_stations() -> None:
+    """docs/teachers_guide.md runs the stations in the index page's order and times."""
+    guide = (NOTEBOOK_DIR.parent / "docs" / "teachers_guide.md").read_text("utf-8")
+    sections = re.findall(r"^\*\*(.+?) \((\d+) min\)\.\*\*", guide, flags=re.MULTILINE)
+    assert sections == [(s.title, str(s.minutes)) for s in STATIONS]
+    rows = re.findall(r"^\| [\d:–]+ \| \*\*(.+?)\*\* \|", guide, flags=re.MULTILINE)
+    assert rows == [s.title for s in STATIONS]

@@ -189,6 +189,18 @@ class _QuietServer(uvicorn.Server):
         self._captured_signals.clear()
 
 
+def _reachable_name(host: str) -> str:
+    """The name to print for ``host``: a wildcard address (every interface, for a room's
+    laptops) is printed as this machine's name, which the others can open.
+
+    >>> _reachable_name("127.0.0.1")
+    '127.0.0.1'
+    >>> _reachable_name("0.0.0.0") == socket.gethostname()
+    True
+    """
+    return socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+
+
 def _check_port(host: str, port: int) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         try:
@@ -213,7 +225,7 @@ def serve(
     arrives while it is still starting also stops it without a traceback.
     """
     _check_port(host, port)
-    base = f"http://{host}:{port}"
+    base = f"http://{_reachable_name(host)}:{port}"
 
     def announce() -> None:
         echo(f"Speakeasy workshop: {base}/")

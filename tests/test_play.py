@@ -89,3 +89,42 @@ def test_save_and_load_keep_the_table() -> None:
 def test_seat_kinds_are_checked() -> None:
     with pytest.raises(ValueError, match="human' or 'bot"):
         Table.new({"purple": "robot"})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_two_player_game_against_a_bot_the_way_a_player_clicks(seed: int) -> None:
+    """A newcomer's game from the first decision to final scoring (R-ACT-1, R-SCORING-1):
+    every human decision is made as the notebooks offer it (a group, then a button; or a
+    district on the map, then a button), a few are undone and redone, and every Lucky Luciano
+    phase (R-ACT-2) can be stepped through event by event, each event explained with its
+    rules."""
+    table = Table.new({"purple": "human", "blue": "bot"}, seed=seed)
+    rng = random.Random(seed)
+    decisions = undos = clicks = 0
+    while table.game.pending is not None:
+        assert table.waiting_for_human  # the bot never leaves a decision of its own pending
+        decision = table.game.pending
+        districts = table.clickable_districts()
+        if districts and rng.random() < 0.8:  # a click on the map narrows the buttons
+            options = tuple(table.options_in(rng.choice(districts)))
+            clicks += 1
+        else:
+            options = rng.choice(table.groups()).options
+        before = str(table.game.state)
+        table.choose(rng.choice(options))
+        decisions += 1
+        if decisions % 15 == 0:  # undo, then redo: the same position again
+            after = (len(table.game.history), str(table.game.state))
+            table.undo()
+            assert table.game.pending == decision and str(table.game.state) == before
+            table.redo()
+            assert (len(table.game.history), str(table.game.state)) == after
+            undos += 1
+    assert table.game.is_over and table.game.result().winners
+    assert decisions > 40 and undos >= 3 and clicks >= 2
+    luciano = [s for s in table.step_summaries() if s.luciano]
+    assert len(luciano) >= 3  # one for each of Acts 1-3 at least
+    for summary in luciano:
+        frames = table.step_frames(summary.step)
+        assert frames and all(f.explanation.text and f.explanation.rule_ids for f in frames)
+        assert any(f.before != f.after for f in frames)

@@ -68,7 +68,7 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range
 from speakeasy.rules.dispatch import Source
 from speakeasy.state import Colour, GameState
-from speakeasy.trucks import _crosses_park
+from speakeasy.trucks import crosses_central_park
 
 __all__ = [
     "RouteStep",
@@ -219,7 +219,7 @@ def extend_route(
             f"{truck_range}",
         )
     if not board.graph.has_edge(last, district):
-        if _crosses_park(board, last, district):
+        if crosses_central_park(board, last, district):
             raise IllegalAction(
                 "not-adjacent",
                 "R-TRUCK-8",

@@ -123,7 +123,13 @@ def truck_range(
     return TruckRange(parts, trucks)
 
 
-def _crosses_park(board: Board, a: int, b: int) -> bool:
+def crosses_central_park(board: Board, a: int, b: int) -> bool:
+    """Whether a move from ``a`` to ``b`` would cross Central Park (R-TRUCK-8).
+
+    >>> from speakeasy import load_board
+    >>> crosses_central_park(load_board(4), 13, 14), crosses_central_park(load_board(4), 13, 15)
+    (True, False)
+    """
     park = board.central_park
     return (a in park.north and b in park.south) or (a in park.south and b in park.north)
 
@@ -144,7 +150,7 @@ def explain_reach(board: Board, start: int, destination: int, moves: int) -> str
     count = len(routes)
     way = f"{count} shortest route{'s' if count != 1 else ''}, e.g. {example}"
     notes: list[str] = []
-    if _crosses_park(board, start, destination):
+    if crosses_central_park(board, start, destination):
         notes.append(
             "The straight way crosses Central Park, which trucks cannot cross "
             f"(R-TRUCK-8, GEO-5): the route goes around, e.g. {example}."

@@ -585,15 +585,6 @@ class Edit:
         if space is None or space not in free:
             where = f"space {space + 1} of district {n} is not empty" if space is not None else ""
             raise self._fail(where or f"district {n} has no empty building space", "R-BUILD-1")
-        if kind in (BuildingType.NIGHTCLUB, BuildingType.CASINO):
-            area = _area_of(state, n)
-            for other, _, b in state.buildings(colour):
-                if b.type is kind and _area_of(state, other) == area:
-                    raise self._fail(
-                        f"{_name(colour)} already has a {_kind(kind)} in {area.title} "
-                        f"(district {other})",
-                        "R-BUILD-5",
-                    )
         player = state.players[colour]
         pieces = {s.id: s.building for s in load_catalog().operations_board.spaces}
         piece = next((p for p in player.board_pieces if pieces.get(p) == kind.value), None)
@@ -621,10 +612,6 @@ def _describe(
         Colour(colour) if colour is not None else None,
         BuildingType(building) if building is not None else None,
     )
-
-
-def _area_of(state: GameState, district: int) -> Area:
-    return load_board(len(state.players)).area_of(district)
 
 
 def single_edits(position: Position, district: int) -> tuple[Edit, ...]:

@@ -8,7 +8,8 @@ app = marimo.App(width="full", app_title="Speakeasy · area control")
 def _():
     import marimo as mo
 
-    from speakeasy.control_study import (
+    from speakeasy.explain import markdown_escape
+    from speakeasy.studies.control import (
         CASE_TEXT,
         Edit,
         EditKind,
@@ -27,7 +28,6 @@ def _():
         study_control,
         who,
     )
-    from speakeasy.explain import markdown_escape
     from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.viz.truck_explorer import clicked_district
 
@@ -450,7 +450,7 @@ def _(Edit, load_start, study_control, who):
         assert start.state.districts[12].police
 
     def test_every_exercise_is_answered_by_its_own_expected_answer():
-        from speakeasy.control_study import control_exercises
+        from speakeasy.studies.control import control_exercises
 
         for _, exercise in control_exercises():
             assert exercise.check(exercise.answer_text).correct

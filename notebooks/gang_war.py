@@ -10,7 +10,8 @@ def _():
     import plotly.graph_objects as go
 
     from speakeasy.explain import markdown_escape
-    from speakeasy.gang_war_study import (
+    from speakeasy.explain.rules_index import load_rules_index
+    from speakeasy.studies.gang_war import (
         DEFAULT_WAR_POSITION,
         act_options,
         building_label,
@@ -23,7 +24,6 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.rules_index import load_rules_index
     from speakeasy.viz import game_figure
     from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.viz.truck_explorer import clicked_district

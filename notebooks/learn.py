@@ -9,8 +9,8 @@ def _():
     import marimo as mo
 
     from speakeasy.explain import RuleRef
-    from speakeasy.play import group_options, option_district
-    from speakeasy.tutorial import LESSONS, Tutorial
+    from speakeasy.ui.play import group_options, option_district
+    from speakeasy.ui.tutorial import LESSONS, Tutorial
     from speakeasy.viz.game_figure import game_figure
     from speakeasy.viz.truck_explorer import clicked_district
 

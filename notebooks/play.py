@@ -10,8 +10,8 @@ def _():
 
     import marimo as mo
 
-    from speakeasy.actions import IllegalAction
-    from speakeasy.engine import SaveFileError
+    from speakeasy.core.actions import IllegalAction
+    from speakeasy.engine.game import SaveFileError
     from speakeasy.explain import (
         CATEGORIES,
         RuleRef,
@@ -20,8 +20,9 @@ def _():
         log,
         lookup_markdown,
     )
-    from speakeasy.options import Options
-    from speakeasy.play import (
+    from speakeasy.model.options import Options
+    from speakeasy.model.state import Colour
+    from speakeasy.ui.play import (
         Table,
         TableSnapshot,
         advance,
@@ -31,7 +32,6 @@ def _():
         split_label,
         table_for,
     )
-    from speakeasy.state import Colour
     from speakeasy.viz.game_figure import PLAYER_COLOURS, changed_districts, game_figure
     from speakeasy.viz.truck_explorer import clicked_district
 

@@ -10,7 +10,7 @@ def _():
 
     import marimo as mo
 
-    from speakeasy.batch import BOT_MIXES, game_specs, iter_games
+    from speakeasy.studies.batch import BOT_MIXES, game_specs, iter_games
     from speakeasy.viz.strategy_figures import (
         discussion,
         locations_figure,

@@ -249,17 +249,17 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _():
-    from speakeasy.actions import IllegalAction
+    from speakeasy.core.actions import IllegalAction
     from speakeasy.explain import markdown_escape
-    from speakeasy.route_study import extend_route
-    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
-    from speakeasy.viz.route_planner import (
+    from speakeasy.studies.route_study import extend_route
+    from speakeasy.ui.route_planner import (
         RANGE_BONUSES,
         load_position,
         load_upload,
         planner_view,
         position_options,
     )
+    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
 
     return (
         IllegalAction,

@@ -1,13 +1,13 @@
 """Speakeasy rules explorer: the board, the components and the game as code."""
 
-from speakeasy.actions import Action, Decision, Event, IllegalAction
-from speakeasy.board import Area, Board, load_board
 from speakeasy.catalog import Catalog, load_catalog
-from speakeasy.engine import Game, SaveFileError
-from speakeasy.errors import DataError
-from speakeasy.options import Options
-from speakeasy.provenance import Provenance
-from speakeasy.state import Colour, GameState
+from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.engine.game import Game, SaveFileError
+from speakeasy.model.board import Area, Board, load_board
+from speakeasy.model.errors import DataError
+from speakeasy.model.options import Options
+from speakeasy.model.provenance import Provenance
+from speakeasy.model.state import Colour, GameState
 
 __all__ = [
     "Action",

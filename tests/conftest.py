@@ -147,7 +147,7 @@ class Workshop:
 def start_workshop(port: int) -> tuple[subprocess.Popen[str], list[str]]:
     """Start ``speakeasy workshop --port PORT`` and read its banner up to "Press Ctrl-C"."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "speakeasy.cli", "workshop", "--port", str(port)],
+        [sys.executable, "-m", "speakeasy.ui.cli", "workshop", "--port", str(port)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -1,10 +1,10 @@
 """Test helpers shared by the rules tests: drive a rules flow with scripted answers, and build
 positions by hand.
 
-A *flow* is a generator that yields :class:`~speakeasy.actions.Decision` objects and is resumed
-with the chosen :class:`~speakeasy.actions.Action`. :func:`drive` runs one to the end, answering
-every decision from a script, checks that each answer is one of the offered options (as the
-engine does) and returns the flow's result together with every decision it saw.
+A *flow* is a generator that yields :class:`~speakeasy.core.actions.Decision` objects and is
+resumed with the chosen :class:`~speakeasy.core.actions.Action`. :func:`drive` runs one to the end,
+answering every decision from a script, checks that each answer is one of the offered options
+(as the engine does) and returns the flow's result together with every decision it saw.
 
 Positions start from :func:`new_ctx` (a fresh setup, optionally with an empty map or chosen
 police) and are edited with :func:`clear_map`, :func:`put_building` and :func:`set_levels`.
@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import TypeVar
 
 import speakeasy.rules  # noqa: F401  (registers every effect handler)
-from speakeasy.actions import Action, Decision, Event
-from speakeasy.board import load_board
 from speakeasy.catalog import load_catalog
-from speakeasy.options import Options
+from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.engine.setup import new_state
+from speakeasy.model.board import load_board
+from speakeasy.model.options import Options
+from speakeasy.model.state import Building, BuildingType, Colour, GameState, Track
 from speakeasy.rules.context import Ctx
-from speakeasy.setup import new_state
-from speakeasy.state import Building, BuildingType, Colour, GameState, Track
 
 T = TypeVar("T")
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from speakeasy.actions import Decision
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Decision
+from speakeasy.model.effects import Effect
 from speakeasy.rules.combat import bonus, boosts, partner_help_cost
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import Source, run_effect

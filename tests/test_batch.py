@@ -1,4 +1,4 @@
-"""Batch simulation (speakeasy.batch): deterministic records whatever the executor, money by
+"""Batch simulation (speakeasy.studies.batch): deterministic records whatever the executor, money by
 source that adds up, real locations, and ``speakeasy simulate --bots``."""
 
 from __future__ import annotations
@@ -8,7 +8,10 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from speakeasy import Game
-from speakeasy.batch import (
+from speakeasy.catalog import load_catalog
+from speakeasy.engine.bots import play_out
+from speakeasy.model.state import Colour
+from speakeasy.studies.batch import (
     BOT_MIXES,
     SOURCES,
     GameRecord,
@@ -21,11 +24,8 @@ from speakeasy.batch import (
     wilson_interval,
     win_rates,
 )
-from speakeasy.bots import play_out
-from speakeasy.catalog import load_catalog
-from speakeasy.cli import main
-from speakeasy.state import Colour
-from speakeasy.strategy import HeuristicBot
+from speakeasy.studies.strategy import HeuristicBot
+from speakeasy.ui.cli import main
 
 #: Event kinds that may take money from a player (R-MONEY-2/6): building (R-BUILD-2/4,
 #: R-TAKEOVER-3, R-UPGRADE-2), goons (R-GOON-1), ship barrels (R-TRUCK-11), partner help in
@@ -138,7 +138,7 @@ def test_money_by_source_adds_up_to_the_money_gained() -> None:
 
 def test_fees_for_hired_mafiosi_go_to_their_owners() -> None:
     """R-SHIP-5: the attacker pays $1 per hired mafioso into its owner's pocket."""
-    from speakeasy.actions import Event
+    from speakeasy.core.actions import Event
 
     event = Event("ship_attack", "purple", ("R-SHIP-5",), "", {"hired": {"blue": 2}, "cost": 2})
     money = money_by_source([event], [Colour.PURPLE, Colour.BLUE])

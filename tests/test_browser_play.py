@@ -192,7 +192,7 @@ def _saved_game_after_a_luciano_phase() -> tuple[str, int]:
     """A saved 2-player game just after its first Lucky Luciano phase, and that step."""
     import random
 
-    from speakeasy.play import Table
+    from speakeasy.ui.play import Table
 
     table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
     rng = random.Random(3)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from speakeasy.workshop import STATIONS
+from speakeasy.ui.workshop import STATIONS
 from tests.conftest import Workshop
 
 pytestmark = pytest.mark.browser

@@ -9,13 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 import speakeasy.rules  # noqa: F401  (registers the reward handlers)
-from speakeasy.actions import Decision
-from speakeasy.effects import Effect
-from speakeasy.options import Options
+from speakeasy.core.actions import Decision
+from speakeasy.model.effects import Effect
+from speakeasy.model.options import Options
+from speakeasy.model.state import Building, BuildingType, Colour, Track
 from speakeasy.rules import buildings as bld
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import HANDLERS, Source, run_effect
-from speakeasy.state import Building, BuildingType, Colour, Track
 from tests.support import BAR, CASINO, DIST, NC, B, G, P, drive, new_ctx, option_texts, put_building
 
 CONTRACTORS = Effect.of(

@@ -6,12 +6,12 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from speakeasy.actions import Decision
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Decision
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour, Track
 from speakeasy.rules.cards import discard_from_hand, draw_card, play_card, raise_level
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source
-from speakeasy.state import Colour, Track
 from tests.support import P, Y, drive, new_ctx, skip_or_first
 
 

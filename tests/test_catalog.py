@@ -25,9 +25,9 @@ from speakeasy.catalog import (
     _read,
     load_catalog,
 )
-from speakeasy.effects import OPERATIONS, Effect
-from speakeasy.errors import DataError
-from speakeasy.provenance import Provenance
+from speakeasy.model.effects import OPERATIONS, Effect
+from speakeasy.model.errors import DataError
+from speakeasy.model.provenance import Provenance
 
 #: The rules reference lives beside the repository (``../shared/rules``), as in CI.
 RULES_REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "speakeasy-rules.md"

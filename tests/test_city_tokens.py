@@ -14,13 +14,13 @@ import pytest
 
 import speakeasy.rules
 import speakeasy.rules.goals
-from speakeasy.actions import Action, Decision
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action, Decision
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import BuildingType, Track
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import HANDLERS, Source, run_effect
 from speakeasy.rules.goals import token_options, token_useful, tokens_refusal
 from speakeasy.rules.resources import end_of_turn_tokens
-from speakeasy.state import BuildingType, Track
 from tests.support import P, drive, new_ctx, put_building
 
 assert speakeasy.rules  # the package import registers the other handlers

@@ -63,12 +63,12 @@ def test_the_default_position_is_e4_with_district_12_selected() -> None:
 
 def test_the_notebook_imports_no_rules_module() -> None:
     """Presentation only: control, tracks, payouts, edits and flips come from
-    speakeasy.control_study."""
+    speakeasy.studies.control."""
     tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
     imported = [
         node.module
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.module is not None
     ]
-    assert "speakeasy.control_study" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine"))]
+    assert "speakeasy.studies.control" in imported
+    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine.game"))]

@@ -1,4 +1,4 @@
-"""The area-control what-if explorer (speakeasy.control_study): who controls each district
+"""The area-control what-if explorer (speakeasy.studies.control): who controls each district
 and why (R-CONTROL-2..7), the projected area-control tracks (R-CONTROL-1/8), the payouts after
 them (R-PAYOUT-2..5), single edits validated as scenarios, and the changes that flip a
 district. Rulebook examples E4-E8 are checked, and the results are cross-checked against the
@@ -12,9 +12,14 @@ import time
 
 import pytest
 
-from speakeasy.board import Area
 from speakeasy.catalog import load_catalog
-from speakeasy.control_study import (
+from speakeasy.model.board import Area
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour, to_data
+from speakeasy.rules.context import Ctx
+from speakeasy.rules.luciano import ControlCase, district_control, pay_luciano, score_area_control
+from speakeasy.scenario import load_scenario, parse_scenario
+from speakeasy.studies.control import (
     CONTROL_TRACE,
     UPTOWN_E5_E6,
     Edit,
@@ -36,11 +41,6 @@ from speakeasy.control_study import (
     study_control,
     who,
 )
-from speakeasy.options import Options
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.luciano import ControlCase, district_control, pay_luciano, score_area_control
-from speakeasy.scenario import load_scenario, parse_scenario
-from speakeasy.state import Colour, to_data
 from speakeasy.viz.truck_explorer import clicked_district
 
 E04 = "scenario:e04_police_casino_district_12"

@@ -11,14 +11,14 @@ from collections.abc import Callable
 
 import pytest
 
-from speakeasy.actions import Action, Decision
-from speakeasy.effects import Effect
-from speakeasy.options import Options
+from speakeasy.core.actions import Action, Decision
+from speakeasy.model.effects import Effect
+from speakeasy.model.options import Options
+from speakeasy.model.state import BuildingType, Ship, Track
 from speakeasy.rules.cards import play_card
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range, truck_options
 from speakeasy.rules.dispatch import Source
-from speakeasy.state import BuildingType, Ship, Track
 from tests.support import G, P, Y, drive, new_ctx, option_texts, pick, put_building
 
 Check = Callable[[Decision], str]

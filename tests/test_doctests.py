@@ -27,7 +27,11 @@ def test_doctests_exist() -> None:
         name: sum(
             len(t.examples) for t in doctest.DocTestFinder().find(importlib.import_module(name))
         )
-        for name in ("speakeasy.board", "speakeasy.provenance", "speakeasy.effects")
+        for name in (
+            "speakeasy.model.board",
+            "speakeasy.model.provenance",
+            "speakeasy.model.effects",
+        )
     }
     assert all(n > 0 for n in counted.values()), counted
 

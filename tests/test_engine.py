@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from speakeasy import Game, IllegalAction
-from speakeasy.actions import Action
-from speakeasy.engine import SaveFileError
-from speakeasy.state import Colour, to_data
+from speakeasy.core.actions import Action
+from speakeasy.engine.game import SaveFileError
+from speakeasy.model.state import Colour, to_data
 
 
 def play_random(game: Game, steps: int, seed: int = 0) -> None:

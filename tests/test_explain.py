@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from speakeasy import Game
-from speakeasy.actions import Action, Event, IllegalAction
-from speakeasy.bots import RandomBot, play_out
+from speakeasy.core.actions import Action, Event, IllegalAction
+from speakeasy.engine.bots import RandomBot, play_out
 from speakeasy.explain import (
     _FIXED_CATEGORY,
     _FORMATTERS,
@@ -29,11 +29,11 @@ from speakeasy.explain import (
     lookup_markdown,
     step_through,
 )
+from speakeasy.explain.rules_index import load_rules_index
+from speakeasy.model.state import Building, BuildingType, Colour, Phase, Track, to_data
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.flow import send_capo
 from speakeasy.rules.luciano import gang_war
-from speakeasy.rules_index import load_rules_index
-from speakeasy.state import Building, BuildingType, Colour, Phase, Track, to_data
 from tests.support import clear_map, drive, new_ctx
 
 INDEX = load_rules_index()

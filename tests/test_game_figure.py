@@ -11,8 +11,8 @@ import plotly.graph_objects as go
 import pytest
 
 from speakeasy import Game, load_board
-from speakeasy.board import Board
-from speakeasy.state import Building, BuildingType, Colour, GameState, Track
+from speakeasy.model.board import Board
+from speakeasy.model.state import Building, BuildingType, Colour, GameState, Track
 from speakeasy.viz import DISTRICT_TRACE
 from speakeasy.viz.board_figure import CLOSED_COLOUR, HIGHLIGHT_COLOUR
 from speakeasy.viz.game_figure import (

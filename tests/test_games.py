@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from speakeasy import Game
 from speakeasy.catalog import load_catalog
-from speakeasy.state import BuildingType, GameState, Track
+from speakeasy.model.state import BuildingType, GameState, Track
 
 CATALOG = load_catalog()
 COMPONENTS = CATALOG.components

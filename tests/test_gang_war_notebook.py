@@ -58,15 +58,15 @@ def test_the_default_view_studies_e3() -> None:
 
 
 def test_the_notebook_imports_no_rules_module() -> None:
-    """Presentation only: the study comes from speakeasy.gang_war_study, figures from viz."""
+    """Presentation only: the study comes from speakeasy.studies.gang_war, figures from viz."""
     tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
     imported = [
         node.module
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.module is not None
     ]
-    assert "speakeasy.gang_war_study" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules.", "speakeasy.engine"))]
+    assert "speakeasy.studies.gang_war" in imported
+    assert not [m for m in imported if m.startswith(("speakeasy.rules.", "speakeasy.engine.game"))]
     text = NOTEBOOK.read_text(encoding="utf-8")
     for rules_call in ("best_defence(", "war_strength =", "gang_war("):
         assert rules_call not in text, rules_call

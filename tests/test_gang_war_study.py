@@ -1,4 +1,4 @@
-"""The gang-war "will it hold?" study (speakeasy.gang_war_study): war strengths of an act's deck,
+"""The gang-war "will it hold?" study (speakeasy.studies.gang_war): war strengths of an act's deck,
 the cheapest hold against each tile, exact survival chances, which war reaches a district, and
 an owner's goons shared by several buildings in one district.
 
@@ -15,10 +15,15 @@ from fractions import Fraction
 
 import pytest
 
-from speakeasy.actions import Decision
 from speakeasy.catalog import GangsterTile, load_catalog
-from speakeasy.engine import Game
-from speakeasy.gang_war_study import (
+from speakeasy.core.actions import Decision
+from speakeasy.engine.game import Game
+from speakeasy.model.state import BuildingType, Colour, Phase, TurnOrder, to_data
+from speakeasy.rules.combat import Boost
+from speakeasy.rules.context import Ctx
+from speakeasy.rules.luciano import gang_war
+from speakeasy.scenario import load_scenario
+from speakeasy.studies.gang_war import (
     BOT_POSITIONS,
     DeckStatus,
     WarTiming,
@@ -34,11 +39,6 @@ from speakeasy.gang_war_study import (
     war_exercises,
     war_schedule,
 )
-from speakeasy.rules.combat import Boost
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.luciano import gang_war
-from speakeasy.scenario import load_scenario
-from speakeasy.state import BuildingType, Colour, Phase, TurnOrder, to_data
 from tests.support import BAR, CASINO, DIST, NC, B, P, Y, drive, new_ctx, put_building, set_levels
 
 CAT = load_catalog()

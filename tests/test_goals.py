@@ -13,10 +13,11 @@ import pytest
 
 import speakeasy.rules
 import speakeasy.rules.goals
-from speakeasy.actions import Decision, IllegalAction
-from speakeasy.board import Area
-from speakeasy.effects import REQUIREMENT_KINDS, Effect
-from speakeasy.options import Options
+from speakeasy.core.actions import Decision, IllegalAction
+from speakeasy.model.board import Area
+from speakeasy.model.effects import REQUIREMENT_KINDS, Effect
+from speakeasy.model.options import Options
+from speakeasy.model.state import OPERATIONS, Building, BuildingType, Colour, Track
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import Source, run_effect
 from speakeasy.rules.goals import (
@@ -34,7 +35,6 @@ from speakeasy.rules.goals import (
     total_leverage,
     why_not,
 )
-from speakeasy.state import OPERATIONS, Building, BuildingType, Colour, Track
 from tests.support import BAR, CASINO, DIST, NC, P, Y, drive, new_ctx, put_building, set_levels
 
 assert speakeasy.rules  # the package import registers the other handlers

@@ -7,10 +7,10 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from speakeasy.actions import Decision
+from speakeasy.core.actions import Decision
+from speakeasy.model.state import Building, BuildingType, Colour, Track
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import Source, run_effects
-from speakeasy.state import Building, BuildingType, Colour, Track
 from tests.support import clear_map, drive, new_ctx
 
 P, Y = Colour.PURPLE, Colour.YELLOW

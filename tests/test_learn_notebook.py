@@ -27,10 +27,10 @@ def test_learn_notebook_imports_no_rules_module() -> None:
             imported.extend(f"{node.module}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
             imported.extend(alias.name for alias in node.names)
-    assert "speakeasy.tutorial" in imported
+    assert "speakeasy.ui.tutorial" in imported
     assert not [m for m in imported if m.startswith("speakeasy.rules")], imported
     assert "speakeasy.rules" not in NOTEBOOK.read_text(encoding="utf-8").replace(
-        "speakeasy.rules_index", ""
+        "speakeasy.explain.rules_index", ""
     )
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from speakeasy.actions import Decision
-from speakeasy.options import Options
+from speakeasy.core.actions import Decision
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour
 from speakeasy.rules.flow import capo_options, persons_in_play, send_capo
 from speakeasy.rules.protection import protection_cost
-from speakeasy.state import Colour
 from tests.support import B, G, P, Y, drive, new_ctx, skip_or_first
 
 

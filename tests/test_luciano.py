@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from speakeasy.actions import Event
-from speakeasy.board import Area
 from speakeasy.catalog import GangsterTile, load_catalog
-from speakeasy.options import Options
+from speakeasy.core.actions import Event
+from speakeasy.model.board import Area
+from speakeasy.model.options import Options
+from speakeasy.model.state import BuildingType, Colour, Phase, TurnOrder
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.luciano import (
     ControlCase,
@@ -31,7 +32,6 @@ from speakeasy.rules.luciano import (
     police_patrol,
     score_area_control,
 )
-from speakeasy.state import BuildingType, Colour, Phase, TurnOrder
 from tests.support import (
     BAR,
     CASINO,

@@ -1,10 +1,10 @@
-"""The truck planner (``speakeasy.planner``): exact best plans and possible deliveries.
+"""The truck planner (``speakeasy.studies.planner``): exact best plans and possible deliveries.
 
 Rules: R-TRUCK-1..14, R-TRUCK-12 (ship moves, E17, E18), R-CLOSED-2, R-MONEY-2/6, R-NOTOR-2.
 
-Every plan is checked by playing its :meth:`~speakeasy.planner.Plan.actions` through the real
-``deliver`` flow. Exactness is checked against :class:`Oracle`, an exhaustive search over every
-legal decision the engine offers (:func:`speakeasy.rules.delivery.truck_options`), applying
+Every plan is checked by playing its :meth:`~speakeasy.studies.planner.Plan.actions` through the
+real ``deliver`` flow. Exactness is checked against :class:`Oracle`, an exhaustive search over
+every legal decision the engine offers (:func:`speakeasy.rules.delivery.truck_options`), applying
 each one the way :func:`speakeasy.rules.delivery.run_truck` does.
 """
 
@@ -17,15 +17,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from speakeasy.actions import Action
-from speakeasy.effects import Effect
-from speakeasy.planner import (
-    PLAIN_FLEET,
-    Delivery,
-    Plan,
-    best_plan,
-    possible_deliveries,
-)
+from speakeasy.core.actions import Action
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Building, BuildingType, Colour, Ship, Track
 from speakeasy.rules.barrels import sale_price
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import _buy, barrel_price, deliver, delivery_range, truck_options
@@ -33,7 +27,13 @@ from speakeasy.rules.dispatch import Source
 from speakeasy.rules.golden import operating
 from speakeasy.rules.money import spendable
 from speakeasy.rules.ships import move_ship
-from speakeasy.state import Building, BuildingType, Colour, Ship, Track
+from speakeasy.studies.planner import (
+    PLAIN_FLEET,
+    Delivery,
+    Plan,
+    best_plan,
+    possible_deliveries,
+)
 from tests.support import clear_map, drive, new_ctx
 
 PURPLE, YELLOW, GREEN = Colour.PURPLE, Colour.YELLOW, Colour.GREEN

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from speakeasy import IllegalAction
-from speakeasy.play import Table, group_options, option_district
-from speakeasy.state import Colour
+from speakeasy.model.state import Colour
+from speakeasy.ui.play import Table, group_options, option_district
 
 
 def _table(seed: int = 3) -> Table:

@@ -1,4 +1,4 @@
-"""The play notebooks (marimo and JupyterLab) and the helpers they share in ``speakeasy.play``.
+"""The play notebooks (marimo and JupyterLab) and the helpers they share in ``speakeasy.ui.play``.
 
 The marimo notebook runs as a script and imports defining only ``app``; the .ipynb is committed
 without outputs; neither imports the rules (presentation only). Its own ``test_*`` cells and the
@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from speakeasy import IllegalAction
-from speakeasy.actions import Action
-from speakeasy.options import Options
-from speakeasy.play import (
+from speakeasy.core.actions import Action
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour
+from speakeasy.ui.play import (
     Table,
     TableSnapshot,
     advance,
@@ -32,7 +33,6 @@ from speakeasy.play import (
     step_summaries,
     table_for,
 )
-from speakeasy.state import Colour
 from tests.support import assert_marimo_check, assert_runs_as_script
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -84,11 +84,11 @@ def test_play_ipynb_is_valid_nbformat() -> None:
 
 @pytest.mark.parametrize("path", [MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK], ids=lambda p: p.suffix)
 def test_play_notebooks_are_presentation_only(path: Path) -> None:
-    """Both notebooks play through speakeasy.play and never import the rules themselves."""
+    """Both notebooks play through speakeasy.ui.play and never import the rules themselves."""
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".ipynb":
         text = "\n".join("".join(c["source"]) for c in _ipynb()["cells"])
-    assert "speakeasy.play" in text
+    assert "speakeasy.ui.play" in text
     assert "speakeasy.explain" in text
     assert not RULES_IMPORT.search(text), "a play notebook imports speakeasy.rules"
     assert "speakeasy.rules." not in text

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 import speakeasy.rules  # noqa: F401  (registers the effect handlers)
-from speakeasy.actions import Decision
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Decision
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour, Track
 from speakeasy.rules import protection as prot
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, run_effect
 from speakeasy.rules.golden import operating
-from speakeasy.state import Colour, Track
 from tests.support import BAR, CASINO, DIST, B, G, P, Y, drive, new_ctx, put_building
 
 PROTECT = Effect.of("protect")

@@ -14,7 +14,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from speakeasy.workshop import STATIONS
+from speakeasy.ui.workshop import STATIONS
 from tests.conftest import ROOT, _free_port
 
 README = ROOT / "README.md"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from speakeasy.actions import IllegalAction
-from speakeasy.board import Area
-from speakeasy.effects import Effect
+from speakeasy.core.actions import IllegalAction
+from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour, Player, Track
 from speakeasy.rules.combat import Boost, spend_boost
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, run_effect
@@ -18,7 +19,6 @@ from speakeasy.rules.resources import (
     use_helper_at_turn_start,
     vip_capacity,
 )
-from speakeasy.state import Colour, Player, Track
 from tests.support import P, Y, drive, new_ctx
 
 SRC = Source("test", "x")

@@ -1,13 +1,13 @@
-"""The truck planner view (:mod:`speakeasy.viz.route_planner`): positions, the best plan step
+"""The truck planner view (:mod:`speakeasy.ui.route_planner`): positions, the best plan step
 by step, the reader's route compared with it (R-TRUCK-2..14)."""
 
 from __future__ import annotations
 
 import pytest
 
-from speakeasy.engine import Game
+from speakeasy.engine.game import Game
 from speakeasy.scenario import parse_scenario, scenario_from_game, shipped_scenarios
-from speakeasy.viz.route_planner import (
+from speakeasy.ui.route_planner import (
     RANGE_BONUSES,
     bot_game,
     load_position,

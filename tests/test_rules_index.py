@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.errors import DataError
-from speakeasy.rules_index import (
+from speakeasy.explain.rules_index import (
     DEFAULT_RULES_INDEX,
     KINDS,
     MAX_SUMMARY_LENGTH,
@@ -28,6 +27,7 @@ from speakeasy.rules_index import (
     id_kind,
     load_rules_index,
 )
+from speakeasy.model.errors import DataError
 
 THIS_FILE = Path(__file__).resolve()
 TESTS_DIR = THIS_FILE.parent

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy import Game
-from speakeasy.board import Area
-from speakeasy.bots import Bot, RandomBot, play_out
 from speakeasy.catalog import load_catalog
-from speakeasy.questions import ask
+from speakeasy.engine.bots import Bot, RandomBot, play_out
+from speakeasy.model.board import Area
+from speakeasy.model.state import BuildingType, Colour, GameState, Phase, Track, to_data
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.flow import Start
 from speakeasy.rules.luciano import deck_letter
@@ -31,8 +31,8 @@ from speakeasy.scenario import (
     parse_scenario,
     scenario_from_game,
 )
-from speakeasy.state import BuildingType, Colour, GameState, Phase, Track, to_data
-from speakeasy.strategy import HeuristicBot
+from speakeasy.studies.questions import ask
+from speakeasy.studies.strategy import HeuristicBot
 from tests.test_games import check_invariants
 
 ONE_DISTRICT = """\
@@ -289,7 +289,8 @@ def round_trip(game: Game, folder: Path) -> dict[str, Any]:
 
 
 def bot_positions(players: int, seed: int, bots: str, every: int) -> Iterator[Game]:
-    """A seeded game of random bots (speakeasy.bots) or heuristic bots (speakeasy.strategy,
+    """A seeded game of random bots (speakeasy.engine.bots) or heuristic bots
+    (speakeasy.studies.strategy,
     seeded as the route planner's ``bot_game``), yielded before its first decision and then
     every ``every`` decisions, at the first defence of every gang war (R-GANGWAR-7: the Lucky
     Luciano phase) and at final scoring."""
@@ -845,7 +846,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 def test_save_file_with_a_bad_scenario_is_refused() -> None:
     """A saved game whose scenario is broken is a bad save file."""
-    from speakeasy.engine import SaveFileError
+    from speakeasy.engine.game import SaveFileError
 
     data = json.loads(parse_scenario(ONE_DISTRICT).game().to_json())
     data["scenario"]["districts"]["14"]["police"] = "yes"

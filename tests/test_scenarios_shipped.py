@@ -1,7 +1,7 @@
 """The shipped scenarios (``data/scenarios/``): every file loads, its game builds, the engine
 computes the answer it states, and the rules it cites exist. Then the rulebook's worked
 examples E1-E23, each checked in more detail than its one stated answer, and the questions'
-own refusals (speakeasy.questions)."""
+own refusals (speakeasy.studies.questions)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.board import Area
 from speakeasy.catalog import load_catalog
-from speakeasy.engine import Game
-from speakeasy.planner import best_plan
-from speakeasy.questions import QUESTIONS, ask
+from speakeasy.engine.game import Game
+from speakeasy.explain.rules_index import load_rules_index
+from speakeasy.model.board import Area
+from speakeasy.model.state import BuildingType, Colour, Track
 from speakeasy.rules.buildings import defence, max_attack, upgrade_discount
 from speakeasy.rules.delivery import delivery_range
 from speakeasy.rules.dispatch import Source
 from speakeasy.rules.money import spendable
 from speakeasy.rules.protection import protection_budget
 from speakeasy.rules.ships import crate_cash
-from speakeasy.rules_index import load_rules_index
 from speakeasy.scenario import SCENARIO_DIR, Scenario, load_scenario, shipped_scenarios
-from speakeasy.state import BuildingType, Colour, Track
+from speakeasy.studies.planner import best_plan
+from speakeasy.studies.questions import QUESTIONS, ask
 from tests.test_games import check_invariants
 from tests.test_rules_index import REFERENCE, shared_run
 

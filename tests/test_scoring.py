@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from speakeasy.board import Area
 from speakeasy.catalog import load_catalog
+from speakeasy.model.board import Area
+from speakeasy.model.state import BuildingType, Phase
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.scoring import (
     final_result,
@@ -14,7 +15,6 @@ from speakeasy.rules.scoring import (
     score_breakdown,
     tie_breaker_values,
 )
-from speakeasy.state import BuildingType, Phase
 from tests.support import BAR, CASINO, DIST, NC, B, G, P, Y, drive, new_ctx, put_building
 
 CAT = load_catalog()

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from speakeasy import Game
-from speakeasy.board import Area
-from speakeasy.state import OPERATIONS, GameState, Track
+from speakeasy.model.board import Area
+from speakeasy.model.state import OPERATIONS, GameState, Track
 from tests.support import new_ctx
 
 ALL_PLAYERS = [1, 2, 3, 4]

@@ -10,10 +10,11 @@ from collections.abc import Callable
 
 import pytest
 
-from speakeasy.actions import Decision
-from speakeasy.board import Area
 from speakeasy.catalog import load_catalog
-from speakeasy.effects import CRATE_QUANTITIES, Effect
+from speakeasy.core.actions import Decision
+from speakeasy.model.board import Area
+from speakeasy.model.effects import CRATE_QUANTITIES, Effect
+from speakeasy.model.state import BuildingType, Ship, Track
 from speakeasy.rules.barrels import production, sell_limit
 from speakeasy.rules.combat import bonus, partner_help_cost
 from speakeasy.rules.context import Ctx
@@ -27,7 +28,6 @@ from speakeasy.rules.ships import (
     ship_attack_options,
     ship_defence,
 )
-from speakeasy.state import BuildingType, Ship, Track
 from tests.support import B, G, P, Y, drive, new_ctx, put_building, set_levels
 
 DOWNTOWN, MIDTOWN = Area.DOWNTOWN, Area.MIDTOWN

@@ -53,7 +53,7 @@ def test_the_default_batch_is_small_and_shown() -> None:
 
 
 def test_the_notebook_imports_no_rules_module() -> None:
-    """Presentation only: batch runs and figures come from speakeasy.batch and
+    """Presentation only: batch runs and figures come from speakeasy.studies.batch and
     speakeasy.viz.strategy_figures."""
     tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
     imported = [
@@ -61,6 +61,6 @@ def test_the_notebook_imports_no_rules_module() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.module is not None
     ]
-    assert "speakeasy.batch" in imported
+    assert "speakeasy.studies.batch" in imported
     assert "speakeasy.viz.strategy_figures" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine"))]
+    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine.game"))]

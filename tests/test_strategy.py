@@ -1,4 +1,5 @@
-"""The heuristic bot (speakeasy.strategy): legal, deterministic, finishes games, beats random.
+"""The heuristic bot (speakeasy.studies.strategy): legal, deterministic, finishes games, beats
+random.
 
 The 80% win-rate measurement over 200 games is ``tests/benchmarks/winrate.py``; here a small
 sample only checks the behaviour.
@@ -11,12 +12,12 @@ from collections.abc import Callable
 import pytest
 
 from speakeasy import Game
-from speakeasy.actions import Action, Decision
-from speakeasy.bots import Bot, RandomBot, play_out
 from speakeasy.catalog import load_catalog
+from speakeasy.core.actions import Action, Decision
+from speakeasy.engine.bots import Bot, RandomBot, play_out
+from speakeasy.model.state import Colour
 from speakeasy.rules.barrels import sellable
-from speakeasy.state import Colour
-from speakeasy.strategy import HeuristicBot, Position, score_options
+from speakeasy.studies.strategy import HeuristicBot, Position, score_options
 
 Check = Callable[[Game, Decision, Action], None]
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from speakeasy import load_board
-from speakeasy.board import Board
-from speakeasy.trucks import explain_reach, truck_range
+from speakeasy.model.board import Board
+from speakeasy.rules.trucks import explain_reach, truck_range
 from speakeasy.viz import DISTRICT_TRACE
 from speakeasy.viz.board_figure import UNREACHABLE_COLOUR
 from speakeasy.viz.truck_explorer import (

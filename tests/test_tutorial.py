@@ -7,10 +7,10 @@ import dataclasses
 
 import pytest
 
-from speakeasy.actions import Action
-from speakeasy.engine import Game
-from speakeasy.rules_index import load_rules_index
-from speakeasy.tutorial import (
+from speakeasy.core.actions import Action
+from speakeasy.engine.game import Game
+from speakeasy.explain.rules_index import load_rules_index
+from speakeasy.ui.tutorial import (
     ACCEPTED,
     LEARNER,
     LESSONS,

@@ -16,7 +16,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from speakeasy.workshop import NOTEBOOK_DIR, STATIONS, index_html, urls
+from speakeasy.ui.workshop import NOTEBOOK_DIR, STATIONS, index_html, urls
 from tests.conftest import Workshop, start_workshop
 
 
@@ -75,7 +75,7 @@ def test_a_taken_port_is_reported_plainly(tmp_path: Path) -> None:
         sock.listen()
         port = sock.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "-m", "speakeasy.cli", "workshop", "--port", str(port)],
+            [sys.executable, "-m", "speakeasy.ui.cli", "workshop", "--port", str(port)],
             capture_output=True,
             text=True,
             timeout=60,

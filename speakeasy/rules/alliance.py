@@ -6,12 +6,12 @@ immediate abilities run when the alliance is made.
 
 from __future__ import annotations
 
-from speakeasy.actions import Action
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour
 from speakeasy.rules.cards import SKIP
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
-from speakeasy.state import Colour
 
 
 def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:

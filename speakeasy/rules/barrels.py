@@ -16,12 +16,12 @@ marker has reached, a nightclub or casino at the higher one (R-NOTOR-2). The mon
 pocket and the barrel back to the supply (R-BARREL-4, R-MONEY-3).
 
 >>> import random
->>> from speakeasy.board import load_board
+>>> from speakeasy.model.board import load_board
 >>> from speakeasy.catalog import load_catalog
->>> from speakeasy.options import Options
+>>> from speakeasy.model.options import Options
 >>> from speakeasy.rules.context import Ctx
->>> from speakeasy.setup import new_state
->>> from speakeasy.state import Building, BuildingType, Colour
+>>> from speakeasy.engine.setup import new_state
+>>> from speakeasy.model.state import Building, BuildingType, Colour
 >>> catalog, board = load_catalog(), load_board(2)
 >>> state = new_state([Colour.BLUE, Colour.GREEN], random.Random(1), catalog, board,
 ...                   Options(), lambda e: None)
@@ -35,13 +35,13 @@ pocket and the barrel back to the supply (R-BARREL-4, R-MONEY-3).
 
 from __future__ import annotations
 
-from speakeasy.actions import Action
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Building, BuildingType, Colour, Track
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating_buildings, operating_distillery
-from speakeasy.state import Building, BuildingType, Colour, Track
 
 #: Stops selling before the limit is reached (every action is optional, R-LOC-GEN-5).
 DONE = Action("done", label="Stop selling")

@@ -19,7 +19,7 @@ short sequence of decisions, each with few options:
 Then the player pays (pocket first, the safe at 2:1), the building is placed, the space's city
 token is taken and the reward printed under the piece's board space is gained.
 
-Options that are shown but not allowed now come with a :class:`~speakeasy.actions.Blocked`
+Options that are shown but not allowed now come with a :class:`~speakeasy.core.actions.Blocked`
 reason, so a user interface can grey them out and say why. The pure helpers
 :func:`build_options`, :func:`build_cost`, :func:`legal_targets` and :func:`takeover_options`
 answer the same questions without asking anything.
@@ -30,10 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from speakeasy.actions import Action, Blocked, IllegalAction
-from speakeasy.board import Area
 from speakeasy.catalog import BuildingSpace as BoardSpace
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Building, BuildingType, Colour, Player
 from speakeasy.rules.cards import discard_from_hand
 from speakeasy.rules.combat import (
     Boost,
@@ -48,7 +49,6 @@ from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import distillery
 from speakeasy.rules.money import pay, spendable
-from speakeasy.state import Building, BuildingType, Colour, Player
 
 #: The three ways of putting a building on the map, in the order they are offered.
 MODES: tuple[str, ...] = ("open", "takeover", "upgrade")

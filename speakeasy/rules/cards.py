@@ -7,11 +7,11 @@ reward-only play R-PROLOGUE-8).
 
 from __future__ import annotations
 
-from speakeasy.actions import Action, Blocked, IllegalAction
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import OPERATIONS, Colour, Player, Track
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effect, run_effects
-from speakeasy.state import OPERATIONS, Colour, Player, Track
 
 MAX_LEVEL = 5  # R-LEVEL-1
 SKIP = Action("skip", label="Skip this action")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from speakeasy.actions import Action
 from speakeasy.catalog import GangsterTile
-from speakeasy.effects import Bonus
+from speakeasy.core.actions import Action
+from speakeasy.model.effects import Bonus
+from speakeasy.model.state import Colour, Player, Track
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.money import pay, spendable
-from speakeasy.state import Colour, Player, Track
 
 
 def strength(ctx: Ctx, player: Player) -> int:

@@ -2,7 +2,7 @@
 
 Rules are generator functions (*flows*). A flow reads and changes ``ctx.state``, emits events,
 and asks a player to decide by ``action = yield from ctx.ask(...)``: the engine suspends the
-flow at that point, publishes the :class:`~speakeasy.actions.Decision`, and resumes it with the
+flow at that point, publishes the :class:`~speakeasy.core.actions.Decision`, and resumes it with the
 chosen (already validated) action.
 """
 
@@ -13,11 +13,11 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from speakeasy.actions import Action, Blocked, Decision, Event
-from speakeasy.board import Board
 from speakeasy.catalog import Catalog
-from speakeasy.options import Options
-from speakeasy.state import Colour, GameState, Player
+from speakeasy.core.actions import Action, Blocked, Decision, Event
+from speakeasy.model.board import Board
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour, GameState, Player
 
 T = TypeVar("T")
 #: A rule that may ask for decisions and finally returns a ``T``.
@@ -26,7 +26,7 @@ Flow = Generator[Decision, Action, T]
 
 @dataclass(slots=True)
 class Ctx:
-    """Everything a rule needs. Owned by one :class:`~speakeasy.engine.Game`."""
+    """Everything a rule needs. Owned by one :class:`~speakeasy.engine.game.Game`."""
 
     state: GameState
     catalog: Catalog

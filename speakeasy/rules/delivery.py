@@ -3,7 +3,7 @@
 Rules: R-TRUCK-1..14, R-CARD-8, R-LOC-GARAGE-2, R-LEVEL-7, R-CLOSED-2, R-GOLDEN-3,
 R-BARREL-2/3, R-SHIP-2, R-MONEY-2/6, GAP-22, GAP-25, DISC-9, DISC-10, DISC-11, E10, E17, E18.
 
-Range of each truck (R-TRUCK-2), the same parts as :func:`speakeasy.trucks.truck_range`: the
+Range of each truck (R-TRUCK-2), the same parts as :func:`speakeasy.rules.trucks.truck_range`: the
 fleet level's value, the range bonus the action comes with (the played fleet card's "+2" and
 the Garage left person's "+2", both carried by :attr:`Source.range_bonus`), one per "truck
 range +1" bonus (crates #9/#10) and, only with the GAP-25 switch
@@ -36,16 +36,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from speakeasy.actions import Action, Blocked, IllegalAction
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Building, BuildingType, Colour, Ship, Track, Truck
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating, operating_distillery
 from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.ships import move_ship, ship_name
-from speakeasy.state import Building, BuildingType, Colour, Ship, Track, Truck
-from speakeasy.trucks import RangePart, TruckRange
+from speakeasy.rules.trucks import RangePart, TruckRange
 
 RULES: tuple[str, ...] = ("R-TRUCK-1", "R-TRUCK-5")
 #: Leaves the remaining truck(s) where they are.
@@ -79,11 +79,11 @@ def delivery_range(
     """The range of each truck and the number of trucks for this action (R-TRUCK-2/3).
 
     >>> import random
-    >>> from speakeasy.board import load_board
+    >>> from speakeasy.model.board import load_board
     >>> from speakeasy.catalog import load_catalog
-    >>> from speakeasy.options import Options
-    >>> from speakeasy.setup import new_state
-    >>> from speakeasy.state import Colour, Track
+    >>> from speakeasy.model.options import Options
+    >>> from speakeasy.engine.setup import new_state
+    >>> from speakeasy.model.state import Colour, Track
     >>> catalog, board = load_catalog(), load_board(2)
     >>> state = new_state([Colour.PURPLE, Colour.BLUE], random.Random(1), catalog, board,
     ...                   Options(), lambda e: None)

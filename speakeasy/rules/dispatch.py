@@ -1,6 +1,6 @@
 """One handler per effect kind: the engine interprets every reward, action and ability here.
 
-Rules modules register a flow for each kind of :data:`speakeasy.effects.EFFECT_KINDS` they
+Rules modules register a flow for each kind of :data:`speakeasy.model.effects.EFFECT_KINDS` they
 implement::
 
     @handles("gain_book")
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from speakeasy.effects import Effect
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour
 from speakeasy.rules.context import Ctx, Flow
-from speakeasy.state import Colour
 
 Handler = Callable[[Ctx, Colour, Effect, "Source"], Flow[None]]
 HANDLERS: dict[str, Handler] = {}

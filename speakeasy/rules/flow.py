@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from speakeasy.actions import Action, Blocked, IllegalAction
 from speakeasy.catalog import Location, Person, TurnOrderLayout
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import BuildingType, Colour, Phase, Track
 from speakeasy.rules.buildings import build
 from speakeasy.rules.cards import card_label, discard_from_hand, draw, draw_options, play_card
 from speakeasy.rules.context import Ctx, Flow
@@ -28,7 +29,6 @@ from speakeasy.rules.resources import (
     use_helper_at_turn_start,
 )
 from speakeasy.rules.scoring import final_scoring
-from speakeasy.state import BuildingType, Colour, Phase, Track
 
 CENTRAL_PARK = "central_park"
 

@@ -5,13 +5,13 @@ Pure checks (they ask nothing and change nothing):
 * :func:`meets` - does a player meet a goal's requirement now (R-BOOKS-4)?
 * :func:`shortfall` - the plain-English reason a requirement is not met, or ``None``;
 * :func:`why_not` - why a book cannot go on a goal (or one of its spaces) now, as an
-  :class:`~speakeasy.actions.IllegalAction`, or ``None`` if it can;
+  :class:`~speakeasy.core.actions.IllegalAction`, or ``None`` if it can;
 * :func:`book_spaces_available` - every ``(goal, space)`` a player may put a book on now;
 * :func:`total_leverage` - cards + leverage tokens + permanent crate leverage (R-LEV-2);
 * :func:`cook_refusal` / :func:`tokens_refusal` - why the Restaurant's "cook books" / "play
   city tokens" choice would do nothing now, or ``None`` (to grey the choice out).
 
-Every requirement kind of :data:`speakeasy.effects.REQUIREMENT_KINDS` is checked here, once:
+Every requirement kind of :data:`speakeasy.model.effects.REQUIREMENT_KINDS` is checked here, once:
 
 =========================  ==================================================================
 kind                       counts
@@ -37,7 +37,7 @@ Which buildings count (R-GOLDEN-2/3):
 * only operating buildings count (R-GOLDEN-1), except on a Central Park tile with the
   golden-rule-breaker symbol, where every built building counts (R-GOLDEN-4, GAP-16/17);
 * area tiles count operating buildings, or only protected ones when the DISC-5 switch
-  :attr:`speakeasy.options.Options.area_goals_require_protection` is on.
+  :attr:`speakeasy.model.options.Options.area_goals_require_protection` is on.
 * a barrel beside a building that does not count does not count either (R-BARREL-5);
 * an area tile that is not on the board has no area, so nothing counts for it.
 
@@ -60,16 +60,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from speakeasy.actions import Action, Blocked, IllegalAction
-from speakeasy.board import Area
 from speakeasy.catalog import GOAL_FAMILIES, Goal
-from speakeasy.effects import Effect, Requirement
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect, Requirement
+from speakeasy.model.state import OPERATIONS, Building, BuildingType, Colour, Player, Track
 from speakeasy.rules.cards import raise_requirement
 from speakeasy.rules.combat import bonus, partner_tile, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import operating, operating_distillery
-from speakeasy.state import OPERATIONS, Building, BuildingType, Colour, Player, Track
 
 #: Ends cooking books early (every book is optional, R-BOOKS-2).
 DONE_COOKING = Action("done", label="Stop cooking books")

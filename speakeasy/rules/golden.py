@@ -8,7 +8,7 @@ protected, upgraded and is attacked in gang wars (R-GOLDEN-6, GAP-27).
 
 from __future__ import annotations
 
-from speakeasy.state import Building, BuildingType, Colour, District, GameState
+from speakeasy.model.state import Building, BuildingType, Colour, District, GameState
 
 
 def operating(district: District, building: Building) -> bool:

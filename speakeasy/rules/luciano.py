@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from speakeasy.actions import Action
-from speakeasy.board import Area, Board
 from speakeasy.catalog import Catalog, GangsterTile
+from speakeasy.core.actions import Action
+from speakeasy.model.board import Area, Board
+from speakeasy.model.state import Building, BuildingType, Colour, District, GameState, Phase
 from speakeasy.rules.combat import Boost, bonus, boosts, spend_boost, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.golden import operating
-from speakeasy.state import Building, BuildingType, Colour, District, GameState, Phase
 
 __all__ = [
     "CONTROL_RANK",

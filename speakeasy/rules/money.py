@@ -1,6 +1,6 @@
 """Money: pocket and safe, laundering 2:1, payments that must be covered (R-MONEY-1..6).
 
->>> from speakeasy.state import Colour, Player
+>>> from speakeasy.model.state import Colour, Player
 >>> p = Player(Colour.PURPLE, pocket=10, safe=30)
 >>> spendable(p)
 25
@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from speakeasy.actions import IllegalAction
-from speakeasy.state import Player
+from speakeasy.core.actions import IllegalAction
+from speakeasy.model.state import Player
 
 
 def spendable(player: Player) -> int:

@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from speakeasy.actions import Action, Blocked, IllegalAction
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Building, Colour
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
-from speakeasy.state import Building, Colour
 
 #: Ends the protection action; the unused budget is lost (R-PROTECT-3).
 DONE = Action("done", label="Done protecting")

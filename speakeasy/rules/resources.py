@@ -8,15 +8,15 @@ Exhausted supplies give nothing (R-COMP-11, GAP-22).
 
 from __future__ import annotations
 
-from speakeasy.actions import Action
-from speakeasy.board import Area
-from speakeasy.effects import Effect
+from speakeasy.core.actions import Action
+from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour, Player, Track
 from speakeasy.rules.cards import SKIP
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.money import pay, spendable
-from speakeasy.state import Colour, Player, Track
 
 DONE = Action("done", label="Done")
 

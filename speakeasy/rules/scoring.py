@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from speakeasy.catalog import Catalog
+from speakeasy.model.state import BuildingType, Colour, GameState, Phase
 from speakeasy.rules.context import Ctx, Flow
-from speakeasy.state import BuildingType, Colour, GameState, Phase
 
 __all__ = [
     "GameResult",

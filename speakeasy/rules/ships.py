@@ -42,9 +42,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from speakeasy.actions import Action, Blocked, IllegalAction
-from speakeasy.board import Area
-from speakeasy.effects import CRATE_QUANTITIES, Effect
+from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.model.board import Area
+from speakeasy.model.effects import CRATE_QUANTITIES, Effect
+from speakeasy.model.state import BuildingType, Colour, Ship, Track
 from speakeasy.rules.cards import SKIP
 from speakeasy.rules.combat import bonus, partner_tile, strength
 from speakeasy.rules.context import Ctx, Flow
@@ -52,7 +53,6 @@ from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating, operating_buildings, operating_distillery
 from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.resources import docks_row, vip_capacity
-from speakeasy.state import BuildingType, Colour, Ship, Track
 
 RULES: tuple[str, ...] = ("R-SHIP-3", "R-SHIP-4", "R-SHIP-6")
 _NAMES = {

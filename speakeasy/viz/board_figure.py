@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import plotly.graph_objects as go
 
-from speakeasy.board import Area, Board
+from speakeasy.model.board import Area, Board
 
 #: Fill colours of the three areas (R-BOARD-1) and their outline colours.
 AREA_COLOURS: Mapping[Area, str] = {

@@ -1,13 +1,14 @@
 """Exercises in the marimo notebooks: an answer box per exercise and a card with the verdict.
 
-The control, gang-war and truck-route notebooks end with :class:`~speakeasy.exercises.Exercise`
+The control, gang-war and truck-route notebooks end with
+:class:`~speakeasy.studies.exercises.Exercise`
 questions whose answers the engine computed. Each notebook creates the answer boxes in one
 cell (so that marimo re-runs the cards when the learner types) and shows the cards in the next::
 
     answers = answer_boxes(exercises)          # cell 1: a global mo.ui.array
     exercise_cards(exercises, answers)         # cell 2: reruns on every answer
 
->>> from speakeasy.exercises import Exercise
+>>> from speakeasy.studies.exercises import Exercise
 >>> ex = Exercise("adj", "Which districts touch 8?", frozenset({4, 7, 9, 11}), hint="-")
 >>> boxes = answer_boxes([ex])
 >>> len(boxes.value)
@@ -23,8 +24,8 @@ from typing import Any
 
 import marimo as mo
 
-from speakeasy.exercises import Exercise
 from speakeasy.explain import markdown_escape
+from speakeasy.studies.exercises import Exercise
 
 __all__ = ["answer_boxes", "exercise_cards"]
 

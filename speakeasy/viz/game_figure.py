@@ -1,6 +1,6 @@
 """Plotly figure of a whole position: the map with everything on it and a side panel of tracks.
 
-:func:`game_figure` draws a :class:`~speakeasy.state.GameState` on the board of
+:func:`game_figure` draws a :class:`~speakeasy.model.state.GameState` on the board of
 :mod:`speakeasy.viz.board_figure` (same layers, same clickable ``"districts"`` trace whose
 ``customdata`` is the district number):
 
@@ -41,10 +41,9 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs_version
 
-from speakeasy.board import Area, Board
 from speakeasy.catalog import Catalog, load_catalog
-from speakeasy.rules.golden import operating
-from speakeasy.state import (
+from speakeasy.model.board import Area, Board
+from speakeasy.model.state import (
     Building,
     BuildingType,
     Colour,
@@ -54,6 +53,7 @@ from speakeasy.state import (
     Player,
     Track,
 )
+from speakeasy.rules.golden import operating
 from speakeasy.viz.board_figure import (
     AREA_LINES,
     WATER_COLOUR,

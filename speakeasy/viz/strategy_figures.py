@@ -1,4 +1,4 @@
-"""Plotly figures of a batch of bot games (:mod:`speakeasy.batch`): what wins, and how.
+"""Plotly figures of a batch of bot games (:mod:`speakeasy.studies.batch`): what wins, and how.
 
 Each figure has a pure table function beside it, so the numbers can be tested and shown
 without drawing:
@@ -13,7 +13,7 @@ without drawing:
 * :func:`win_rate_by_seat_figure` — the win rate by starting turn-order seat (R-PROLOGUE-1),
   per bot kind, with 95% Wilson intervals (:func:`win_rate_by_seat_table`).
 
->>> from speakeasy.batch import simulate_many
+>>> from speakeasy.studies.batch import simulate_many
 >>> records = simulate_many(2, 2, seed=3, workers=1, progress=False)
 >>> fig = money_by_source_figure(records)
 >>> [t.name for t in fig.data][:3]
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from speakeasy.batch import SOURCES, GameRecord, SeatRecord, wilson_interval
 from speakeasy.catalog import load_catalog
+from speakeasy.studies.batch import SOURCES, GameRecord, SeatRecord, wilson_interval
 
 __all__ = [
     "BOT_COLOURS",
@@ -49,7 +49,7 @@ __all__ = [
 
 #: Colours of the bot kinds (others get the plotly defaults).
 BOT_COLOURS: dict[str, str] = {"heuristic": "#2a6f97", "random": "#c9a227"}
-#: One colour per money source (:data:`speakeasy.batch.SOURCES`).
+#: One colour per money source (:data:`speakeasy.studies.batch.SOURCES`).
 SOURCE_COLOURS: dict[str, str] = {
     "barrels": "#8b5a2b",
     "casinos": "#7b2cbf",

@@ -4,7 +4,8 @@ Both notebooks (``notebooks/truck_routes.py`` and ``notebooks/truck_routes.ipynb
 widget values into :class:`ExplorerSettings` and show what :func:`build_view` returns: the range
 breakdown, the map with reachable districts shaded by distance and every shortest route to the
 destination, the distance table and the explanation for the destination. The rules themselves
-live in :mod:`speakeasy.trucks` and :mod:`speakeasy.board` (rules reference §10, R-TRUCK-1..14).
+live in :mod:`speakeasy.rules.trucks` and :mod:`speakeasy.model.board` (rules reference §10,
+R-TRUCK-1..14).
 
 >>> from speakeasy import load_board
 >>> view = build_view(load_board(), ExplorerSettings(start=4, destination=12, fleet_level=3))
@@ -23,8 +24,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from speakeasy.board import Board
-from speakeasy.trucks import TruckRange, explain_reach, reach_table, truck_range
+from speakeasy.model.board import Board
+from speakeasy.rules.trucks import TruckRange, explain_reach, reach_table, truck_range
 from speakeasy.viz.board_figure import (
     DISTANCE_COLOURS,
     DISTRICT_TRACE,

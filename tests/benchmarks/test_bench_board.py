@@ -11,8 +11,8 @@ import sys
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import load_board
-from speakeasy.board import DEFAULT_BOARD_PATH
 from speakeasy.catalog import DEFAULT_CATALOG_DIR, load_catalog
+from speakeasy.model.board import DEFAULT_BOARD_PATH
 from speakeasy.viz import board_figure
 
 

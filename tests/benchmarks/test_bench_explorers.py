@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.control_study import Edit, control_figure, flips, load_start, study_control
-from speakeasy.gang_war_study import load_war_position, study_building
+from speakeasy.studies.control import Edit, control_figure, flips, load_start, study_control
+from speakeasy.studies.gang_war import load_war_position, study_building
 
 E4 = "scenario:e04_police_casino_district_12"
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.actions import Action
+from speakeasy.core.actions import Action
 from speakeasy.explain import explain_blocked, explain_event
-from speakeasy.play import Table, TableSnapshot, advance, table_for
+from speakeasy.ui.play import Table, TableSnapshot, advance, table_for
 from speakeasy.viz.game_figure import game_figure
 
 SEEDS = (11, 12, 13)

@@ -1,8 +1,9 @@
 """The whole game state as plain dataclasses (rules reference §1-§4, §8, §10-§12).
 
-The state is *data only*: no rules live here. It is built by :mod:`speakeasy.setup`, changed only
-by the engine's rules modules, turned into a JSON-ready dict by :func:`to_data`, and can be built
-by hand for the scenario explorers (area control, payouts, defence, scoring work on any state).
+The state is *data only*: no rules live here. It is built by :mod:`speakeasy.engine.setup`,
+changed only by the engine's rules modules, turned into a JSON-ready dict by :func:`to_data`, and
+can be built by hand for the scenario explorers (area control, payouts, defence, scoring work on
+any state).
 
 Conventions:
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
 
-from speakeasy.board import Area
+from speakeasy.model.board import Area
 
 
 class Colour(StrEnum):

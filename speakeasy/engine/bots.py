@@ -14,9 +14,9 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
-from speakeasy.actions import Action, Event
-from speakeasy.engine import Game
-from speakeasy.state import Colour
+from speakeasy.core.actions import Action, Event
+from speakeasy.engine.game import Game
+from speakeasy.model.state import Colour
 
 
 class Bot(Protocol):

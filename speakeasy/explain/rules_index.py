@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from speakeasy.errors import DataError
+from speakeasy.model.errors import DataError
+from speakeasy.model.paths import data_path
 
 __all__ = [
     "DEFAULT_RULES_INDEX",
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 #: The shipped index.
-DEFAULT_RULES_INDEX: Final = Path(__file__).resolve().parent.parent / "data" / "rules_index.toml"
+DEFAULT_RULES_INDEX: Final = data_path("rules_index.toml")
 
 #: Longest summary allowed, in characters.
 MAX_SUMMARY_LENGTH: Final = 140
@@ -398,7 +399,7 @@ def load_rules_index(path: str | Path | None = None) -> RulesIndex:
     """Load and validate a rules index file (default: the shipped ``data/rules_index.toml``).
 
     The default index is loaded once and cached. A malformed file raises
-    :class:`~speakeasy.errors.DataError` naming the file, the entry and the problem.
+    :class:`~speakeasy.model.errors.DataError` naming the file, the entry and the problem.
 
     >>> load_rules_index() is load_rules_index()
     True

@@ -36,13 +36,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from speakeasy.board import Area
-from speakeasy.state import Colour, Phase, Track
+from speakeasy.model.board import Area
+from speakeasy.model.state import Colour, Phase, Track
 
 if TYPE_CHECKING:
-    from speakeasy.actions import Action, Decision, Event
-    from speakeasy.effects import Effect
-    from speakeasy.engine import Game
+    from speakeasy.core.actions import Action, Decision, Event
+    from speakeasy.engine.game import Game
+    from speakeasy.model.effects import Effect
 
 __all__ = ["QUESTIONS", "Answer", "Question", "ask"]
 
@@ -254,9 +254,9 @@ def _barrel_sale(game: Game, q: Mapping[str, Any]) -> Answer:
 def _barrels_delivered(game: Game, q: Mapping[str, Any]) -> Answer:
     """The planner's best plan for one pick-up-and-deliver action; ``range_bonus`` is the
     action's extra range (a played fleet card's or the Garage's +2, R-TRUCK-2)."""
-    from speakeasy.planner import best_plan
     from speakeasy.rules.delivery import delivery_range
     from speakeasy.rules.dispatch import Source
+    from speakeasy.studies.planner import best_plan
 
     ctx, colour = game.analysis_context(), _colour(q)
     bonus = int(q.get("range_bonus", 0))

@@ -16,7 +16,7 @@ class DataError(ValueError):
     >>> raise DataError("board.toml", "district 17", "unknown district number")
     Traceback (most recent call last):
     ...
-    speakeasy.errors.DataError: board.toml: district 17: unknown district number
+    speakeasy.model.errors.DataError: board.toml: district 17: unknown district number
     """
 
     def __init__(self, path: str | Path, entry: str, problem: str) -> None:

@@ -2,7 +2,7 @@
 
 The board is data (``data/board.toml``): 16 districts in three areas, their adjacency, the seven
 ports in clockwise order and Central Park, which trucks cannot cross. Every edge and port carries
-its :class:`~speakeasy.provenance.Provenance`. Graph questions are answered with networkx.
+its :class:`~speakeasy.model.provenance.Provenance`. Graph questions are answered with networkx.
 
 >>> board = load_board()
 >>> board.area_of(7), board.districts_in("uptown")
@@ -30,12 +30,12 @@ from typing import Any
 
 import networkx as nx
 
-from speakeasy.errors import DataError
-from speakeasy.provenance import Provenance
+from speakeasy.model.errors import DataError
+from speakeasy.model.paths import data_path
+from speakeasy.model.provenance import Provenance
 
 #: The shipped data directory (``<repo>/data``).
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-DEFAULT_BOARD_PATH = DATA_DIR / "board.toml"
+DEFAULT_BOARD_PATH = data_path("board.toml")
 
 #: Expected number of districts per area (R-BOARD-2, GEO-1).
 _AREA_SIZES = {"downtown": 6, "midtown": 6, "uptown": 4}
@@ -189,7 +189,7 @@ def load_board(players: int = 4, path: str | Path | None = None) -> Board:
     """Load the board for ``players`` (1-4) from ``path`` (default: the shipped data).
 
     A 1- or 2-player game uses the 1/2 side: Uptown districts have 2 building spaces
-    (R-BOARD-3, R-2P-1). A malformed file raises :class:`~speakeasy.errors.DataError` naming
+    (R-BOARD-3, R-2P-1). A malformed file raises :class:`~speakeasy.model.errors.DataError` naming
     the file, the entry and the problem.
     """
     if isinstance(players, bool) or players not in (1, 2, 3, 4):

@@ -44,11 +44,11 @@ looks first for the best thinkable outcome, then for the next one (aspiration), 
 the cuts tight from the start.
 
 >>> import random
->>> from speakeasy.board import load_board
+>>> from speakeasy.model.board import load_board
 >>> from speakeasy.catalog import load_catalog
->>> from speakeasy.options import Options
->>> from speakeasy.setup import new_state
->>> from speakeasy.state import Building, BuildingType, Colour, Track
+>>> from speakeasy.model.options import Options
+>>> from speakeasy.engine.setup import new_state
+>>> from speakeasy.model.state import Building, BuildingType, Colour, Track
 >>> catalog, board = load_catalog(), load_board(4)
 >>> state = new_state(list(Colour), random.Random(7), catalog, board, Options(), lambda e: None)
 >>> ctx = Ctx(state, catalog, board, random.Random(0), Options(), seats=4)
@@ -86,13 +86,13 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
+from speakeasy.model.state import BuildingType, Colour
 from speakeasy.rules.barrels import sale_price
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import delivery_range
 from speakeasy.rules.dispatch import Source
 from speakeasy.rules.golden import operating, operating_distillery
 from speakeasy.rules.money import spendable
-from speakeasy.state import BuildingType, Colour
 
 __all__ = [
     "PLAIN_FLEET",

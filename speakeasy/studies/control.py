@@ -2,7 +2,7 @@
 markers would go, what each area would pay, and which single change would flip a district.
 
 Everything here is pure: a position is a validated :class:`~speakeasy.scenario.Scenario` and
-the :class:`~speakeasy.state.GameState` built from it (:class:`Position`); an :class:`Edit`
+the :class:`~speakeasy.model.state.GameState` built from it (:class:`Position`); an :class:`Edit`
 (add or remove a police figure, a mafioso, a building or a gangster bar) makes a *new*
 scenario, validated again, so an impossible position (a building in a closed district, more
 pieces than spaces, a mafioso the owner does not have) is refused with an :class:`IllegalEdit`
@@ -31,7 +31,7 @@ police and no mafioso the best operating building wins (R-CONTROL-4).
 >>> Edit.add_gangster_bar(12).apply(start)
 Traceback (most recent call last):
 ...
-speakeasy.control_study.IllegalEdit: Add a gangster bar to district 12: district 12 has no
+speakeasy.studies.control.IllegalEdit: Add a gangster bar to district 12: district 12 has no
 empty building space (R-BUILD-1)
 >>> start.state.districts[12].police   # the start position is untouched
 True
@@ -46,10 +46,11 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from speakeasy.board import Area, Board, load_board
 from speakeasy.catalog import Catalog, load_catalog
-from speakeasy.exercises import Exercise
-from speakeasy.options import Options
+from speakeasy.engine.setup import new_state
+from speakeasy.model.board import Area, Board, load_board
+from speakeasy.model.options import Options
+from speakeasy.model.state import BuildingType, Colour, District, GameState
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.luciano import (
     CONTROL_RANK,
@@ -68,8 +69,7 @@ from speakeasy.scenario import (
     scenario_from_game,
     shipped_scenarios,
 )
-from speakeasy.setup import new_state
-from speakeasy.state import BuildingType, Colour, District, GameState
+from speakeasy.studies.exercises import Exercise
 from speakeasy.viz.game_figure import GANGSTER_COLOUR, PLAYER_COLOURS, game_figure
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ class Position:
             options=options,
             seats=len(scenario.players),
         )
-        # the same setup as speakeasy.engine.Game, without running the game's flow
+        # the same setup as speakeasy.engine.game.Game, without running the game's flow
         ctx.state = new_state(list(scenario.players), rng, catalog, board, options, lambda e: None)
         scenario.apply_to(ctx)
         start = scenario.start
@@ -1054,7 +1054,7 @@ def load_start(key: str) -> Position:
     if kind == "uptown":
         return Position.from_scenario(parse_scenario(UPTOWN_E5_E6, "uptown_e5_e6.toml"))
     if kind == "game":
-        from speakeasy.viz.route_planner import bot_game
+        from speakeasy.ui.route_planner import bot_game
 
         players, seed, decisions = (int(part) for part in rest.split(":"))
         game = bot_game(seed, decisions, players=players)

@@ -50,12 +50,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from speakeasy.actions import Event
-from speakeasy.bots import Bot, RandomBot
 from speakeasy.catalog import load_catalog
-from speakeasy.engine import Game
-from speakeasy.state import Colour
-from speakeasy.strategy import HeuristicBot
+from speakeasy.core.actions import Event
+from speakeasy.engine.bots import Bot, RandomBot
+from speakeasy.engine.game import Game
+from speakeasy.model.state import Colour
+from speakeasy.studies.strategy import HeuristicBot
 
 __all__ = [
     "BOT_KINDS",
@@ -273,7 +273,7 @@ def money_by_source(
 ) -> dict[str, dict[str, int]]:
     """Money each player gained, by source (:data:`SOURCES`), from the game's events.
 
-    >>> from speakeasy.actions import Event
+    >>> from speakeasy.core.actions import Event
     >>> events = [Event("sell", "purple", (), "", {"price": 9}),
     ...           Event("payout", "purple", (), "", {"amount": 25}),
     ...           Event("ship_attack", "blue", (), "", {"hired": {"purple": 2}})]

@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from speakeasy.board import Board
 from speakeasy.catalog import load_catalog
+from speakeasy.model.board import Board
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """Command line: ``speakeasy simulate --players 4 --games 100 --seed 1`` plays bot games;
-``speakeasy workshop`` serves every notebook with an index page (:mod:`speakeasy.workshop`)."""
+``speakeasy workshop`` serves every notebook with an index page (:mod:`speakeasy.ui.workshop`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from tqdm import tqdm
 
-from speakeasy.bots import RandomBot, play_out
-from speakeasy.engine import Game
+from speakeasy.engine.bots import RandomBot, play_out
+from speakeasy.engine.game import Game
 
 
 def simulate(
@@ -29,10 +29,10 @@ def simulate(
     """Play ``games`` bot games and return a printable summary.
 
     Without ``bots``: random bots, game ``i`` seeded ``seed + i``, one game after the other.
-    With ``bots`` (kinds of :data:`speakeasy.batch.BOT_KINDS`, rotated over the colours): a
-    batch of :func:`speakeasy.batch.simulate_many` on ``workers`` processes (default every
+    With ``bots`` (kinds of :data:`speakeasy.studies.batch.BOT_KINDS`, rotated over the colours): a
+    batch of :func:`speakeasy.studies.batch.simulate_many` on ``workers`` processes (default every
     core), or on a Dask cluster when ``dask`` is ``"local"`` or a scheduler address
-    (:func:`speakeasy.batch.dask_executor`), summarised per bot kind with a 95% interval of
+    (:func:`speakeasy.studies.batch.dask_executor`), summarised per bot kind with a 95% interval of
     its win rate (R-SCORING-5/6).
     """
     if bots:
@@ -75,8 +75,15 @@ def _simulate_batch(
     progress: bool,
     dask: str | None = None,
 ) -> str:
-    """``speakeasy simulate --bots ...``: a :mod:`speakeasy.batch` run, summarised by bot."""
-    from speakeasy.batch import SOURCES, dask_executor, simulate_many, wilson_interval, win_rates
+    """``speakeasy simulate --bots ...``: a :mod:`speakeasy.studies.batch` run, summarised by
+    bot."""
+    from speakeasy.studies.batch import (
+        SOURCES,
+        dask_executor,
+        simulate_many,
+        wilson_interval,
+        win_rates,
+    )
 
     start = time.perf_counter()
     if dask is None:
@@ -122,7 +129,7 @@ def _simulate_batch(
 
 def _bot_kinds(text: str) -> list[str]:
     """``--bots heuristic,random`` -> ``["heuristic", "random"]`` (checked against the kinds)."""
-    from speakeasy.batch import BOT_KINDS
+    from speakeasy.studies.batch import BOT_KINDS
 
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in BOT_KINDS]
@@ -163,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     shop.add_argument("--port", type=int, default=2718)
     args = parser.parse_args(argv)
     if args.command == "workshop":
-        from speakeasy.workshop import serve
+        from speakeasy.ui.workshop import serve
 
         try:
             serve(args.host, args.port)

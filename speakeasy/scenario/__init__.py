@@ -15,7 +15,7 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
 
 * top level: ``title``, ``description``, ``source`` (``"rulebook: E4"``, ``"teaching"`` or
   ``"saved"``), ``players`` (seats in seating order; default all four), ``seed`` (default 0),
-  ``options`` (rules switches, :class:`~speakeasy.options.Options`), ``act`` (1-4), ``round``,
+  ``options`` (rules switches, :class:`~speakeasy.model.options.Options`), ``act`` (1-4), ``round``,
   ``phase`` (``"rounds"``: at the start of that round; ``"luciano"``: at that act's Lucky
   Luciano phase; ``"final"``: at final scoring; ``"prologue"``: before Act 1, so the prologue
   of 1920 is played first, R-PROLOGUE), ``map`` (``"empty"`` or ``"setup"``: keep the
@@ -49,7 +49,8 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
 * ``[[ships]]``: ``ship``, ``port``, ``removed`` (barrels taken), ``crate`` (id, or false);
 * ``[docks]``: per area, the mafiosi on the docks spaces, top row first (``false``: an empty
   space; the spaces after the list are empty);
-* ``[question]``: ``text``, ``ask`` (a question of :mod:`speakeasy.questions`), its parameters
+* ``[question]``: ``text``, ``ask`` (a question of :mod:`speakeasy.studies.questions`), its
+parameters
   (``district``, ``colour``, ``area``, ``space``, ``building``, ``mode``, ``card``, ``count``,
   ``ship``, ``goal``, ``range_bonus``, ``restaurant``), the stated ``answer`` (the test suite
   checks the engine computes it), ``hint`` and ``rules``.
@@ -98,11 +99,11 @@ from typing import TYPE_CHECKING, Any
 import jsonschema
 import tomlkit
 
-from speakeasy.actions import Event
-from speakeasy.board import Area, load_board
 from speakeasy.catalog import load_catalog
-from speakeasy.rules.flow import Start
-from speakeasy.state import (
+from speakeasy.core.actions import Event
+from speakeasy.model.board import Area, load_board
+from speakeasy.model.paths import data_path
+from speakeasy.model.state import (
     Building,
     BuildingType,
     Colour,
@@ -112,9 +113,10 @@ from speakeasy.state import (
     Ship,
     Track,
 )
+from speakeasy.rules.flow import Start
 
 if TYPE_CHECKING:
-    from speakeasy.engine import Game
+    from speakeasy.engine.game import Game
     from speakeasy.rules.context import Ctx
 
 __all__ = [
@@ -128,9 +130,8 @@ __all__ = [
     "shipped_scenarios",
 ]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-SCENARIO_DIR = DATA_DIR / "scenarios"
-SCHEMA_PATH = DATA_DIR / "scenario.schema.json"
+SCENARIO_DIR = data_path("scenarios")
+SCHEMA_PATH = data_path("scenario.schema.json")
 ALL_COLOURS = ("purple", "yellow", "green", "blue")
 _TOML_LINE = re.compile(r"at line (\d+)")
 
@@ -271,8 +272,8 @@ class Scenario:
 
     def game(self) -> Game:
         """A new game positioned at this scenario (it records the scenario for replays)."""
-        from speakeasy.engine import Game
-        from speakeasy.options import Options
+        from speakeasy.engine.game import Game
+        from speakeasy.model.options import Options
 
         return Game(self.players, self.seed, Options.from_data(self.data.get("options")), self)
 
@@ -420,7 +421,7 @@ def _check_semantics(s: Scenario) -> None:
             fail(f"Act {act} has {rounds[act - 1]} rounds (R-ACT-1)", "round")
     question = data.get("question")
     if question is not None:
-        from speakeasy.questions import QUESTIONS
+        from speakeasy.studies.questions import QUESTIONS
 
         if question["ask"] not in QUESTIONS:
             fail(f"unknown question; known: {', '.join(sorted(QUESTIONS))}", "question", "ask")
@@ -1072,7 +1073,7 @@ class _Builder:
 
 
 def _spaces(count: int) -> list[Any]:
-    from speakeasy.state import BuildingSpace
+    from speakeasy.model.state import BuildingSpace
 
     return [BuildingSpace() for _ in range(count)]
 

@@ -10,7 +10,7 @@ teaches, a goal, hints, a *prepared position* and a judge:
 * :meth:`Lesson.check` judges a *legal* move: :data:`ACCEPTED`, or a :class:`Verdict` with the
   reason it is not what the lesson asks ("that raises strength; this lesson is about your VIP
   room") and the rules behind it. Illegal moves never reach the judge: the engine refuses them
-  with its own :class:`~speakeasy.actions.IllegalAction`, explained by
+  with its own :class:`~speakeasy.core.actions.IllegalAction`, explained by
   :func:`~speakeasy.explain.explain_error`.
 
 :class:`Tutorial` is the learner's progress as an immutable value (marimo keeps it in
@@ -41,14 +41,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from speakeasy.actions import Action, Event, IllegalAction
-from speakeasy.bots import RandomBot
 from speakeasy.catalog import load_catalog
-from speakeasy.engine import Game
+from speakeasy.core.actions import Action, Event, IllegalAction
+from speakeasy.engine.bots import RandomBot
+from speakeasy.engine.game import Game
 from speakeasy.explain import RuleRef, StepFrame, explain_error, explain_event, step_through
-from speakeasy.play import Table, option_district
+from speakeasy.model.state import BuildingType, Colour, GameState
 from speakeasy.rules.golden import operating
-from speakeasy.state import BuildingType, Colour, GameState
+from speakeasy.ui.play import Table, option_district
 
 __all__ = [
     "ACCEPTED",

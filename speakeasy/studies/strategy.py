@@ -1,6 +1,6 @@
 """A heuristic bot: scores every legal option from the position and picks the best.
 
-:class:`HeuristicBot` implements the :class:`~speakeasy.bots.Bot` protocol. It never looks
+:class:`HeuristicBot` implements the :class:`~speakeasy.engine.bots.Bot` protocol. It never looks
 ahead by copying the game (a copy replays the whole history); instead each option gets an
 estimate in dollars of what it adds to the player's final money (R-SCORING-1..4), worked out
 from the position, the catalogue and the option's arguments:
@@ -19,12 +19,12 @@ from the position, the catalogue and the option's arguments:
   player has none of that type yet (R-SCORING-4);
 * a **location** is worth the sum of its person's actions (R-LOC-GEN-3/4) as this bot would
   carry them out;
-* **trucks** follow the exact plan of :func:`speakeasy.planner.best_plan` (R-TRUCK-1..14).
+* **trucks** follow the exact plan of :func:`speakeasy.studies.planner.best_plan` (R-TRUCK-1..14).
 
 Ties are broken by the bot's own seeded RNG, so a bot is deterministic for its seed.
 
 >>> from speakeasy import Game
->>> from speakeasy.bots import RandomBot, play_out
+>>> from speakeasy.engine.bots import RandomBot, play_out
 >>> game = Game.new(players=2, seed=3)
 >>> bots = {game.colours[0]: HeuristicBot(seed=1), game.colours[1]: RandomBot(seed=2)}
 >>> _ = play_out(game, bots)
@@ -41,12 +41,12 @@ import re
 from collections.abc import Callable, Iterable
 from functools import cached_property
 
-from speakeasy.actions import Action, Decision
-from speakeasy.board import Area
 from speakeasy.catalog import Catalog, load_catalog
-from speakeasy.effects import Effect
-from speakeasy.engine import Game
-from speakeasy.planner import best_plan
+from speakeasy.core.actions import Action, Decision
+from speakeasy.engine.game import Game
+from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Building, BuildingType, Colour, GameState, Player, Track
 from speakeasy.rules.barrels import production, sale_price, sell_limit, sellable
 from speakeasy.rules.buildings import build_options, defence, legal_targets
 from speakeasy.rules.combat import bonus, partner_help_cost, partner_tile, strength
@@ -57,7 +57,7 @@ from speakeasy.rules.money import spendable
 from speakeasy.rules.protection import max_protections, protection_budget
 from speakeasy.rules.resources import vip_capacity
 from speakeasy.rules.ships import crate_cash, ship_area, ship_attack_options
-from speakeasy.state import Building, BuildingType, Colour, GameState, Player, Track
+from speakeasy.studies.planner import best_plan
 
 __all__ = ["HeuristicBot", "Position", "score_options"]
 
@@ -625,7 +625,7 @@ class Position:
 
     def effect_value(self, effect: Effect, range_bonus: int = 0) -> float:
         """Dollars one effect should bring this player now (the closed vocabulary of
-        :mod:`speakeasy.effects`).
+        :mod:`speakeasy.model.effects`).
 
         Inside another estimate (a city token on a building space, a card's reward...) the
         costly kinds get a flat value, which keeps every decision fast.
@@ -1060,7 +1060,7 @@ def score_options(game: Game) -> list[tuple[Action, float]]:
 
 class HeuristicBot:
     """Scores each legal option (:func:`score_options`) and plays the best; trucks follow the
-    exact plan of :func:`speakeasy.planner.best_plan`. Deterministic for its seed.
+    exact plan of :func:`speakeasy.studies.planner.best_plan`. Deterministic for its seed.
 
     >>> from speakeasy import Game
     >>> game = Game.new(players=2, seed=1)

@@ -2,9 +2,9 @@
 
 Pick a position (a shipped scenario, a seeded bot game, a saved game or a scenario file), a
 player and the kind of fleet action; :func:`planner_view` runs the planner
-(:func:`speakeasy.planner.best_plan`), plays its plan step by step through the rules
-(:func:`speakeasy.route_study.walk`), and does the same for a route the reader builds by
-clicking districts (:func:`speakeasy.route_study.best_along`), so the two can be compared.
+(:func:`speakeasy.studies.planner.best_plan`), plays its plan step by step through the rules
+(:func:`speakeasy.studies.route_study.walk`), and does the same for a route the reader builds by
+clicking districts (:func:`speakeasy.studies.route_study.best_along`), so the two can be compared.
 Nothing here decides a rule; the notebook only shows what this returns.
 
 >>> game = bot_game(seed=3, decisions=120)
@@ -23,16 +23,16 @@ from typing import Literal
 
 import plotly.graph_objects as go
 
-from speakeasy.actions import IllegalAction
-from speakeasy.bots import Bot
-from speakeasy.engine import Game
-from speakeasy.exercises import Exercise
+from speakeasy.core.actions import IllegalAction
+from speakeasy.engine.bots import Bot
+from speakeasy.engine.game import Game
 from speakeasy.explain import markdown_escape
-from speakeasy.planner import PLAIN_FLEET, Plan, best_plan
-from speakeasy.route_study import RouteStep, best_along, truck_exercises, walk
+from speakeasy.model.state import Colour
 from speakeasy.rules.delivery import delivery_range
 from speakeasy.scenario import load_scenario, parse_scenario, shipped_scenarios
-from speakeasy.state import Colour
+from speakeasy.studies.exercises import Exercise
+from speakeasy.studies.planner import PLAIN_FLEET, Plan, best_plan
+from speakeasy.studies.route_study import RouteStep, best_along, truck_exercises, walk
 from speakeasy.viz.board_figure import ROUTE_COLOURS
 from speakeasy.viz.game_figure import game_figure
 
@@ -70,7 +70,7 @@ def position_options() -> dict[str, str]:
 
 def bot_game(seed: int, decisions: int, players: int = 2) -> Game:
     """A position from a seeded game of heuristic bots, ``decisions`` decisions in."""
-    from speakeasy.strategy import HeuristicBot
+    from speakeasy.studies.strategy import HeuristicBot
 
     game = Game.new(players=players, seed=seed)
     bots: dict[Colour, Bot] = {

@@ -1,25 +1,25 @@
 """Truck routes on a real position: the best plan step by step, and a route of your own.
 
 The truck-route explorer (``notebooks/truck_routes.py``) asks three things of a position (a
-:class:`~speakeasy.engine.Game`, e.g. loaded from a scenario):
+:class:`~speakeasy.engine.game.Game`, e.g. loaded from a scenario):
 
 * :func:`walk` plays a list of delivery actions (the planner's, or yours) through the real
   ``deliver`` flow on a copy of the position and returns every step: the action, what happened
   in plain English with its rules (pick-ups, purchases, where a ship sails next, deliveries),
   and the position after it. Nothing is re-implemented: an illegal step raises the engine's
-  :class:`~speakeasy.actions.IllegalAction`.
+  :class:`~speakeasy.core.actions.IllegalAction`.
 * :func:`extend_route` grows a route one clicked district at a time and refuses a district the
   truck cannot drive to next (not adjacent, R-TRUCK-7/8; out of range, R-TRUCK-2; not where the
   truck stands, R-TRUCK-4).
 * :func:`best_along` finds the best a truck can do when it drives exactly a given route: which
   barrels to load, buy and deliver at each district on the way, with the planner's objective
   (most barrels delivered, then highest sale value, then least money spent,
-  :func:`speakeasy.planner.best_plan`). It is an exact search over the route's stops, and its
-  answer is a :class:`~speakeasy.planner.Plan` that :func:`walk` can play.
+  :func:`speakeasy.studies.planner.best_plan`). It is an exact search over the route's stops,
+  and its answer is a :class:`~speakeasy.studies.planner.Plan` that :func:`walk` can play.
 
 >>> from speakeasy.scenario import parse_scenario
->>> from speakeasy.planner import best_plan
->>> from speakeasy.state import Colour
+>>> from speakeasy.studies.planner import best_plan
+>>> from speakeasy.model.state import Colour
 >>> game = parse_scenario('''
 ... players = ["purple", "blue"]
 ... [districts.8]
@@ -51,12 +51,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from speakeasy.actions import Event, IllegalAction
-from speakeasy.effects import Effect
-from speakeasy.engine import Game
-from speakeasy.exercises import Exercise
+from speakeasy.core.actions import Event, IllegalAction
+from speakeasy.engine.game import Game
 from speakeasy.explain import explain_event
-from speakeasy.planner import (
+from speakeasy.model.effects import Effect
+from speakeasy.model.state import Colour, GameState
+from speakeasy.rules.context import Ctx
+from speakeasy.rules.delivery import deliver, delivery_range
+from speakeasy.rules.dispatch import Source
+from speakeasy.rules.trucks import crosses_central_park
+from speakeasy.studies.exercises import Exercise
+from speakeasy.studies.planner import (
     PLAIN_FLEET,
     DeliveredBarrel,
     Plan,
@@ -64,11 +69,6 @@ from speakeasy.planner import (
     TruckPlan,
     _problem,
 )
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import deliver, delivery_range
-from speakeasy.rules.dispatch import Source
-from speakeasy.state import Colour, GameState
-from speakeasy.trucks import crosses_central_park
 
 __all__ = [
     "RouteStep",
@@ -153,7 +153,7 @@ def walk(
     """Play ``actions`` (the ``deliver`` flow's action strings) on a copy of the position.
 
     Returns step 0 (the position before) and one :class:`RouteStep` per action. Raises
-    :class:`~speakeasy.actions.IllegalAction` (code ``not-offered``) at the first action the
+    :class:`~speakeasy.core.actions.IllegalAction` (code ``not-offered``) at the first action the
     rules do not offer at that point, naming what was offered.
     """
     ctx = _copy(position)
@@ -386,11 +386,12 @@ def best_along(
 def truck_exercises(game: Game, colour: Colour, truck_range: int, plan: Plan) -> list[Exercise]:
     """Workshop questions about ``colour``'s delivery with ``truck_range`` movement points.
 
-    ``plan`` is the planner's best plan for that range (:func:`speakeasy.planner.best_plan`);
-    every expected answer is read from it or from the board graph, never written by hand.
+    ``plan`` is the planner's best plan for that range
+    (:func:`speakeasy.studies.planner.best_plan`); every expected answer is read from it or from
+    the board graph, never written by hand.
 
     >>> from speakeasy.scenario import load_scenario
-    >>> from speakeasy.planner import best_plan
+    >>> from speakeasy.studies.planner import best_plan
     >>> game = load_scenario("e17_truck_from_district_16").game()
     >>> plan = best_plan(game.analysis_context(), Colour.YELLOW, 4)
     >>> [(ex.key, ex.answer_text) for ex in truck_exercises(game, Colour.YELLOW, 4, plan)]

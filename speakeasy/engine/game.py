@@ -14,9 +14,9 @@ True
 
 Design (in the spirit of OpenSpiel and boardgame.io):
 
-* ``pending`` is the one :class:`~speakeasy.actions.Decision` the game waits for; its options
+* ``pending`` is the one :class:`~speakeasy.core.actions.Decision` the game waits for; its options
   are *all* the legal actions, and :meth:`Game.apply` accepts exactly those, so an illegal
-  request raises :class:`~speakeasy.actions.IllegalAction` before anything changes.
+  request raises :class:`~speakeasy.core.actions.IllegalAction` before anything changes.
 * The rules are generator flows (:mod:`speakeasy.rules`) resumed with each action; automatic
   steps (draws, wars, payouts) run by themselves and emit events.
 * All randomness comes from one ``random.Random(seed)``; the seed, the players, the options and
@@ -34,15 +34,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from speakeasy.actions import Action, Decision, Event, IllegalAction
-from speakeasy.board import Board, load_board
 from speakeasy.catalog import load_catalog
-from speakeasy.options import Options
+from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.engine.setup import new_state
+from speakeasy.model.board import Board, load_board
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour, GameState, to_data
 from speakeasy.rules import game_flow
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.scoring import GameResult, final_result
-from speakeasy.setup import new_state
-from speakeasy.state import Colour, GameState, to_data
 
 if TYPE_CHECKING:
     from speakeasy.scenario import Scenario

@@ -3,12 +3,12 @@
 Each family of components lives in its own TOML file (``operation_cards.toml``,
 ``crates.toml``, ``locations.toml``...). :func:`load_catalog` reads them all into frozen
 dataclasses, validates them and cross-checks the counts against ``components.toml`` (R-COMP-*).
-Every malformed value raises :class:`~speakeasy.errors.DataError` naming the file, the entry
-and the field. Every item carries a :class:`~speakeasy.provenance.Provenance` (``source``):
+Every malformed value raises :class:`~speakeasy.model.errors.DataError` naming the file, the entry
+and the field. Every item carries a :class:`~speakeasy.model.provenance.Provenance` (``source``):
 values stated by the rulebooks cite their rule or example ID, all others cite the GAP (or DISC)
 entry whose ASSUMED default they take. Rewards, actions, abilities and requirements are
-:class:`~speakeasy.effects.Effect` / :class:`~speakeasy.effects.Bonus` /
-:class:`~speakeasy.effects.Requirement` terms that the engine interprets.
+:class:`~speakeasy.model.effects.Effect` / :class:`~speakeasy.model.effects.Bonus` /
+:class:`~speakeasy.model.effects.Requirement` terms that the engine interprets.
 
 >>> cat = load_catalog()
 >>> len(cat.operation_cards), cat.card("fleet-07").type
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TypeVar
 
-from speakeasy.effects import (
+from speakeasy.model.effects import (
     AREAS,
     BUILDING_TYPES,
     CRATE_QUANTITIES,
@@ -44,8 +44,9 @@ from speakeasy.effects import (
     Requirement,
     effects_from_data,
 )
-from speakeasy.errors import DataError
-from speakeasy.provenance import Provenance
+from speakeasy.model.errors import DataError
+from speakeasy.model.paths import data_path
+from speakeasy.model.provenance import Provenance
 
 __all__ = [
     "CP_LETTERS",
@@ -90,7 +91,7 @@ __all__ = [
 ]
 
 #: The shipped data directory (``<root>/data/catalog`` next to ``<root>/speakeasy``).
-DEFAULT_CATALOG_DIR: Final = Path(__file__).resolve().parent.parent / "data" / "catalog"
+DEFAULT_CATALOG_DIR: Final = data_path("catalog")
 
 #: Letters on the backs of the Central Park goal tiles (R-COMP-7).
 CP_LETTERS: Final = ("A", "B", "C")
@@ -1942,7 +1943,7 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
     """Load and validate every catalog file in ``path`` (default: the shipped data).
 
     The default catalog is loaded once and cached. Any malformed file raises
-    :class:`~speakeasy.errors.DataError` naming the file, the entry and the problem.
+    :class:`~speakeasy.model.errors.DataError` naming the file, the entry and the problem.
 
     >>> load_catalog() is load_catalog()
     True

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from speakeasy.actions import Event
-from speakeasy.board import Area, Board
 from speakeasy.catalog import Catalog, Goal
-from speakeasy.options import Options
-from speakeasy.state import (
+from speakeasy.core.actions import Event
+from speakeasy.model.board import Area, Board
+from speakeasy.model.options import Options
+from speakeasy.model.state import (
     OPERATIONS,
     BuildingSpace,
     CityOffer,

@@ -1,4 +1,4 @@
-"""A table to play at: seats for humans and bots around one :class:`~speakeasy.engine.Game`.
+"""A table to play at: seats for humans and bots around one :class:`~speakeasy.engine.game.Game`.
 
 Both play notebooks (marimo and JupyterLab) use this module, so they contain presentation
 only. It adds what a person at the table needs on top of the engine: bots that move by
@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from speakeasy.actions import Action, Decision, Event
-from speakeasy.bots import RandomBot
-from speakeasy.engine import Game
+from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.engine.bots import RandomBot
+from speakeasy.engine.game import Game
 from speakeasy.explain import StepFrame, log, step_through
-from speakeasy.options import Options
-from speakeasy.state import Colour, GameState
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour, GameState
 
 SeatKind = Literal["human", "bot"]
 
@@ -472,7 +472,7 @@ def decision_steps(game: Game, seats: Mapping[Colour, SeatKind]) -> list[tuple[s
 
 @cache
 def option_descriptions() -> dict[str, str]:
-    """Each field of :class:`~speakeasy.options.Options` with its ``#:`` comment (what it
+    """Each field of :class:`~speakeasy.model.options.Options` with its ``#:`` comment (what it
     changes), for the setup form of the play notebooks."""
     comments: dict[str, str] = {}
     pending: str | None = None

@@ -26,7 +26,7 @@ import uvicorn
 
 __all__ = ["NOTEBOOK_DIR", "STATIONS", "Station", "build_app", "index_html", "serve", "urls"]
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]

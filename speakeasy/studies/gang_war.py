@@ -68,15 +68,15 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from speakeasy.exercises import Exercise
+from speakeasy.model.state import Building, BuildingType, Colour, GameState, Phase
 from speakeasy.rules.combat import Boost, spend_boost
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.luciano import DefencePlan, best_defence, deck_letter, defence_order
-from speakeasy.state import Building, BuildingType, Colour, GameState, Phase
+from speakeasy.studies.exercises import Exercise
 
 if TYPE_CHECKING:
     from speakeasy.catalog import Catalog, GangsterTile
-    from speakeasy.engine import Game
+    from speakeasy.engine.game import Game
     from speakeasy.scenario import Scenario
 
 __all__ = [
@@ -846,8 +846,8 @@ def scenario_before_war(scenario: Scenario) -> Scenario:
 def bot_game_before_war(seed: int, act: int, players: int = 2) -> Game:
     """A seeded game of heuristic bots played up to its last decision before the Act ``act``
     gang war (R-ACT-2): the next decision, whatever it is, ends the act's rounds."""
-    from speakeasy.engine import Game
-    from speakeasy.strategy import HeuristicBot
+    from speakeasy.engine.game import Game
+    from speakeasy.studies.strategy import HeuristicBot
 
     if act not in (1, 2, 3):
         raise ValueError(f"there is no gang war in Act {act}: only Acts 1-3 (R-ACT-2)")

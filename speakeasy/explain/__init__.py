@@ -1,11 +1,11 @@
 """Plain-English explanations of what happened, why an option is greyed out, and which rule says so.
 
-Every :class:`~speakeasy.actions.Event` of a game becomes an :class:`Explanation`: one or two
+Every :class:`~speakeasy.core.actions.Event` of a game becomes an :class:`Explanation`: one or two
 sentences in the project's own words, the player, a category (``"gang war"``, ``"payout"``...)
 and the rules it applied, each cited with its one-line summary from the rules index
-(:mod:`speakeasy.rules_index`):
+(:mod:`speakeasy.explain.rules_index`):
 
->>> from speakeasy.actions import Event
+>>> from speakeasy.core.actions import Event
 >>> event = Event(
 ...     "defence_impossible", "purple", ("R-GANGWAR-7", "R-COMBAT-2"), "...",
 ...     {"district": 14, "space": 0, "building": "bar", "war_strength": 8,
@@ -22,7 +22,7 @@ so the bar falls and leaves the game.
 
 Illegal requests and greyed-out options say why, with the rule they break:
 
->>> from speakeasy.actions import IllegalAction
+>>> from speakeasy.core.actions import IllegalAction
 >>> print(explain_error(IllegalAction("cannot-pay", "R-MONEY-6",
 ...     "a casino costs $17 and 1 discarded card; you have $12 and can launder $6")))
 A casino costs $17 and 1 discarded card; you have $12 and can launder $6 — R-MONEY-6 (no debt:
@@ -57,14 +57,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Final
 
-from speakeasy.actions import Action, Decision, Event, IllegalAction
-from speakeasy.board import Area
 from speakeasy.catalog import Catalog, load_catalog
-from speakeasy.rules_index import RuleEntry, load_rules_index
-from speakeasy.state import Colour, GameState, Phase, to_data
+from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.explain.rules_index import RuleEntry, load_rules_index
+from speakeasy.model.board import Area
+from speakeasy.model.state import Colour, GameState, Phase, to_data
 
 if TYPE_CHECKING:
-    from speakeasy.engine import Game
+    from speakeasy.engine.game import Game
 
 __all__ = [
     "CATEGORIES",
@@ -1178,7 +1178,7 @@ def explain_event(
     """Explain one event: a sentence from its data, the rules applied and their summaries.
 
     ``category`` is where the event happened (a name of :data:`CATEGORIES` or a
-    :class:`~speakeasy.state.Phase`); it only matters for kinds that occur in several parts of
+    :class:`~speakeasy.model.state.Phase`); it only matters for kinds that occur in several parts of
     the game (a ``draw`` in the prologue or in a turn) and defaults to ``"turn"``. Kinds without
     a dedicated formatter use the event's own text.
 
@@ -1323,7 +1323,7 @@ def explain_blocked(decision: Decision, state: GameState | None = None) -> list[
     Each reason is ``"<option>: <why> — <rule (summary)>; ..."``. With the game's ``state``
     some reasons get more precise (the Restaurant lists its free spaces and their discards).
 
-    >>> from speakeasy.actions import Blocked
+    >>> from speakeasy.core.actions import Blocked
     >>> casino = Action("build", ("open", "casino-1"), label="Open a casino ($17 + 1 discard)")
     >>> error = IllegalAction("cannot-pay", "R-MONEY-6",
     ...     "a casino costs $17 and 1 discarded card; you have $12 and can launder $6")
@@ -1517,7 +1517,7 @@ def log(
     """Every event of the game so far (setup included), explained; filter by player/category.
 
     ``player`` keeps the events of that colour; ``category`` one category (or several) of
-    :data:`CATEGORIES` (a :class:`~speakeasy.state.Phase` works too).
+    :data:`CATEGORIES` (a :class:`~speakeasy.model.state.Phase` works too).
 
     >>> from speakeasy import Game
     >>> game = Game.new(players=2, seed=7)

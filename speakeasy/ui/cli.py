@@ -14,6 +14,15 @@ from tqdm import tqdm
 
 from speakeasy.engine.bots import RandomBot, play_out
 from speakeasy.engine.game import Game
+from speakeasy.studies.batch import (
+    BOT_KINDS,
+    SOURCES,
+    dask_executor,
+    simulate_many,
+    wilson_interval,
+    win_rates,
+)
+from speakeasy.ui.workshop import serve
 
 
 def simulate(
@@ -77,14 +86,6 @@ def _simulate_batch(
 ) -> str:
     """``speakeasy simulate --bots ...``: a :mod:`speakeasy.studies.batch` run, summarised by
     bot."""
-    from speakeasy.studies.batch import (
-        SOURCES,
-        dask_executor,
-        simulate_many,
-        wilson_interval,
-        win_rates,
-    )
-
     start = time.perf_counter()
     if dask is None:
         records = simulate_many(
@@ -129,8 +130,6 @@ def _simulate_batch(
 
 def _bot_kinds(text: str) -> list[str]:
     """``--bots heuristic,random`` -> ``["heuristic", "random"]`` (checked against the kinds)."""
-    from speakeasy.studies.batch import BOT_KINDS
-
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if not kinds or unknown:
@@ -170,8 +169,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     shop.add_argument("--port", type=int, default=2718)
     args = parser.parse_args(argv)
     if args.command == "workshop":
-        from speakeasy.ui.workshop import serve
-
         try:
             serve(args.host, args.port)
         except OSError as err:

@@ -40,9 +40,10 @@ _TOML_LINE = re.compile(r"at line (\d+)")
 
 @cache
 def _validator() -> Any:
-    # jsonschema is imported here, once, when the first scenario is read: importing it takes
-    # 1.5-3 s (its rfc3987_syntax dependency builds a grammar at import), several times
-    # `import speakeasy` (0.3-0.5 s), and most users of this package never read a scenario.
+    # jsonschema is imported here, when the first scenario is validated, not with the module:
+    # importing it takes about 1.2 s (its rfc3987_syntax dependency builds a grammar), four
+    # times `import speakeasy.scenario` without it (0.3 s), which every study and the route
+    # planner import whether or not they ever read a scenario.
     import jsonschema
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))

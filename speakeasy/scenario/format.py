@@ -42,8 +42,8 @@ _TOML_LINE = re.compile(r"at line (\d+)")
 def _validator() -> Any:
     # jsonschema is imported here, when the first scenario is validated, not with the module:
     # importing it takes about 1.2 s (its rfc3987_syntax dependency builds a grammar), four
-    # times `import speakeasy.scenario` without it (0.3 s), which every study and the route
-    # planner import whether or not they ever read a scenario.
+    # times `import speakeasy.scenario` without it (0.3 s), which studies and the route
+    # planner import even when they read no scenario.
     import jsonschema
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))

@@ -23,15 +23,17 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.flow import Start
 from speakeasy.rules.luciano import deck_letter
 from speakeasy.scenario import (
+    QUESTION_SPECS,
     Scenario,
     ScenarioError,
     iter_fields,
     load_scenario,
     locate,
     parse_scenario,
+    scenario_event,
     scenario_from_game,
 )
-from speakeasy.studies.questions import ask
+from speakeasy.studies.questions import QUESTIONS, ask
 from speakeasy.studies.strategy import HeuristicBot
 from tests.test_games import check_invariants
 
@@ -775,6 +777,14 @@ def test_bad_question_parameter_is_refused() -> None:
     assert err.field == "question.restaurant.blue" and "5 is greater than" in err.reason
 
 
+def test_every_question_spec_has_exactly_one_answer() -> None:
+    """The scenario layer specifies the questions (names, parameters); the studies layer answers
+    each of them with its own function, and nothing else."""
+    assert set(QUESTIONS) == set(QUESTION_SPECS)
+    assert all(QUESTIONS[name].spec is spec for name, spec in QUESTION_SPECS.items())
+    assert len({id(q.compute) for q in QUESTIONS.values()}) == len(QUESTION_SPECS)
+
+
 BOOKS = """\
 title = "Books"
 [player.blue]
@@ -870,7 +880,6 @@ def test_toml_round_trip() -> None:
 def test_the_scenario_start_is_explained() -> None:
     """R-SETUP-1: the log says the game starts from a scenario, in plain words."""
     from speakeasy.explain import category_of, explain_event
-    from speakeasy.scenario import scenario_event
 
     game = load_scenario("e04_police_casino_district_12").game()
     event = scenario_event(game.setup_events)

@@ -1,10 +1,11 @@
 """Questions a scenario can ask about its position, answered by the rules code.
 
-Each question has a name (``ask`` in a scenario's ``[question]`` table), the parameters it needs
-and a function computing a JSON-like answer (a colour list, a number, a yes/no, a table of
-amounts) with a plain-English explanation and the rules it rests on. The answers are never
-written by hand: a scenario file states the answer it expects and the test suite checks that
-the engine computes exactly that.
+Each question has a name (``ask`` in a scenario's ``[question]`` table) and the parameters it
+needs, both specified in the scenario layer (:data:`speakeasy.scenario.QUESTION_SPECS`, so a
+scenario file is checked when it is read), and here a function computing a JSON-like answer
+(a colour list, a number, a yes/no, a table of amounts) with a plain-English explanation and
+the rules it rests on. The answers are never written by hand: a scenario file states the
+answer it expects and the test suite checks that the engine computes exactly that.
 
 Some answers need actions to be played (the turn order after Restaurant visits, what a build
 costs, how many levels a card gives...). Those are played through the engine on a copy of the
@@ -34,15 +35,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.engine.game import Game
 from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect
 from speakeasy.model.state import Colour, Phase, Track
-
-if TYPE_CHECKING:
-    from speakeasy.core.actions import Action, Decision, Event
-    from speakeasy.engine.game import Game
-    from speakeasy.model.effects import Effect
+from speakeasy.rules.barrels import sale_price, sell_limit, sellable
+from speakeasy.rules.buildings import board_space, defence, max_attack
+from speakeasy.rules.delivery import delivery_range
+from speakeasy.rules.dispatch import Source
+from speakeasy.rules.goals import goal_rule, why_not
+from speakeasy.rules.golden import operating
+from speakeasy.rules.luciano import district_control, payout_ranking
+from speakeasy.rules.money import spendable
+from speakeasy.rules.protection import max_protections, protection_budget
+from speakeasy.rules.ships import attack_error, ship_attack_options
+from speakeasy.scenario import QUESTION_SPECS, QuestionSpec
+from speakeasy.studies.planner import best_plan
 
 __all__ = ["QUESTIONS", "Answer", "Question", "ask"]
 
@@ -56,26 +67,30 @@ class Answer:
     rules: tuple[str, ...]
 
 
+#: Computes a question's answer on a game from the scenario's ``[question]`` table.
+Compute = Callable[[Game, Mapping[str, Any]], Answer]
+
+
 @dataclass(frozen=True)
 class Question:
-    name: str
-    params: tuple[str, ...]
-    summary: str
-    compute: Callable[[Game, Mapping[str, Any]], Answer]
+    """A question a scenario may ask (its name and parameters: :data:`QUESTION_SPECS`) and
+    the function answering it."""
+
+    spec: QuestionSpec
+    compute: Compute
 
 
-QUESTIONS: dict[str, Question] = {}
+#: The function answering each question, by name; :data:`QUESTIONS` pairs them with the specs.
+_ANSWERS: dict[str, Compute] = {}
 
 
-def _question(
-    name: str, *params: str, summary: str
-) -> Callable[
-    [Callable[[Game, Mapping[str, Any]], Answer]], Callable[[Game, Mapping[str, Any]], Answer]
-]:
-    def register(
-        fn: Callable[[Game, Mapping[str, Any]], Answer],
-    ) -> Callable[[Game, Mapping[str, Any]], Answer]:
-        QUESTIONS[name] = Question(name, params, summary, fn)
+def _answers(name: str) -> Callable[[Compute], Compute]:
+    """Register the function answering the question ``name`` of :data:`QUESTION_SPECS`."""
+
+    def register(fn: Compute) -> Compute:
+        if name not in QUESTION_SPECS or name in _ANSWERS:
+            raise ValueError(f"{name!r} is not a question of QUESTION_SPECS, or answered twice")
+        _ANSWERS[name] = fn
         return fn
 
     return register
@@ -86,9 +101,9 @@ def ask(game: Game, question: Mapping[str, Any]) -> Answer:
     q = QUESTIONS.get(str(question.get("ask")))
     if q is None:
         raise KeyError(f"unknown question {question.get('ask')!r}; known: {sorted(QUESTIONS)}")
-    missing = [p for p in q.params if p not in question]
+    missing = [p for p in q.spec.params if p not in question]
     if missing:
-        raise KeyError(f"the {q.name!r} question needs {', '.join(missing)}")
+        raise KeyError(f"the {q.spec.name!r} question needs {', '.join(missing)}")
     return q.compute(game, question)
 
 
@@ -98,9 +113,9 @@ def _colour(q: Mapping[str, Any]) -> Colour:
 
 # ---------------------------------------------------------------------- playing on a copy
 #: Answers one decision for the player who asks, or ``None`` for the cautious default.
-Chooser = Callable[["Decision"], "Action | None"]
+Chooser = Callable[[Decision], Action | None]
 #: Whether to stop playing: the game played so far and every event since the question began.
-Until = Callable[["Game", "list[Event]"], bool]
+Until = Callable[[Game, list[Event]], bool]
 #: Decisions taken to reach any answer; far more than a whole round needs.
 _STEP_LIMIT = 2000
 
@@ -181,19 +196,15 @@ def _turn_over(colour: Colour) -> Until:
 
 
 # ---------------------------------------------------------------------- control and payout
-@_question("control", "district", summary="who controls a district now")
+@_answers("control")
 def _control(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.luciano import district_control
-
     control = district_control(game.state, int(q["district"]))
     value = ["gangsters"] if control.gangsters else sorted(c.value for c in control.players)
     return Answer(value, control.reason, (control.rule,))
 
 
-@_question("operating", "district", "colour", summary="does a player's building operate")
+@_answers("operating")
 def _operating(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.golden import operating
-
     colour, number = _colour(q), int(q["district"])
     district = game.state.districts[number]
     mine = [sp.building for sp in district.spaces if sp.building and sp.building.owner is colour]
@@ -208,10 +219,8 @@ def _operating(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(works, why, ("R-GOLDEN-1",))
 
 
-@_question("payout", "area", summary="what each player receives for an area (R-PAYOUT)")
+@_answers("payout")
 def _payout(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.luciano import payout_ranking
-
     ranks = payout_ranking(game.state, game.analysis_context().catalog, Area(str(q["area"])))
     value = {r.colour.value: r.amount for r in ranks if r.colour is not None}
     why = " ".join(r.reason for r in ranks)
@@ -219,10 +228,8 @@ def _payout(game: Game, q: Mapping[str, Any]) -> Answer:
 
 
 # ---------------------------------------------------------------------- operations
-@_question("max_protections", "colour", summary="buildings one protection action can protect")
+@_answers("max_protections")
 def _max_protections(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.protection import max_protections, protection_budget
-
     ctx, colour = game.analysis_context(), _colour(q)
     n = max_protections(ctx, colour)
     budget = protection_budget(ctx, colour)
@@ -235,11 +242,9 @@ def _max_protections(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(n, why, ("R-PROTECT-1", "R-PROTECT-2", "R-PROTECT-3"))
 
 
-@_question("barrel_sale", "colour", summary="the most money one sell action brings now")
+@_answers("barrel_sale")
 def _barrel_sale(game: Game, q: Mapping[str, Any]) -> Answer:
     """The best barrels to sell, up to the sell limit of the party level (R-BARREL-4)."""
-    from speakeasy.rules.barrels import sale_price, sell_limit, sellable
-
     ctx, colour = game.analysis_context(), _colour(q)
     prices = [(d, b.type.value, sale_price(ctx, colour, b)) for d, _, b in sellable(ctx, colour)]
     limit = sell_limit(ctx, colour)
@@ -250,14 +255,10 @@ def _barrel_sale(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(sum(p for _, _, p in sold), why + ".", ("R-NOTOR-2", "R-BARREL-4"))
 
 
-@_question("barrels_delivered", "colour", summary="the most barrels one delivery can deliver")
+@_answers("barrels_delivered")
 def _barrels_delivered(game: Game, q: Mapping[str, Any]) -> Answer:
     """The planner's best plan for one pick-up-and-deliver action; ``range_bonus`` is the
     action's extra range (a played fleet card's or the Garage's +2, R-TRUCK-2)."""
-    from speakeasy.rules.delivery import delivery_range
-    from speakeasy.rules.dispatch import Source
-    from speakeasy.studies.planner import best_plan
-
     ctx, colour = game.analysis_context(), _colour(q)
     bonus = int(q.get("range_bonus", 0))
     reach = delivery_range(ctx, colour, Source("question", "deliver", range_bonus=bonus))
@@ -266,11 +267,8 @@ def _barrels_delivered(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(plan.delivered, why, ("R-TRUCK-2", "R-TRUCK-7", "R-TRUCK-9"))
 
 
-@_question("takeover", "district", "colour", summary="can a player take over a gangster bar")
+@_answers("takeover")
 def _takeover(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.buildings import defence, max_attack
-    from speakeasy.rules.money import spendable
-
     ctx, colour = game.analysis_context(), _colour(q)
     number = int(q["district"])
     need = defence(ctx, number) + 1
@@ -282,7 +280,7 @@ def _takeover(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(best >= need, why, ("R-TAKEOVER-2", "R-COMBAT-1"))
 
 
-@_question("final_score", "colour", summary="a player's final money (R-SCORING)")
+@_answers("final_score")
 def _final_score(game: Game, q: Mapping[str, Any]) -> Answer:
     colour = _colour(q)
     if not game.is_over:
@@ -295,7 +293,7 @@ def _final_score(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(b.total, why, ("R-SCORING-1", "R-SCORING-2", "R-SCORING-3", "R-SCORING-4"))
 
 
-@_question("after_war", "district", summary="the buildings left after the gang war")
+@_answers("after_war")
 def _after_war(game: Game, q: Mapping[str, Any]) -> Answer:
     """Play the gang war with every owner taking the cheapest defence that holds, if any."""
     number = int(q["district"])
@@ -319,7 +317,7 @@ def _after_war(game: Game, q: Mapping[str, Any]) -> Answer:
 
 
 # ---------------------------------------------------------------------- the Lucky Luciano phase
-@_question("war_strength", "district", summary="the war strength of the gangster arriving")
+@_answers("war_strength")
 def _war_strength(game: Game, q: Mapping[str, Any]) -> Answer:
     """Play on to the gang war in the district and read the arriving gangster's strength."""
     number = int(q["district"])
@@ -338,7 +336,7 @@ def _war_strength(game: Game, q: Mapping[str, Any]) -> Answer:
 
 
 # ---------------------------------------------------------------------- a player's turn
-@_question("turn_order", "restaurant", summary="next round's turn order after Restaurant visits")
+@_answers("turn_order")
 def _turn_order(game: Game, q: Mapping[str, Any]) -> Answer:
     """Play the round: each colour in ``restaurant`` sends its capo to the Restaurant and takes
     that bottom space (discarding what it needs, R-LOC-RESTAURANT-1/2); the others do something
@@ -376,7 +374,7 @@ def _turn_order(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(order, why, rules)
 
 
-@_question("hand_size", "colour", summary="cards in hand when a player's next turn starts")
+@_answers("hand_size")
 def _hand_size(game: Game, q: Mapping[str, Any]) -> Answer:
     """Play on (the prologue too, if the position is before it) to the player's next capo."""
     colour = _colour(q)
@@ -398,14 +396,11 @@ def _hand_size(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(len(hand), why, ("R-PROLOGUE-8", "R-TURN-5"))
 
 
-@_question("play_card", "colour", "card", summary="levels a card's reward gives (E10)")
+@_answers("play_card")
 def _play_card(game: Game, q: Mapping[str, Any]) -> Answer:
     """Play ``card`` from the hand on a copy, taking every level its reward offers (and the
     extra level for a discard, R-LEVEL-6): the level of its track, the notoriety gained and,
     for a fleet card, the truck range the fleet level now gives (R-LEVEL-7)."""
-    from speakeasy.rules.delivery import delivery_range
-    from speakeasy.rules.dispatch import Source
-
     colour, card = _colour(q), str(q["card"])
     player = game.state.players[colour]
     if card not in player.hand:
@@ -451,7 +446,7 @@ def _play_card(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(value, why or f"{card} raises no level.", rules)
 
 
-@_question("goon_cost", "colour", "count", summary="what hiring some goons costs (E12)")
+@_answers("goon_cost")
 def _goon_cost(game: Game, q: Mapping[str, Any]) -> Answer:
     """Hire ``count`` goons on a copy, each on the cheapest empty goon space (R-GOON-1)."""
     colour, count = _colour(q), int(q["count"])
@@ -487,22 +482,13 @@ def _goon_cost(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(sum(costs), why, ("R-GOON-1",))
 
 
-@_question(
-    "build_cost",
-    "colour",
-    "district",
-    "building",
-    "mode",
-    summary="what opening, taking over or upgrading costs, or false if not allowed",
-)
+@_answers("build_cost")
 def _build_cost(game: Game, q: Mapping[str, Any]) -> Answer:
     """Build on a copy: ``colour`` sends a capo to an office that builds ``building`` by
     ``mode`` and builds in ``district`` (a takeover uses the cheapest winning help: no money
     before money, then the fewest goons). The answer is the price paid and where it came
     from: ``{"cost", "discards", "from_pocket", "from_safe"}`` (R-MONEY-2: safe money is
     laundered 2:1), or ``false`` with the reason when the build is not allowed."""
-    from speakeasy.rules.buildings import board_space
-
     colour, number = _colour(q), int(q["district"])
     building, mode = str(q["building"]), str(q["mode"])
     _first_to_send_a_capo(game, colour)
@@ -573,13 +559,11 @@ def _build_cost(game: Game, q: Mapping[str, Any]) -> Answer:
 
 
 # ---------------------------------------------------------------------- ships and goals
-@_question("ship_attack", "colour", "ship", summary="the cheapest winning ship attack, or false")
+@_answers("ship_attack")
 def _ship_attack(game: Game, q: Mapping[str, Any]) -> Answer:
     """The first of :func:`speakeasy.rules.ships.ship_attack_options` (fewest goons, then the
     fewest hired mafiosi): ``{"attack", "defence", "hired", "goons", "pays"}``, or ``false``
     with the reason when no attack can win (R-COMBAT-1)."""
-    from speakeasy.rules.ships import attack_error, ship_attack_options
-
     ctx, colour = game.analysis_context(), _colour(q)
     ship = next((s for s in ctx.state.ships if s.ship == q["ship"]), None)
     if ship is None:
@@ -600,13 +584,17 @@ def _ship_attack(game: Game, q: Mapping[str, Any]) -> Answer:
     return Answer(value, best.action().label + ".", rules)
 
 
-@_question("book_allowed", "colour", "goal", "space", summary="may a book go on a goal space")
+@_answers("book_allowed")
 def _book_allowed(game: Game, q: Mapping[str, Any]) -> Answer:
-    from speakeasy.rules.goals import goal_rule, why_not
-
     ctx, colour, goal = game.analysis_context(), _colour(q), str(q["goal"])
     error = why_not(ctx, colour, goal, int(q["space"]) - 1)
     if error is not None:
         return Answer(False, error.reason, (error.rule,))
     why = f"{colour.value.capitalize()} meets the goal and has no book on it yet."
     return Answer(True, why, ("R-BOOKS-2", "R-BOOKS-3", goal_rule(ctx.catalog.goal(goal))))
+
+
+#: Every question a scenario may ask, by name, with the function answering it.
+QUESTIONS: dict[str, Question] = {
+    name: Question(QUESTION_SPECS[name], compute) for name, compute in _ANSWERS.items()
+}

@@ -1,0 +1,588 @@
+"""Building a scenario's position: a fresh setup turned into the position the scenario
+describes, every component taken from its supply (buildings from the owner's operations board,
+mafiosi from the owner's supply, police figures, gangster bars and barrels from the general
+supply), so the components stay conserved.
+
+What only the game's own setup can say is refused here, with the field at fault: what a
+closed district may hold (R-CLOSED-1..3), an empty supply, a card, tile, crate or helper that
+is not available, a goal not in play. :meth:`Scenario.apply_to` calls :func:`build_position`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from speakeasy.model.board import Area
+from speakeasy.model.state import (
+    Building,
+    BuildingSpace,
+    BuildingType,
+    Colour,
+    Phase,
+    Player,
+    Ship,
+    Track,
+)
+from speakeasy.rules.context import Ctx
+from speakeasy.rules.flow import Start
+from speakeasy.rules.luciano import deck_letter
+from speakeasy.scenario.checks import bar_count
+from speakeasy.scenario.errors import Fail
+
+__all__ = ["build_position"]
+
+#: What a closed district of a 2-player game can never hold, and the rule that says so.
+_CLOSED_FORBIDS = {
+    "buildings": "R-CLOSED-1",
+    "gangster_bars": "R-CLOSED-3",
+    "gangster": "R-CLOSED-3",
+    "strength": "R-CLOSED-3",
+    "war_token": "R-CLOSED-3",
+    "had_gangster": "R-CLOSED-3",
+}
+
+
+def build_position(ctx: Ctx, data: Mapping[str, Any], start: Start, fail: Fail) -> None:
+    """Turn the fresh setup in ``ctx.state`` into the position ``data`` describes (a validated
+    scenario's data), resuming at ``start``; ``fail`` reports what cannot be built."""
+    _Builder(ctx, data, start, fail).build()
+
+
+class _Builder:
+    """Applies a scenario to a fresh setup, taking every component from its supply."""
+
+    def __init__(self, ctx: Ctx, data: Mapping[str, Any], start: Start, fail: Fail) -> None:
+        self.ctx, self.data, self.start, self.fail = ctx, data, start, fail
+        self.state, self.catalog, self.board = ctx.state, ctx.catalog, ctx.board
+
+    def build(self) -> None:
+        data, state, start = self.data, self.state, self.start
+        state.act = start.act
+        state.round = (
+            self.catalog.setup.acts.rounds[start.act - 1] if start.phase == "luciano" else 0
+        )
+        if start.phase != "setup":  # the prologue sets its own phase (R-PROLOGUE)
+            state.phase = Phase.FINAL_SCORING if start.phase == "final" else Phase.ROUNDS
+        if "closed" in data:
+            self._closed(data["closed"])
+        # columns revealed before this act are used up (R-GANGWAR-11, R-POLICE-2)
+        used = max(0, start.act - 1)
+        del state.war_columns[:used]
+        del state.police_columns[:used]
+        if data.get("map", "empty") == "empty":
+            for number in state.districts:
+                self._clear(number)
+        players = data.get("player", {})
+        for colour, spec in players.items():  # before buildings pick their pieces
+            self._lost_pieces(Colour(colour), spec)
+        for number, spec in data.get("districts", {}).items():
+            self._district(int(number), spec)
+        self._return_cards(players)
+        for colour, spec in players.items():
+            self._player(Colour(colour), spec)
+        self._capos(start)
+        for i, spec in enumerate(data.get("ships", ())):
+            self._ship(i, spec)
+        self._docks(data.get("docks", {}))
+        for i, spec in enumerate(data.get("books", ())):
+            self._book(i, spec)
+        if "turn_order" in data:
+            n = len(state.turn_order.top)
+            state.turn_order.top = [Colour(c) for c in data["turn_order"]] + [None] * (
+                n - len(data["turn_order"])
+            )
+            state.turn_order.bottom = [None] * n
+        if "gangster_deck" in data:
+            self._gangster_deck(data["gangster_deck"])
+        for area, value in data.get("gangster_control", {}).items():
+            state.gangster_control[Area(area)] = value
+
+    # ------------------------------------------------------------------ the map
+    def _closed(self, closed: list[int]) -> None:
+        state = self.state
+        now = sorted(n for n, d in state.districts.items() if d.closed)
+
+        def per_area(districts: list[int]) -> list[str]:
+            return sorted(self.board.area_of(d).value for d in districts)
+
+        if per_area(closed) != per_area(now):
+            self.fail(
+                f"this game closes {len(now)} district(s) ({', '.join(per_area(now)) or 'none'})"
+                " (R-SETUP-2)",
+                "closed",
+            )
+        tokens: list[str] = []
+        for number in closed:
+            if number in now:
+                continue
+            self._clear(number)
+            district = state.districts[number]
+            tokens += [sp.city_token for sp in district.spaces if sp.city_token is not None]
+            district.closed, district.spaces = True, []
+        for number in now:
+            if number in closed:
+                continue
+            district = state.districts[number]
+            district.closed = False
+            district.spaces = _spaces(self.board.spaces(number))
+            for sp in district.spaces:  # the tokens of the newly closed districts move here
+                if tokens:
+                    sp.city_token = tokens.pop()
+        if tokens:  # any left over join the city offer's face-down stacks (R-COMP)
+            if not state.city_offer.left:
+                state.city_offer.left.append([])
+            state.city_offer.left[0].extend(tokens)
+
+    def _clear(self, number: int) -> None:
+        state = self.state
+        district = state.districts[number]
+        if district.police:
+            state.supply_police += 1
+        for sp in district.spaces:
+            if sp.gangster_bar:
+                state.supply_gangster_bars += 1
+            sp.gangster_bar = False
+            if sp.building is not None:
+                self._remove_building(sp.building)
+                sp.building = None
+        district.police = district.police_token = district.war_token = False
+        district.strength_token, district.gangster, district.had_gangster = None, None, False
+
+    def _remove_building(self, b: Building) -> None:
+        player = self.state.players[b.owner]
+        player.board_pieces.append(b.piece)
+        if b.protected:
+            player.mafiosi += 1
+        if b.barrel:
+            self.state.supply_barrels += 1
+
+    def _district(self, number: int, spec: Mapping[str, Any]) -> None:
+        state = self.state
+        district = state.districts[number]
+        path: tuple[str | int, ...] = ("districts", str(number))
+        if district.closed:  # police may be there (R-CLOSED-2, R-POLICE-3); nothing else
+            for key, rule in _CLOSED_FORBIDS.items():
+                if spec.get(key):
+                    self.fail(f"this district is closed in this game ({rule})", *path, key)
+        self._clear(number)
+        count = len(district.spaces)
+        if len(spec.get("buildings", ())) + bar_count(spec) > count:
+            self.fail(f"district {number} has only {count} spaces (GEO-2)", *path)
+        bars = spec.get("gangster_bars", 0)
+        listed = [int(space) - 1 for space in bars] if isinstance(bars, list) else []
+        for i, index in enumerate(listed):
+            if index >= count:
+                self.fail(
+                    f"district {number} has only {count} spaces (GEO-2)", *path, "gangster_bars", i
+                )
+        placed = self._places(number, spec.get("buildings", ()), path, listed)
+        for i, b in enumerate(spec.get("buildings", ())):
+            self._building(district.spaces[placed[i]], b, (*path, "buildings", i))
+        free = [i for i in range(count) if i not in placed]
+        for index in listed or free[: bar_count(spec)]:
+            if state.supply_gangster_bars == 0:
+                self.fail("no gangster bar left in the supply (R-COMP-6)", *path, "gangster_bars")
+            state.supply_gangster_bars -= 1
+            district.spaces[index].gangster_bar = True
+        if spec.get("police"):
+            if state.supply_police == 0:
+                self.fail("no police figure left in the supply", *path, "police")
+            state.supply_police -= 1
+            district.police = True
+        district.police_token = bool(spec.get("police_token", False))
+        district.war_token = bool(spec.get("war_token", False))
+        if "strength" in spec:
+            district.strength_token = int(spec["strength"])
+        if "gangster" in spec:
+            tile = spec["gangster"]
+            if tile not in {g.id for g in self.catalog.gangsters}:
+                self.fail(f"no gangster tile {tile!r}", *path, "gangster")
+            self._take_gangster(tile)
+            district.gangster, district.had_gangster = tile, True
+            if district.strength_token is None:
+                district.strength_token = self.catalog.gangster(tile).strength
+        if spec.get("had_gangster"):  # its tile has left since (R-ALLY-2, R-GANGWAR-9)
+            district.had_gangster = True
+
+    def _places(
+        self,
+        number: int,
+        buildings: Sequence[Mapping[str, Any]],
+        path: tuple[str | int, ...],
+        bars: Sequence[int] = (),
+    ) -> list[int]:
+        """The space (0-based) of each building: its ``space`` (1-based) if given, else the
+        first free one in order (``bars``: the spaces listed for gangster bars)."""
+        count = len(self.state.districts[number].spaces)
+        taken: list[int] = []
+        for i, b in enumerate(buildings):
+            if "space" in b:
+                index = int(b["space"]) - 1
+                if index >= count:
+                    self.fail(
+                        f"district {number} has only {count} spaces (GEO-2)",
+                        *path,
+                        "buildings",
+                        i,
+                        "space",
+                    )
+                if index in taken or index in bars:
+                    self.fail(f"space {index + 1} is used twice", *path, "buildings", i, "space")
+                taken.append(index)
+            else:
+                taken.append(next(s for s in range(count) if s not in taken and s not in bars))
+        return taken
+
+    def _building(self, space: Any, spec: Mapping[str, Any], path: tuple[str | int, ...]) -> None:
+        owner = Colour(spec["owner"])
+        kind = BuildingType(spec["type"])
+        player = self.state.players[owner]
+        wanted = spec.get("piece")
+        piece = next(
+            (
+                p.id
+                for p in self.catalog.operations_board.spaces
+                if p.building == kind.value
+                and p.id in player.board_pieces
+                and wanted in (None, p.id)
+            ),
+            None,
+        )
+        if piece is None and wanted is not None:
+            self.fail(f"{owner} has no {kind.value} {wanted!r} on the operations board", *path)
+        if piece is None:
+            self.fail(f"{owner} has no {kind.value} left on the operations board", *path)
+        player.board_pieces.remove(piece)
+        building = Building(owner, kind, piece)
+        if spec.get("protected"):
+            if player.mafiosi == 0:
+                self.fail(f"{owner} has no mafioso left in the supply (R-PROTECT-1)", *path)
+            player.mafiosi -= 1
+            building.protected = True
+        if spec.get("barrel"):
+            if self.state.supply_barrels == 0:
+                self.fail("no barrel left in the supply", *path, "barrel")
+            self.state.supply_barrels -= 1
+            building.barrel = True
+        if space.city_token is not None:  # the token goes to the builder's board (R-BUILD-2)
+            player.city_tokens.append(space.city_token)
+            space.city_token = None
+        space.building = building
+
+    def _take_gangster(self, tile: str) -> None:
+        for deck in self.state.gangster_decks.values():
+            if tile in deck:
+                deck.remove(tile)
+
+    def _gangster_deck(self, tiles: list[str]) -> None:
+        act = self.start.act
+        if act == 4:
+            self.fail("there is no gang war in Act 4 (R-ACT-2)", "gangster_deck")
+        letter = deck_letter(self.catalog, act)
+        allowed = {t.id for t in self.catalog.gangster_deck(letter)}
+        for i, tile in enumerate(tiles):
+            if tile not in allowed:
+                self.fail(f"{tile!r} is not in the Act {act} deck {letter}", "gangster_deck", i)
+        self.state.gangster_decks[letter] = list(tiles)
+
+    # ------------------------------------------------------------------ players
+    def _player(self, colour: Colour, spec: Mapping[str, Any]) -> None:
+        state, player = self.state, self.state.players[colour]
+        path = ("player", colour.value)
+        for key in ("pocket", "safe", "distillery_barrels"):
+            if key in spec:
+                if key == "distillery_barrels":
+                    self._supply_barrels(spec[key] - player.distillery_barrels, *path, key)
+                setattr(player, key, int(spec[key]))
+        if "levels" in spec:
+            for track, level in spec["levels"].items():
+                player.levels[Track(track)] = int(level)
+            for space in list(player.notoriety_mafiosi):  # R-NOTOR-4
+                if space <= player.notoriety:
+                    player.notoriety_mafiosi.remove(space)
+                    player.mafiosi += 1
+        if "goons" in spec:
+            limit = len(self.catalog.operations_board.goon_costs)
+            change = spec["goons"] - player.goons
+            if spec["goons"] > limit or change > state.supply_goons:
+                self.fail(f"at most {limit} goons, and only from the supply (R-GOON-1)", *path)
+            state.supply_goons -= change
+            player.goons = spec["goons"]
+        if "leverage_tokens" in spec:
+            change = spec["leverage_tokens"] - player.leverage_tokens
+            if change > state.supply_leverage:
+                self.fail("not enough leverage tokens in the supply", *path, "leverage_tokens")
+            state.supply_leverage -= change
+            player.leverage_tokens = spec["leverage_tokens"]
+        if "books" in spec:
+            change = spec["books"] - player.books
+            if change > player.books_supply:
+                self.fail(
+                    f"{colour} has only {player.books + player.books_supply} books (R-BOOKS-1)",
+                    *path,
+                    "books",
+                )
+            player.books_supply -= change
+            player.books = spec["books"]
+        if "vip" in spec:
+            change = spec["vip"] - player.vip
+            if spec["vip"] > self.catalog.operations_board.vip_spaces or change > player.mafiosi:
+                self.fail(
+                    "the VIP area is too small or the mafiosi supply is empty "
+                    "(R-MAFIOSO-1, GAP-21)",
+                    *path,
+                    "vip",
+                )
+            player.mafiosi -= change
+            player.vip = spec["vip"]
+        if "mafiosi_lost" in spec:
+            change = spec["mafiosi_lost"] - player.mafiosi_lost
+            if change > player.mafiosi:
+                self.fail(
+                    f"{colour} has only {player.mafiosi} mafiosi in the supply (R-GANGWAR-8)",
+                    *path,
+                    "mafiosi_lost",
+                )
+            player.mafiosi -= change
+            player.mafiosi_lost = spec["mafiosi_lost"]
+        if "partner" in spec:
+            self._partner(player, spec, path)
+        for i, crate in enumerate(spec.get("crates", ())):
+            if not self._take_crate(crate):
+                self.fail(f"crate {crate!r} is not in the crate stack", *path, "crates", i)
+            player.crates.append(crate)
+        for key, held in (("helpers", player.helpers), ("helpers_used", player.helpers_used)):
+            for i, helper in enumerate(spec.get(key, ())):
+                if not self._take_helper(helper):
+                    self.fail(f"helper card {helper!r} is not available", *path, key, i)
+                held.append(helper)
+        for i, card in enumerate(spec.get("hand", ())):  # every listed hand went back first
+            self._take_card(card, *path, "hand", i)
+            player.hand.append(card)
+        for track, card in spec.get("slots", {}).items():
+            self._take_card(card, *path, "slots", track)
+            kind = self.catalog.card(card).type
+            if kind != track:  # each slot holds a card of its own type (R-CARD-3)
+                self.fail(
+                    f"{card!r} is a {kind} card, not a {track} card (R-CARD-3)",
+                    *path,
+                    "slots",
+                    track,
+                )
+            player.slots[Track(track)] = card
+        for i, truck_spec in enumerate(spec.get("trucks", ())):
+            truck = player.trucks[i]
+            if "district" in truck_spec:  # closed districts too (R-CLOSED-2)
+                truck.district = truck_spec["district"]
+            if "barrels" in truck_spec:
+                self._supply_barrels(truck_spec["barrels"] - truck.barrels, *path, "trucks", i)
+                truck.barrels = truck_spec["barrels"]
+        for area, value in spec.get("area_control", {}).items():
+            player.area_control[Area(area)] = value
+
+    def _supply_barrels(self, taken: int, *path: str | int) -> None:
+        if taken > self.state.supply_barrels:
+            self.fail("not enough barrels in the supply", *path)
+        self.state.supply_barrels -= taken
+
+    def _take_crate(self, crate: str) -> bool:
+        state = self.state
+        if crate in state.crate_stack:
+            state.crate_stack.remove(crate)
+            return True
+        for ship in state.ships:
+            if ship.crate == crate:
+                ship.crate = state.crate_stack.pop(0) if state.crate_stack else None
+                return True
+        return False
+
+    def _take_helper(self, helper: str) -> bool:
+        state = self.state
+        if helper in state.helper_deck:
+            state.helper_deck.remove(helper)
+            return True
+        if helper in state.helper_offer:
+            i = state.helper_offer.index(helper)
+            if state.helper_deck:
+                state.helper_offer[i] = state.helper_deck.pop(0)
+            else:
+                state.helper_offer.pop(i)
+            return True
+        return False
+
+    def _return_cards(self, players: Mapping[str, Any]) -> None:
+        """Every hand and slot the scenario lists goes back to its deck before any is dealt:
+        a card of one player's setup hand may be in another player's hand or slot. Operation
+        cards are only ever in the decks, the hands and the slots (R-CARD-3/5/6)."""
+        for colour, spec in players.items():
+            player = self.state.players[Colour(colour)]
+            if "hand" in spec:
+                for card in player.hand:
+                    self._return_card(card)
+                player.hand = []
+            for track in spec.get("slots", {}):
+                old = player.slots.get(Track(track))
+                if old:
+                    self._return_card(old)
+                player.slots[Track(track)] = None
+
+    def _take_card(self, card: str, *path: str | int) -> None:
+        for deck in self.state.operation_decks.values():
+            if card in deck:
+                deck.remove(card)
+                return
+        for colour, player in self.state.players.items():
+            if card in player.hand:
+                self.fail(f"operation card {card!r} is already in {colour}'s hand", *path)
+            for track, slotted in player.slots.items():
+                if slotted == card:
+                    self.fail(
+                        f"operation card {card!r} is already in {colour}'s {track} slot", *path
+                    )
+        self.fail(f"no operation card {card!r}", *path)
+
+    def _return_card(self, card: str) -> None:
+        self.state.operation_decks[Track(self.catalog.card(card).type)].append(card)
+
+    def _lost_pieces(self, colour: Colour, spec: Mapping[str, Any]) -> None:
+        """Operations-board pieces removed from the game (R-UPGRADE-1, R-GANGWAR-8)."""
+        player = self.state.players[colour]
+        for i, piece in enumerate(spec.get("lost_pieces", ())):
+            if piece not in player.board_pieces:
+                self.fail(
+                    f"{colour} has no piece {piece!r} on the operations board",
+                    "player",
+                    colour.value,
+                    "lost_pieces",
+                    i,
+                )
+            player.board_pieces.remove(piece)
+            player.lost_pieces.append(piece)
+
+    def _partner(self, player: Player, spec: Mapping[str, Any], path: tuple[str, ...]) -> None:
+        """The partner tile on the operations board, the alliance marker in the district it
+        came from (R-ALLY-2) and whether its once-per-game free help is spent (R-PARTNER-6)."""
+        tile = spec["partner"]
+        if tile not in {g.id for g in self.catalog.gangsters}:
+            self.fail(f"no gangster tile {tile!r}", *path, "partner")
+        self._take_gangster(tile)
+        districts = self.state.districts
+        # with map = "setup" the tile may lie on the gangster board: the alliance takes it
+        # from there, and the marker goes to its district unless the scenario says otherwise
+        came_from = next((n for n, d in districts.items() if d.gangster == tile), None)
+        if came_from is not None:
+            districts[came_from].gangster = None
+        number = spec.get("partner_district", came_from)
+        if number is not None:
+            district = districts[number]
+            if district.closed:
+                self.fail(
+                    "no gangster ever arrives in a closed district (R-CLOSED-3)",
+                    *path,
+                    "partner_district",
+                )
+            if district.gangster is not None:
+                self.fail(
+                    f"district {number} holds gangster tile {district.gangster!r}; the alliance "
+                    "marker stands where the partner's tile was taken from (R-ALLY-2)",
+                    *path,
+                    "partner_district",
+                )
+            district.had_gangster = True
+        player.partner, player.partner_district = tile, number
+        player.partner_free_used = bool(spec.get("partner_free_used", False))
+
+    def _capos(self, start: Start) -> None:
+        """R-CAPO-1..4: a game starting after an act's capo return holds that act's capos (the
+        flow returns capos only at the start of an act it plays from its first round)."""
+        late = start.phase in ("luciano", "final") or (start.phase == "rounds" and start.round > 1)
+        if start.act == 1 or not late:
+            return
+        keep = self.catalog.setup.acts.capos[start.act - 1]
+        total = self.catalog.components.count("capos")
+        for player in self.state.players.values():
+            player.capos, player.capos_boxed = keep, total - keep
+
+    # ------------------------------------------------------------------ ships and docks
+    def _ship(self, i: int, spec: Mapping[str, Any]) -> None:
+        state = self.state
+        path = ("ships", i)
+        ship = next((sh for sh in state.ships if sh.ship == spec["ship"]), None)
+        if ship is None:
+            known = ", ".join(sh.ship for sh in state.ships)
+            self.fail(f"no ship {spec['ship']!r} in this game ({known})", *path, "ship")
+        if "port" in spec:
+            port = spec["port"]
+            if port not in self.board.ports:
+                self.fail(f"district {port} has no port (GEO-5)", *path, "port")
+            other = next((sh for sh in state.ships if sh.port == port and sh is not ship), None)
+            if other is not None:  # swap: two ships never share a port (R-SHIP-1)
+                other.port = ship.port
+            ship.port = port
+        if "removed" in spec:
+            spaces = self.catalog.ship(ship.ship).barrel_spaces
+            if spec["removed"] > spaces:
+                self.fail(f"the ship holds only {spaces} barrels", *path, "removed")
+            state.supply_barrels += spec["removed"] - ship.removed
+            ship.removed = spec["removed"]
+        if "crate" in spec:
+            self._ship_crate(ship, spec["crate"], path)
+
+    def _ship_crate(self, ship: Ship, crate: str | bool, path: tuple[str | int, ...]) -> None:
+        state = self.state
+        if ship.crate is not None:
+            state.crate_stack.insert(0, ship.crate)
+            ship.crate = None
+        if crate is False:
+            return
+        if crate is True or not self._take_crate(str(crate)):
+            self.fail(f"crate {crate!r} is not available", *path, "crate")
+        ship.crate = str(crate)
+
+    def _book(self, i: int, spec: Mapping[str, Any]) -> None:
+        """A book cooked on a goal: from the owner's book supply onto the goal's space."""
+        path = ("books", i)
+        goal, owner = str(spec["goal"]), Colour(spec["owner"])
+        spaces = self.state.books.get(goal)
+        if spaces is None:
+            in_play = ", ".join(sorted(self.state.books))
+            self.fail(f"goal {goal!r} is not in play in this game ({in_play})", *path, "goal")
+        index = int(spec["space"]) - 1
+        if index >= len(spaces):
+            self.fail(f"{goal} has {len(spaces)} book spaces", *path, "space")
+        if spaces[index] is not None:
+            self.fail(f"space {index + 1} of {goal} already holds a book", *path, "space")
+        if owner in spaces:
+            self.fail(f"{owner} already has a book on {goal} (R-BOOKS-3)", *path, "owner")
+        player = self.state.players.get(owner)
+        if player is None:
+            self.fail(f"{owner} is not seated", *path, "owner")
+        if player.books_supply == 0:
+            self.fail(f"{owner} has no book left in the supply (R-BOOKS-1)", *path, "owner")
+        player.books_supply -= 1
+        spaces[index] = owner
+
+    def _docks(self, docks: Mapping[str, list[str | bool]]) -> None:
+        state = self.state
+        for area_name, colours in docks.items():
+            area = Area(area_name)
+            row = state.docks[area]
+            for colour in row:  # mafiosi already there go back to their supply
+                if colour is not None:
+                    state.players[colour].mafiosi += 1
+            if len(colours) > len(row):
+                self.fail(f"the {area_name} docks have {len(row)} spaces", "docks", area_name)
+            spaces = [None if c is False else Colour(str(c)) for c in colours]  # false: empty
+            for i, colour in enumerate(spaces):
+                if colour is None:
+                    continue
+                player = state.players.get(colour)
+                if player is None or player.mafiosi == 0:
+                    self.fail(f"{colour} has no mafioso to place", "docks", area_name, i)
+                player.mafiosi -= 1
+            state.docks[area] = spaces + [None] * (len(row) - len(spaces))
+
+
+def _spaces(count: int) -> list[BuildingSpace]:
+    return [BuildingSpace() for _ in range(count)]

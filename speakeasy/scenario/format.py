@@ -1,0 +1,208 @@
+"""The scenario itself: :class:`Scenario` (validated data, read and edited field by field), its
+TOML form (:func:`parse_scenario`, :meth:`Scenario.to_toml`, :meth:`Scenario.save`) and its
+plain-data form (:meth:`Scenario.to_data`, :meth:`Scenario.from_data`, what saved games hold).
+
+Every scenario is validated when it is made: against the JSON Schema
+(``data/scenario.schema.json``), then against what the schema cannot say
+(:mod:`speakeasy.scenario.checks`). The format is documented in :mod:`speakeasy.scenario`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+
+from speakeasy.core.actions import Event
+from speakeasy.engine.game import Game
+from speakeasy.model.options import Options
+from speakeasy.model.paths import data_path
+from speakeasy.model.state import Colour
+from speakeasy.rules.context import Ctx
+from speakeasy.rules.flow import Start
+from speakeasy.scenario.build import build_position
+from speakeasy.scenario.checks import ALL_COLOURS, check_position
+from speakeasy.scenario.errors import Fail, ScenarioError, failing
+
+__all__ = ["SCHEMA_PATH", "Scenario", "iter_fields", "parse_scenario", "scenario_event"]
+
+SCHEMA_PATH = data_path("scenario.schema.json")
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+@cache
+def _validator() -> Any:
+    # jsonschema is imported here, when the first scenario is validated, not with the module:
+    # importing it takes about 1.2 s (its rfc3987_syntax dependency builds a grammar), four
+    # times `import speakeasy.scenario` without it (0.3 s), which studies and the route
+    # planner import even when they read no scenario.
+    import jsonschema
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _validate_schema(data: Mapping[str, Any], fail: Fail) -> None:
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        fail(errors[0].message, *errors[0].absolute_path)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: its data (as in the file) and where it came from."""
+
+    data: Mapping[str, Any]
+    file: str = field(default="<scenario>", compare=False)
+    text: str | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        fail = failing(self.file, self.text)
+        _validate_schema(self.data, fail)
+        check_position(self.data, fail)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title", Path(self.file).stem))
+
+    @property
+    def name(self) -> str:
+        """The file name without ``.toml`` (shipped scenarios are looked up by it)."""
+        return Path(self.file).stem
+
+    @property
+    def description(self) -> str:
+        return str(self.data.get("description", ""))
+
+    @property
+    def source(self) -> str:
+        return str(self.data.get("source", "teaching"))
+
+    @property
+    def players(self) -> tuple[Colour, ...]:
+        return tuple(Colour(c) for c in self.data.get("players", ALL_COLOURS))
+
+    @property
+    def seed(self) -> int:
+        return int(self.data.get("seed", 0))
+
+    @property
+    def start(self) -> Start:
+        """Where the game resumes after the scenario is set up (``"prologue"`` is the game's
+        own start: the 2-player docks placement and the prologue come first)."""
+        phase = str(self.data.get("phase", "rounds"))
+        if phase == "prologue":
+            return Start("setup")
+        return Start(phase, self.act, int(self.data.get("round", 1)))
+
+    @property
+    def act(self) -> int:
+        return int(self.data.get("act", 4 if self.data.get("phase") == "final" else 1))
+
+    @property
+    def question(self) -> Mapping[str, Any] | None:
+        q = self.data.get("question")
+        return q if isinstance(q, Mapping) else None
+
+    def game(self) -> Game:
+        """A new game positioned at this scenario (it records the scenario for replays)."""
+        return Game(self.players, self.seed, Options.from_data(self.data.get("options")), self)
+
+    def to_data(self) -> dict[str, Any]:
+        """The scenario as plain data (what :meth:`from_data` reads; saved games hold it)."""
+        return copy.deepcopy(dict(self.data))
+
+    @classmethod
+    def from_data(cls, data: object, file: str = "<scenario>") -> Scenario:
+        if not isinstance(data, Mapping):
+            raise ScenarioError("a scenario is a table of fields", "", file)
+        return cls(copy.deepcopy(dict(data)), file)
+
+    def to_toml(self) -> str:
+        """The scenario as a TOML document (round-trips through :func:`parse_scenario`)."""
+        return tomlkit.dumps(_tomlable(self.data))
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.write_text(self.to_toml(), encoding="utf-8")
+        return path
+
+    # ------------------------------------------------------------------ editing
+    def with_value(self, dotted: str, value: Any) -> Scenario:
+        """A copy with the field at ``dotted`` (e.g. ``districts.14.police``) set to ``value``
+        (validated again; missing tables are created)."""
+        data = copy.deepcopy(dict(self.data))
+        *parents, last = dotted.split(".")
+        node = data
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[last] = value
+        return Scenario(data, self.file)
+
+    def without(self, dotted: str) -> Scenario:
+        """A copy without the field at ``dotted`` (it takes its default again)."""
+        data = copy.deepcopy(dict(self.data))
+        *parents, last = dotted.split(".")
+        node = data
+        for key in parents:
+            node = node.get(key, {})
+        node.pop(last, None)
+        return Scenario(data, self.file)
+
+    # ------------------------------------------------------------------ applying
+    def apply_to(self, ctx: Ctx) -> None:
+        """Turn a fresh setup (``ctx.state``) into this position; called by :class:`Game`."""
+        build_position(ctx, self.data, self.start, failing(self.file, self.text))
+        ctx.emit(
+            "scenario",
+            None,
+            ("R-SETUP-1",),
+            f"Scenario: {self.title}.",
+            title=self.title,
+            source=self.source,
+        )
+
+
+def _tomlable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _tomlable(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_tomlable(v) for v in value]
+    return value
+
+
+def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
+    """Read a scenario from TOML text; raise :class:`ScenarioError` for any mistake."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = _TOML_LINE.search(str(exc))
+        raise ScenarioError(
+            f"not valid TOML ({exc})", "", file, int(line.group(1)) if line else None
+        ) from None
+    return Scenario(data, file, text)
+
+
+def iter_fields(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Every leaf field of scenario data as ``(dotted path, value)``."""
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, Mapping):
+            yield from iter_fields(value, path)
+        else:
+            yield path, value
+
+
+def scenario_event(events: Sequence[Event]) -> Event | None:
+    """The event announcing a scenario among a game's setup events."""
+    return next((e for e in events if e.kind == "scenario"), None)

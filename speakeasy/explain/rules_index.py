@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from typing import Final
 
 from speakeasy.model.errors import DataError
 from speakeasy.model.paths import data_path
+from speakeasy.model.toml import read_toml
 
 __all__ = [
     "DEFAULT_RULES_INDEX",
@@ -320,13 +320,7 @@ def _score(entry: RuleEntry, term: str) -> int:
 
 
 def _read(path: Path) -> RulesIndex:
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(path, "file", "rules index file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, "file", f"not valid TOML: {exc}") from None
+    data = read_toml(path, missing="rules index file is missing")
     extra = sorted(set(data) - {"rule"})
     if extra:
         raise DataError(path, "file", f"unknown top-level key(s): {', '.join(extra)}")

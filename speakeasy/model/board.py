@@ -19,7 +19,6 @@ its :class:`~speakeasy.model.provenance.Provenance`. Graph questions are answere
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -33,6 +32,7 @@ import networkx as nx
 from speakeasy.model.errors import DataError
 from speakeasy.model.paths import data_path
 from speakeasy.model.provenance import Provenance
+from speakeasy.model.toml import read_toml
 
 #: The shipped data directory (``<repo>/data``).
 DEFAULT_BOARD_PATH = data_path("board.toml")
@@ -196,22 +196,12 @@ def load_board(players: int = 4, path: str | Path | None = None) -> Board:
         raise ValueError(f"players must be 1, 2, 3 or 4, got {players!r}")
     if path is None:
         return _load_default(players)
-    return _build(Path(path), _read(Path(path)), players)
+    return _build(Path(path), players)
 
 
 @cache
 def _load_default(players: int) -> Board:
-    return _build(DEFAULT_BOARD_PATH, _read(DEFAULT_BOARD_PATH), players)
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(path, "file", "not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, "file", f"not valid TOML ({exc})") from None
+    return _build(DEFAULT_BOARD_PATH, players)
 
 
 class _Reader:
@@ -259,7 +249,8 @@ class _Reader:
         return number
 
 
-def _build(path: Path, data: Mapping[str, Any], players: int) -> Board:
+def _build(path: Path, players: int) -> Board:
+    data = read_toml(path, missing="not found")
     r = _Reader(path)
     two_player_side = players <= 2
 

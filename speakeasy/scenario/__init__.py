@@ -102,6 +102,7 @@ import tomlkit
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Event
 from speakeasy.model.board import Area, load_board
+from speakeasy.model.kinds import EventKind
 from speakeasy.model.paths import data_path
 from speakeasy.model.state import (
     Building,
@@ -570,11 +571,20 @@ class _Builder:
             self._gangster_deck(data["gangster_deck"])
         for area, value in data.get("gangster_control", {}).items():
             state.gangster_control[Area(area)] = value
+        source = self.s.source
+        origin = (
+            f"from the rulebook's {source.split(':', 1)[1].strip()}"
+            if source.startswith("rulebook:")
+            else "saved from a game"
+            if source == "saved"
+            else "a teaching position"
+        )
         self.ctx.emit(
-            "scenario",
+            EventKind.SCENARIO,
             None,
             ("R-SETUP-1",),
-            f"Scenario: {self.s.title}.",
+            f"The game starts from the scenario \u201c{self.s.title}\u201d ({origin}): the board "
+            "and the players are set up as it describes, not by the usual setup.",
             title=self.s.title,
             source=self.s.source,
         )

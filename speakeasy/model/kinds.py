@@ -209,17 +209,28 @@ class EventData:
     """The data one kind of event carries: each key with its JSON type.
 
     Keys in ``optional`` may be left out (``capo`` names a ``person`` only when the capo
-    talks to one); every other key must be there.
+    talks to one); every other key must be there. Values must have exactly the declared types
+    (plain JSON values: a bool is not an int, an enum member is not a str).
     """
 
     types: Mapping[str, JsonType]
     optional: frozenset[str] = frozenset()
     required: frozenset[str] = field(init=False)
+    _exact: Mapping[str, tuple[type, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "required", frozenset(self.types) - self.optional)
         if not self.optional <= frozenset(self.types):
             raise ValueError(f"optional keys {sorted(self.optional)} must be declared")
+        object.__setattr__(self, "required", frozenset(self.types) - self.optional)
+        exact = {key: _members(expected) for key, expected in self.types.items()}
+        object.__setattr__(self, "_exact", exact)
+
+    def matches(self, data: Mapping[str, Any]) -> bool:
+        """Whether ``data`` has every required key, no other key, and the declared types."""
+        exact = self._exact
+        return self.required <= data.keys() and all(
+            type(value) in exact.get(key, ()) for key, value in data.items()
+        )
 
     def problems(self, data: Mapping[str, Any]) -> list[str]:
         """What is wrong with ``data`` (nothing for matching data)."""
@@ -227,30 +238,21 @@ class EventData:
         found = [f"missing data {k!r}" for k in sorted(self.required - keys)]
         found += [f"unexpected data {k!r}" for k in sorted(keys - self.types.keys())]
         for key, value in data.items():
-            expected = self.types.get(key)
-            if expected is not None and not _fits(value, expected):
+            if key in self.types and type(value) not in self._exact[key]:
                 found.append(
-                    f"data {key!r} must be {_type_name(expected)}, not {type(value).__name__}"
+                    f"data {key!r} must be {_type_name(self.types[key])}, not "
+                    f"{type(value).__name__}"
                 )
         return found
 
 
-def _fits(value: object, expected: JsonType) -> bool:
-    """``isinstance``, except that a bool is not an int unless ``bool`` is declared."""
-    if isinstance(value, bool) and not _allows_bool(expected):
-        return False
-    return isinstance(value, expected)
-
-
-def _allows_bool(expected: JsonType) -> bool:
-    members = expected.__args__ if isinstance(expected, UnionType) else (expected,)
-    return bool in members
+def _members(expected: JsonType) -> tuple[type, ...]:
+    """The types of ``int`` or ``str | None``: ``(int,)``, ``(str, NoneType)``."""
+    return expected.__args__ if isinstance(expected, UnionType) else (expected,)
 
 
 def _type_name(expected: JsonType) -> str:
-    if isinstance(expected, UnionType):
-        return " | ".join("None" if t is NoneType else t.__name__ for t in expected.__args__)
-    return expected.__name__
+    return " | ".join("None" if t is NoneType else t.__name__ for t in _members(expected))
 
 
 def _data(*optional: str, **types: JsonType) -> EventData:
@@ -447,11 +449,14 @@ def check_event(kind: str, data: Mapping[str, Any]) -> EventKind:
     Raises :class:`EventDataError` for an unknown kind or missing, unexpected or mistyped
     data (see the module's examples).
     """
-    try:
-        member = EventKind(kind)
-    except ValueError:
-        raise EventDataError(f"unknown event kind {kind!r}") from None
-    problems = EVENT_DATA[member].problems(data)
-    if problems:
-        raise EventDataError(f"event {member.value!r}: " + "; ".join(problems))
+    if isinstance(kind, EventKind):
+        member = kind
+    else:
+        try:
+            member = EventKind(kind)
+        except ValueError:
+            raise EventDataError(f"unknown event kind {kind!r}") from None
+    declared = EVENT_DATA[member]
+    if not declared.matches(data):
+        raise EventDataError(f"event {member.value!r}: " + "; ".join(declared.problems(data)))
     return member

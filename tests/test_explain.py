@@ -33,10 +33,12 @@ from speakeasy.explain import (
     step_through,
 )
 from speakeasy.explain.rules_index import load_rules_index
+from speakeasy.model.effects import Effect
 from speakeasy.model.kinds import EVENT_DATA, DecisionKind, EventDataError, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, Phase, Track, to_data
 from speakeasy.rules.buildings import MODES, build
 from speakeasy.rules.context import Ctx
+from speakeasy.rules.dispatch import Source, run_effect
 from speakeasy.rules.flow import send_capo
 from speakeasy.rules.luciano import gang_war, pay_luciano, score_area_control
 from tests.support import clear_map, drive, new_ctx, put_building, skip_or_first
@@ -301,6 +303,49 @@ def test_a_laundered_opening_names_the_payment_and_cites_r_money_2() -> None:
         "board space."
     )
     assert explanation.rule_ids[-1] == "R-MONEY-2"
+
+
+def test_an_upgrade_names_its_discount_and_what_stays() -> None:
+    """R-UPGRADE-4/5, E16: $12 less the left group's $3 discount; the mafioso and barrel stay."""
+    ctx = new_ctx(4, seed=2, clear=True)
+    purple = ctx.player(P)
+    for piece in ("bar-left-1", "bar-left-2", "bar-left-3"):
+        purple.board_pieces.remove(piece)
+    put_building(ctx, P, 7, 1, BuildingType.BAR, protected=True, barrel=True)
+    purple.pocket, purple.safe = 20, 0
+    start = len(ctx.events)
+    answers = {"build": "build upgrade nightclub-1", "build_space": "build_space 7 1"}
+    drive(
+        build(ctx, P, buildings=("nightclub",), modes=("upgrade",)),
+        lambda d: answers.get(d.kind) or skip_or_first(d),
+    )
+    (upgraded,) = [e for e in ctx.events[start:] if e.kind == "upgrade"]
+    assert upgraded.text == (
+        "Purple upgrades the bar in district 7 to a nightclub for $9 ($12 less a discount of "
+        "$3); the bar leaves the game and its mafioso and barrel stay with the new building."
+    )
+
+
+def test_protection_names_the_leverage_tokens_discarded_and_the_leverage_lost() -> None:
+    """R-PROTECT-3, R-LEV-2: 2 leverage per mafioso, card leverage first, then tokens."""
+    ctx = new_ctx(4, seed=5, clear=True)
+    ctx.state.turn_order.top, ctx.state.turn_order.bottom = [P, G, Y, B], [None] * 4
+    yellow = ctx.player(Y)
+    yellow.slots = dict.fromkeys(yellow.slots)
+    yellow.slots[Track.VIP] = "vip-03"  # 1 leverage
+    yellow.vip, yellow.leverage_tokens, yellow.partner, yellow.crates = 3, 3, None, []
+    put_building(ctx, Y, 1, 0, BuildingType.BAR)
+    start = len(ctx.events)
+    drive(
+        run_effect(ctx, Y, Effect.of("protect"), Source("card", "vip-03", track="vip")),
+        ["protect 1 0"],
+    )
+    texts = [e.text for e in ctx.events[start:]]
+    assert texts == [
+        "Yellow sends a mafioso from the VIP area to protect the bar in district 1 (2 leverage, "
+        "discarding 1 leverage token); it now operates even with police and scores at the end.",
+        "Yellow protected 1 building.",
+    ]
 
 
 def test_area_control_and_payout_sentences_name_ties_and_ranks() -> None:

@@ -103,7 +103,8 @@ def produce(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
         colour,
         ("R-BARREL-1", "R-BARREL-2", *(("GAP-22",) if short else ())),
         f"{player_name(colour)}'s distillery produces {count(made, 'barrel')}{short}; "
-        f"{player.distillery_barrels} now wait in the distillery area.",
+        f"{count(player.distillery_barrels, 'barrel')} now "
+        f"{'waits' if player.distillery_barrels == 1 else 'wait'} in the distillery area.",
         barrels=made,
         wanted=wanted,
         distillery_barrels=player.distillery_barrels,

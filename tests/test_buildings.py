@@ -548,8 +548,10 @@ def test_r_partner_6_free_help_in_a_takeover(ctx: Ctx) -> None:
     assert blue.partner_free_used and blue.pocket == 0
     (event,) = [e for e in ctx.events if e.kind == "takeover"]
     assert event.text == (
-        "blue takes over the gangster bar in district 3 with a bar from the left group "
-        "(attack 7 vs defence 6) for $3 and takes city token city-05."
+        "Blue takes over the gangster bar in district 3 with a bar from the left group: attack 7 "
+        "beats the gangsters' defence 6 (the partner's free help). The building costs $3 and "
+        "Blue takes city token city-05 (draw a any operation card); the gangster bar goes back "
+        "to the supply."
     )
     assert event.rules == (
         "R-TAKEOVER-1",

@@ -213,7 +213,7 @@ def test_e9_every_casino_pays_at_the_end_of_the_round() -> None:
     assert scenario.question is not None
     result = ask(scenario.game(), scenario.question)
     assert result.value == ["yellow", "blue", "purple", "green"]
-    assert "green collects $3 from 1 casino(s)" in result.explanation
+    assert "Green's 1 operating casino pays $3 into the pocket" in result.explanation
 
 
 def test_e10_range_goes_from_two_to_four() -> None:
@@ -222,7 +222,8 @@ def test_e10_range_goes_from_two_to_four() -> None:
     ctx = played.analysis_context()
     assert delivery_range(ctx, P, Source("question", "range")).total == 2
     result = ask(played, {"ask": "play_card", "colour": "purple", "card": "fleet-03"})
-    assert "raises fleet to 3" in result.explanation and "raises fleet to 4" in result.explanation
+    assert "raises fleet from level 2 to 3" in result.explanation
+    assert "raises fleet from level 3 to 4" in result.explanation
 
 
 def test_e11_prices_at_notoriety_12() -> None:
@@ -248,7 +249,7 @@ def test_e13_the_city_token_goes_to_blue() -> None:
     assert token is not None
     question = load_scenario("e13_opening_a_distillery").question
     assert question is not None
-    assert f"takes city token {token}" in ask(played, question).explanation
+    assert f"taking city token {token}" in ask(played, question).explanation
 
 
 def test_e14_needs_seven_and_the_partners_fee() -> None:
@@ -266,7 +267,7 @@ def test_e15_the_goons_win_without_the_partner() -> None:
     question = load_scenario("e15_casino_takeover_district_5").question
     assert question is not None
     result = ask(game("e15_casino_takeover_district_5"), question)
-    assert "attack 6 vs defence 5" in result.explanation
+    assert "attack 6 beats the gangsters' defence 5" in result.explanation
 
 
 def test_e16_discount_and_the_refused_uptown_upgrade() -> None:

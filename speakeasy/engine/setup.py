@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from speakeasy.catalog import Catalog, Goal
 from speakeasy.core.actions import Event
 from speakeasy.model.board import Area, Board
+from speakeasy.model.kinds import EventKind, check_event
 from speakeasy.model.options import Options
 from speakeasy.model.state import (
     OPERATIONS,
@@ -30,6 +31,8 @@ from speakeasy.model.state import (
     Truck,
     TurnOrder,
 )
+from speakeasy.rules.wording import districts as district_list
+from speakeasy.rules.wording import gangster_name, listing, player_name
 
 Emit = Callable[[Event], None]
 
@@ -63,11 +66,12 @@ def new_state(
     if len(colours) == 1:
         emit(
             _event(
-                "solo_sandbox",
+                EventKind.SOLO_SANDBOX,
                 ("GAP-23",),
                 {},
-                "Solo sandbox: the 1/2 board side set up as for two players with one seat. "
-                "This is not the official solo mode, whose rules are not in the rulebook.",
+                "This is the solo sandbox: one seat playing the two-player setup on the 1/2 "
+                "board side. It is not the official solo mode, whose rules the rulebook does not "
+                "give.",
             )
         )
     state.supply_gangster_bars = components.total("gangster_bars")
@@ -96,10 +100,11 @@ def new_state(
         tokens.extend(ignored)  # turned face down and shuffled back (below)
         emit(
             _event(
-                "closed_districts",
+                EventKind.CLOSED_DISTRICTS,
                 ("R-SETUP-2", "R-CLOSED-1"),
                 {"districts": sorted(closed)},
-                f"Closed districts: {', '.join(map(str, sorted(closed)))}.",
+                f"In this two-player game {district_list(sorted(closed))} are closed: no "
+                "buildings go there.",
             )
         )
 
@@ -122,12 +127,15 @@ def new_state(
         for space in district.spaces:
             space.gangster_bar = True
             state.supply_gangster_bars -= 1
+    held = [(d.number, d.gangster) for d in districts.values() if d.gangster]
+    where = listing([f"{gangster_name(catalog, tile)} in district {n}" for n, tile in held])
     emit(
         _event(
-            "setup_gangsters",
+            EventKind.SETUP_GANGSTERS,
             ("R-SETUP-5", "R-SETUP-6", "R-SETUP-7"),
-            {"districts": {str(d.number): d.gangster for d in districts.values() if d.gangster}},
-            "Setup gangsters take their districts with bars on every building space.",
+            {"districts": {str(n): tile for n, tile in held}},
+            f"The starting gangsters take their districts ({where}); each gets a strength token "
+            "and a gangster bar on every building space.",
         )
     )
     state.gangster_decks = decks
@@ -230,11 +238,11 @@ def new_state(
     )
     emit(
         _event(
-            "first_player",
+            EventKind.FIRST_PLAYER,
             ("R-PROLOGUE-1", "GAP-28"),
             {"order": [c.value for c in order]},
-            f"{order[0].value.capitalize()} goes first; turn order: "
-            f"{', '.join(c.value for c in order)}.",
+            f"{player_name(order[0])} plays first; turn order: "
+            f"{', '.join(player_name(c) for c in order)}.",
         )
     )
     return state
@@ -303,5 +311,5 @@ def _draw_until(stack: list[Goal], ok: Callable[[Goal], bool]) -> Goal:
     raise ValueError("the goal tiles ran out before setup could place one (check the data)")
 
 
-def _event(kind: str, rules: tuple[str, ...], data: dict[str, object], text: str) -> Event:
-    return Event(kind, None, rules, text, data)
+def _event(kind: EventKind, rules: tuple[str, ...], data: dict[str, object], text: str) -> Event:
+    return Event(check_event(kind, data), None, rules, text, data)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from speakeasy.core.actions import Action
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Colour
 from speakeasy.rules.cards import SKIP
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
+from speakeasy.rules.wording import gangster_name, player_name
 
 
 def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:
@@ -38,13 +40,17 @@ def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         if d.gangster is not None and d.gangster != returned
     )
     if not candidates:
-        ctx.emit("no_gangster", colour, ("R-ALLY-4",), "No gangster is free to ally with.")
+        ctx.emit(EventKind.NO_GANGSTER, colour, ("R-ALLY-4",), "No gangster is free to ally with.")
         return
     options = [
         Action("ally", (tile, d), label=gangster_label(ctx, tile, d)) for d, tile in candidates
     ]
     choice = yield from ctx.ask(
-        colour, "ally", "Ally with a gangster", ("R-ALLY-2", "R-ALLY-4"), [*options, SKIP]
+        colour,
+        DecisionKind.ALLY,
+        "Ally with a gangster",
+        ("R-ALLY-2", "R-ALLY-4"),
+        [*options, SKIP],
     )
     if choice == SKIP:
         return
@@ -52,11 +58,11 @@ def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         # R-ALLY-1: the old partner goes back to its district, city side up.
         ctx.state.districts[player.partner_district].gangster = returned
         ctx.emit(
-            "partner_returned",
+            EventKind.PARTNER_RETURNED,
             colour,
             ("R-ALLY-1",),
-            f"{colour} returns {ctx.catalog.gangster(returned).name} to district "
-            f"{player.partner_district}.",
+            f"{player_name(colour)}'s old partner {gangster_name(ctx.catalog, returned)} goes "
+            f"back to district {player.partner_district} on the gangster board.",
             tile=returned,
             district=player.partner_district,
         )
@@ -67,10 +73,12 @@ def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
     player.partner_free_used = False
     tile = ctx.catalog.gangster(tile_id)
     ctx.emit(
-        "ally",
+        EventKind.ALLY,
         colour,
         ("R-ALLY-2", "R-ALLY-5"),
-        f"{colour} allies with {tile.name} (district {district}).",
+        f"{player_name(colour)} allies with {gangster_name(ctx.catalog, tile_id)} of district "
+        f"{district}, who becomes {player_name(colour)}'s partner; the alliance marker goes on "
+        "that district.",
         tile=tile_id,
         district=district,
     )

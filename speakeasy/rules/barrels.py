@@ -37,11 +37,13 @@ from __future__ import annotations
 
 from speakeasy.core.actions import Action
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, Track
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating_buildings, operating_distillery
+from speakeasy.rules.wording import count, player_name
 
 #: Stops selling before the limit is reached (every action is optional, R-LOC-GEN-5).
 DONE = Action("done", label="Stop selling")
@@ -84,23 +86,25 @@ def produce(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
     player = ctx.player(colour)
     if operating_distillery(ctx.state, colour) is None:
         ctx.emit(
-            "no_production",
+            EventKind.NO_PRODUCTION,
             colour,
             ("R-BARREL-1", "R-GOLDEN-3"),
-            f"{colour} has no operating distillery on the map, so no barrels are produced.",
+            f"{player_name(colour)} has no operating distillery on the map, so no barrels are "
+            "produced.",
         )
         return _nothing()
     wanted = production(ctx, colour)
     made = min(wanted, ctx.state.supply_barrels)
     ctx.state.supply_barrels -= made
     player.distillery_barrels += made
-    short = f" (the supply had only {made})" if made < wanted else ""
+    short = f" (the supply had only {made} of {wanted})" if made < wanted else ""
     ctx.emit(
-        "produce",
+        EventKind.PRODUCE,
         colour,
         ("R-BARREL-1", "R-BARREL-2", *(("GAP-22",) if short else ())),
-        f"{colour} produces {made} barrel(s){short}; the distillery area now holds "
-        f"{player.distillery_barrels}.",
+        f"{player_name(colour)}'s distillery produces {count(made, 'barrel')}{short}; "
+        f"{count(player.distillery_barrels, 'barrel')} now "
+        f"{'waits' if player.distillery_barrels == 1 else 'wait'} in the distillery area.",
         barrels=made,
         wanted=wanted,
         distillery_barrels=player.distillery_barrels,
@@ -171,7 +175,7 @@ def sell(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         left = limit - sold
         choice = yield from ctx.ask(
             colour,
-            "sell",
+            DecisionKind.SELL,
             f"Sell a barrel ({left} more sale{'s' if left != 1 else ''} allowed)",
             SELL_RULES,
             [*options, DONE],
@@ -188,11 +192,11 @@ def sell(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         sold += 1
         earned += price
         ctx.emit(
-            "sell",
+            EventKind.SELL,
             colour,
             (*SELL_RULES, "R-MONEY-3"),
-            f"{colour} sells the barrel at the {_NAMES[building.type]} in district {district} "
-            f"for ${price} (pocket).",
+            f"{player_name(colour)} sells the barrel beside the {_NAMES[building.type]} in "
+            f"district {district} for ${price}, paid into the pocket.",
             district=district,
             space=index,
             building=building.type.value,
@@ -200,17 +204,18 @@ def sell(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         )
     if sold == 0 and not sellable(ctx, colour):
         ctx.emit(
-            "no_sale",
+            EventKind.NO_SALE,
             colour,
             ("R-BARREL-4", "R-GOLDEN-3"),
-            f"{colour} has no barrel next to an operating bar, nightclub or casino to sell.",
+            f"{player_name(colour)} has no barrel next to an operating bar, nightclub or casino "
+            "to sell.",
         )
     elif sold:
         ctx.emit(
-            "sold",
+            EventKind.SOLD,
             colour,
             SELL_RULES,
-            f"{colour} sold {sold} barrel(s) for ${earned} in total.",
+            f"{player_name(colour)} sold {count(sold, 'barrel')} for ${earned} in all.",
             barrels=sold,
             total=earned,
         )

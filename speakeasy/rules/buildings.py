@@ -34,6 +34,7 @@ from speakeasy.catalog import BuildingSpace as BoardSpace
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.board import Area
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, Player
 from speakeasy.rules.cards import discard_from_hand
 from speakeasy.rules.combat import (
@@ -49,6 +50,7 @@ from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import distillery
 from speakeasy.rules.money import pay, spendable
+from speakeasy.rules.wording import count, listing, payment, player_name, refusals, token_name
 
 #: The three ways of putting a building on the map, in the order they are offered.
 MODES: tuple[str, ...] = ("open", "takeover", "upgrade")
@@ -576,12 +578,12 @@ def build(
             ctx, colour, buildings=buildings, modes=modes, ignore_defence=ignore_defence
         )
         if not legal:
+            why = listing(refusals(b.error.code for b in blocked))
             ctx.emit(
-                "build_impossible",
+                EventKind.BUILD_IMPOSSIBLE,
                 colour,
                 rules,
-                f"{colour} cannot build"
-                + (": " + "; ".join(b.error.reason for b in blocked) if blocked else "."),
+                f"{player_name(colour)} cannot build now" + (f": {why}." if why else "."),
                 reasons=[
                     {"action": str(b.action), "code": b.error.code, "rule": b.error.rule}
                     for b in blocked
@@ -592,7 +594,9 @@ def build(
         by_action = {c.action(): c for c in legal}
         options = [*by_action, DONE] if optional else list(by_action)
         prompt = "Build" + (f" ({turn + 1} of up to {times})" if times > 1 else "")
-        picked = yield from ctx.ask(colour, "build", prompt, rules, options, _frozen(blocked))
+        picked = yield from ctx.ask(
+            colour, DecisionKind.BUILD, prompt, rules, options, _frozen(blocked)
+        )
         if picked == DONE:
             return built
         yield from _carry_out(ctx, colour, by_action[picked], ignore_defence)
@@ -617,7 +621,7 @@ def _carry_out(ctx: Ctx, colour: Colour, choice: BuildChoice, ignore_defence: bo
     ]
     where = yield from ctx.ask(
         colour,
-        "build_space",
+        DecisionKind.BUILD_SPACE,
         f"Where? ({choice.label})",
         (*rules, "R-BUILD-1", "R-BUILD-5"),
         list(spaces),
@@ -644,6 +648,7 @@ def _carry_out(ctx: Ctx, colour: Colour, choice: BuildChoice, ignore_defence: bo
     if boost is not None:
         spend_boost(ctx, player, boost)
     paid = {"pocket": pocket - player.pocket, "safe": safe - player.safe}
+    who = player_name(colour)
 
     player.board_pieces.remove(choice.piece)
     data: dict[str, object] = {
@@ -671,16 +676,25 @@ def _carry_out(ctx: Ctx, colour: Colour, choice: BuildChoice, ignore_defence: bo
             "kept_mafioso": old.protected,
             "kept_barrel": old.barrel,
         }
+        price = f"${choice.money}"
+        if choice.discount:
+            price += f" (${choice.printed} less a discount of ${choice.discount})"
+        if choice.discards:
+            price += f" and {count(choice.discards, 'discarded card')}"
+        kept = [w for w, k in (("mafioso", old.protected), ("barrel", old.barrel)) if k]
+        stay = f" and its {' and '.join(kept)} {'stays' if len(kept) == 1 else 'stay'}"
         text = (
-            f"{colour} upgrades the bar in district {district} to a {choice.building.value} for "
-            f"${choice.money}; the bar leaves the game."
+            f"{who} upgrades the bar in district {district} to a {choice.building.value} for "
+            f"{price}; the bar leaves the game"
+            + (f"{stay} with the new building." if kept else ".")
         )
         rules_done: tuple[str, ...] = ("R-UPGRADE-1", "R-UPGRADE-2", "R-UPGRADE-4", "R-UPGRADE-5")
     else:
         if choice.mode == "takeover":
             space.gangster_bar = False
             ctx.state.supply_gangster_bars += 1
-            data |= {"defence": defence(ctx, district), "ignore_defence": ignore_defence}
+            beaten = defence(ctx, district)
+            data |= {"defence": beaten, "ignore_defence": ignore_defence}
             if boost is not None:
                 data |= {
                     "attack": boost.total,
@@ -691,18 +705,22 @@ def _carry_out(ctx: Ctx, colour: Colour, choice: BuildChoice, ignore_defence: bo
             rules_done = ("R-TAKEOVER-1", "R-TAKEOVER-2", "R-TAKEOVER-3", "R-TAKEOVER-4")
             if ignore_defence:
                 rules_done += ("R-TAKEOVER-6",)
-            how = (
-                "ignoring its defence"
+            fight = (
+                "ignoring the gangsters' defence"
                 if boost is None
-                else f"attack {boost.total} vs defence {defence(ctx, district)}"
+                else f"attack {boost.total} beats the gangsters' defence {beaten}{_help(boost)}"
             )
             head = (
-                f"{colour} takes over the gangster bar in district {district} with {choice.what} "
-                f"({how}) for ${choice.money}"
+                f"{who} takes over the gangster bar in district {district} with {choice.what}: "
+                f"{fight}. The building costs ${choice.money}"
             )
         else:
             rules_done = ("R-BUILD-2",) if choice.building not in PREMIUM else ("R-BUILD-4",)
-            head = f"{colour} opens {choice.what} in district {district} for ${choice.money}"
+            head = (
+                f"{who} opens {choice.what} in district {district} (space {index + 1}) "
+                + payment(choice.money, pocket=paid["pocket"], safe=paid["safe"])
+                + (f" and {count(choice.discards, 'discarded card')}" if choice.discards else "")
+            )
         space.building = Building(colour, choice.building, choice.piece)
         token = space.city_token
         if token is not None:
@@ -710,10 +728,31 @@ def _carry_out(ctx: Ctx, colour: Colour, choice: BuildChoice, ignore_defence: bo
             player.city_tokens.append(token)
         data["token"] = token
         rules_done += ("R-CITY-1",)
-        text = head + (f" and takes city token {token}." if token else ".")
-    ctx.emit(choice.mode, colour, rules_done, text, **data)
+        if choice.mode == "takeover":
+            text = (
+                head
+                + (f" and {who} takes {token_name(ctx.catalog, token)}" if token else "")
+                + "; the gangster bar goes back to the supply."
+            )
+        else:
+            text = (
+                head
+                + (f", taking {token_name(ctx.catalog, token)} from the space" if token else "")
+                + ", then gets the reward under that board space."
+            )
+    ctx.emit(EventKind(choice.mode), colour, rules_done, text, **data)
     reward = board_space(ctx, choice.piece).reward
     yield from run_effects(ctx, colour, reward, Source("board", choice.piece))
+
+
+def _help(boost: Boost) -> str:
+    """`` (2 goons returned and the partner paid $5)``: the help an attack took, if any."""
+    helpers = [f"{count(boost.goons, 'goon')} returned"] if boost.goons else []
+    if boost.free:
+        helpers.append("the partner's free help")
+    elif boost.partner:
+        helpers.append(f"the partner paid ${boost.cost}")
+    return f" ({listing(helpers)})" if helpers else ""
 
 
 def _ask_boost(ctx: Ctx, colour: Colour, choice: BuildChoice, district: int) -> Flow[Boost]:
@@ -749,7 +788,7 @@ def _ask_boost(ctx: Ctx, colour: Colour, choice: BuildChoice, district: int) -> 
             )
     picked = yield from ctx.ask(
         colour,
-        "takeover_boost",
+        DecisionKind.TAKEOVER_BOOST,
         f"Attack the gangster bar in district {district} (defence {need}): goons and partner",
         ("R-TAKEOVER-1", "R-COMBAT-1", "R-COMBAT-3", "R-COMBAT-4"),
         list(wins),

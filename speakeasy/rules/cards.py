@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import OPERATIONS, Colour, Player, Track
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effect, run_effects
+from speakeasy.rules.wording import card_name, player_name
 
 MAX_LEVEL = 5  # R-LEVEL-1
 SKIP = Action("skip", label="Skip this action")
@@ -41,12 +43,17 @@ def discard_from_hand(
             for card in sorted(set(player.hand))
         ]
         suffix = f" ({i + 1} of {count})" if count > 1 else ""
-        choice = yield from ctx.ask(colour, "discard", prompt + suffix, rules, options)
+        choice = yield from ctx.ask(colour, DecisionKind.DISCARD, prompt + suffix, rules, options)
         card_id = str(choice.args[0])
         player.hand.remove(card_id)
         ctx.state.operation_decks[_card_type(ctx, card_id)].append(card_id)
         ctx.emit(
-            "discard", colour, ("R-CARD-5", *rules), f"{colour} discards {card_id}.", card=card_id
+            EventKind.DISCARD,
+            colour,
+            ("R-CARD-5", *rules),
+            f"{player_name(colour)} discards {card_name(ctx.catalog, card_id)}; it goes face up "
+            "under its deck.",
+            card=card_id,
         )
 
 
@@ -59,7 +66,14 @@ def draw(ctx: Ctx, colour: Colour, track: Track) -> str | None:
     player = ctx.player(colour)
     player.hand.append(card_id)
     player.hand.sort()
-    ctx.emit("draw", colour, ("R-CARD-6",), f"{colour} draws {card_id}.", card=card_id)
+    ctx.emit(
+        EventKind.DRAW,
+        colour,
+        ("R-CARD-6",),
+        f"{player_name(colour)} draws {card_name(ctx.catalog, card_id)} from the top of its "
+        "face-up deck.",
+        card=card_id,
+    )
     return card_id
 
 
@@ -78,10 +92,10 @@ def draw_card(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[
     for _ in range(effect.integer("n")):
         options = draw_options(ctx, effect.text("type"))
         if not options:
-            ctx.emit("no_card", colour, ("GAP-22",), "No card left to draw.")
+            ctx.emit(EventKind.NO_CARD, colour, ("GAP-22",), "No card left to draw.")
             return
         choice = yield from ctx.ask(
-            colour, "draw", "Draw an operation card", ("R-CARD-6",), options
+            colour, DecisionKind.DRAW, "Draw an operation card", ("R-CARD-6",), options
         )
         draw(ctx, colour, Track(str(choice.args[0])))
 
@@ -104,11 +118,11 @@ def play_card(
         ctx.state.operation_decks[track].append(old)
     player.slots[track] = card_id
     ctx.emit(
-        "play_card",
+        EventKind.PLAY_CARD,
         colour,
         ("R-CARD-3",),
-        f"{colour} plays {card_id} into the {track.value} slot"
-        + (f", returning {old} to its deck." if old else "."),
+        f"{player_name(colour)} plays {card_name(ctx.catalog, card_id)} into its slot"
+        + (f", sending {old} back under its deck." if old else "."),
         card=card_id,
         replaced=old,
     )
@@ -126,11 +140,20 @@ def play_card_effect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
     wanted = effect.text("type")
     cards = sorted(c for c in set(player.hand) if wanted in ("any", ctx.catalog.card(c).type))
     if not cards:
-        ctx.emit("no_card", colour, ("R-CARD-3",), f"{colour} has no {wanted} card to play.")
+        ctx.emit(
+            EventKind.NO_CARD,
+            colour,
+            ("R-CARD-3",),
+            f"{player_name(colour)} has no {wanted} card to play.",
+        )
         return
     options = [Action("play", (c,), label=f"Play {card_label(ctx, c)}") for c in cards]
     choice = yield from ctx.ask(
-        colour, "play_card", f"Play a {wanted} operation card", ("R-CARD-3",), [*options, SKIP]
+        colour,
+        DecisionKind.PLAY_CARD,
+        f"Play a {wanted} operation card",
+        ("R-CARD-3",),
+        [*options, SKIP],
     )
     if choice == SKIP:
         return
@@ -143,10 +166,11 @@ def play_card_effect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
 def range_bonus(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
     """A fleet card's "+2 range": it applies to that card's own action (R-CARD-8, GAP-25)."""
     ctx.emit(
-        "range_bonus",
+        EventKind.RANGE_BONUS,
         colour,
         ("R-CARD-8",),
-        f"{colour}'s trucks get +{effect.integer('n')} range for this card's action.",
+        f"{player_name(colour)}'s trucks get +{effect.integer('n')} range for this card's "
+        "pick-up-and-deliver action.",
         n=effect.integer("n"),
     )
     return
@@ -187,10 +211,11 @@ def raise_track(ctx: Ctx, colour: Colour, track: Track, *, rules: tuple[str, ...
     before = player.notoriety
     player.levels[track] = level + 1
     ctx.emit(
-        "raise",
+        EventKind.RAISE,
         colour,
         (*rules, "R-LEVEL-2", "R-NOTOR-1"),
-        f"{colour} raises {track.value} to {level + 1}; notoriety {before} → {player.notoriety}.",
+        f"{player_name(colour)} raises {track.value} from level {level} to {level + 1}; "
+        f"notoriety rises with it to {player.notoriety}.",
         track=track.value,
         level=level + 1,
         notoriety=player.notoriety,
@@ -203,10 +228,11 @@ def notoriety_rewards(ctx: Ctx, colour: Colour, old: int, new: int) -> Flow[None
     player = ctx.player(colour)
     for reward in ctx.catalog.notoriety.rewards_passed(old, new):
         ctx.emit(
-            "notoriety_reward",
+            EventKind.NOTORIETY_REWARD,
             colour,
             ("R-NOTOR-3", "R-NOTOR-5"),
-            f"{colour} reaches notoriety {reward.space}.",
+            f"{player_name(colour)}'s notoriety reaches {reward.space}, a space with a one-off "
+            "reward.",
             space=reward.space,
         )
         if reward.placed_at_setup:
@@ -240,7 +266,13 @@ def raise_level(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
     for _ in range(effect.integer("n")):
         options = _track_options(ctx, player, allowed if chosen is None else (chosen,))
         if not options:
-            ctx.emit("no_raise", colour, ("R-LEVEL-5",), f"{colour} cannot raise {which}.")
+            track = {"any": "any track", "card": "this card's track"}.get(which, which)
+            ctx.emit(
+                EventKind.NO_RAISE,
+                colour,
+                ("R-LEVEL-5",),
+                f"{player_name(colour)} cannot raise {track} now.",
+            )
             return
 
         def blocked(tracks: tuple[Track, ...] = allowed) -> tuple[Blocked, ...]:
@@ -253,7 +285,7 @@ def raise_level(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
 
         choice = yield from ctx.ask(
             colour,
-            "raise",
+            DecisionKind.RAISE,
             "Raise an operation or strength by 1",
             ("R-LEVEL-2",),
             [*options, SKIP],
@@ -276,7 +308,11 @@ def raise_level(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
         label=f"Discard a card to raise {chosen.value} to {player.levels[chosen] + 1}",
     )
     choice = yield from ctx.ask(
-        colour, "raise_more", "Discard a card for +1 more level?", ("R-LEVEL-6",), [more, SKIP]
+        colour,
+        DecisionKind.RAISE_MORE,
+        "Discard a card for +1 more level?",
+        ("R-LEVEL-6",),
+        [more, SKIP],
     )
     if choice == SKIP:
         return

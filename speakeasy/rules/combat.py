@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from speakeasy.catalog import GangsterTile
 from speakeasy.core.actions import Action
 from speakeasy.model.effects import Bonus
+from speakeasy.model.kinds import DecisionKind
 from speakeasy.model.state import Colour, Player, Track
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.money import pay, spendable
@@ -118,7 +119,7 @@ def choose_boost(
     colour: Colour,
     options: list[Boost],
     *,
-    kind: str,
+    kind: DecisionKind,
     prompt: str,
     rules: tuple[str, ...],
 ) -> Flow[Boost]:

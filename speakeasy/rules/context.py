@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from speakeasy.catalog import Catalog
 from speakeasy.core.actions import Action, Blocked, Decision, Event
 from speakeasy.model.board import Board
+from speakeasy.model.kinds import DecisionKind, EventKind, check_event
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState, Player
 
@@ -47,9 +48,10 @@ class Ctx:
         return self.state.players[colour]
 
     def emit(
-        self, kind: str, player: Colour | None, rules: Sequence[str], text: str, **data: Any
+        self, kind: EventKind, player: Colour | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
-        """Record an event (``data`` must be JSON-ready)."""
+        """Record an event; ``data`` must be JSON-ready and match the kind (:func:`check_event`)."""
+        kind = check_event(kind, data)
         event = Event(kind, player.value if player else None, tuple(rules), text, data)
         self.events.append(event)
         if self.on_emit is not None:
@@ -58,7 +60,7 @@ class Ctx:
     def ask(
         self,
         player: Colour,
-        kind: str,
+        kind: DecisionKind,
         prompt: str,
         rules: Sequence[str],
         options: Sequence[Action],

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, Ship, Track, Truck
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
@@ -46,6 +47,7 @@ from speakeasy.rules.golden import operating, operating_distillery
 from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.ships import move_ship, ship_name
 from speakeasy.rules.trucks import RangePart, TruckRange
+from speakeasy.rules.wording import count, payment, player_name
 
 RULES: tuple[str, ...] = ("R-TRUCK-1", "R-TRUCK-5")
 #: Leaves the remaining truck(s) where they are.
@@ -281,13 +283,13 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
     player = ctx.player(colour)
     truck = player.trucks[index]
     stop = _Stop(points)
-    name = f"{colour}'s truck {index + 1}"
+    name = f"{player_name(colour)}'s truck {index + 1}"
     while True:
         options = truck_options(ctx, colour, index, stop.points)
         where = "off the map" if truck.district is None else f"in district {truck.district}"
         choice = yield from ctx.ask(
             colour,
-            "truck",
+            DecisionKind.TRUCK,
             f"Truck {index + 1} ({where}, {truck.barrels} barrel(s), "
             f"{stop.points} movement point(s) left)",
             ("R-TRUCK-4", "R-TRUCK-7", "R-TRUCK-9", "R-TRUCK-14"),
@@ -303,15 +305,22 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
         kind = choice.kind
         if kind == "finish":
             _end_stop(ctx, colour, stop)
+            load = count(truck.barrels, "barrel") if truck.barrels else "no barrel"
+            lost = (
+                ""
+                if not stop.points
+                else "; the unused movement point is lost"
+                if stop.points == 1
+                else f"; the {stop.points} unused movement points are lost"
+            )
             ctx.emit(
-                "truck_finish",
+                EventKind.TRUCK_FINISH,
                 colour,
                 ("R-TRUCK-14", "R-TRUCK-4"),
                 (
-                    f"{name} stops in district {truck.district} with {truck.barrels} "
-                    f"barrel(s); {stop.points} movement point(s) unused."
+                    f"{name} stops in district {truck.district} with {load}{lost}."
                     if truck.district is not None
-                    else f"{name} stays on the operations board."
+                    else f"{name} stays off the map."
                 ),
                 truck=index,
                 district=truck.district,
@@ -322,10 +331,10 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
         if kind == "enter":
             truck.district = int(choice.args[0])
             ctx.emit(
-                "truck_enter",
+                EventKind.TRUCK_ENTER,
                 colour,
                 ("R-TRUCK-4",),
-                f"{name} enters the map in district {truck.district} for free.",
+                f"{name} enters the map in district {truck.district}, which costs no movement.",
                 truck=index,
                 district=truck.district,
             )
@@ -334,11 +343,11 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             origin, truck.district = truck.district, int(choice.args[0])
             stop.points -= 1
             ctx.emit(
-                "truck_move",
+                EventKind.TRUCK_MOVE,
                 colour,
                 ("R-TRUCK-7", "R-CLOSED-2"),
-                f"{name} moves from district {origin} to {truck.district} "
-                f"({stop.points} point(s) left).",
+                f"{name} drives from district {origin} to the neighbouring district "
+                f"{truck.district} ({count(stop.points, 'movement point')} left).",
                 truck=index,
                 origin=origin,
                 district=truck.district,
@@ -348,10 +357,11 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             player.distillery_barrels -= 1
             truck.barrels += 1
             ctx.emit(
-                "truck_load",
+                EventKind.TRUCK_LOAD,
                 colour,
                 ("R-TRUCK-10",),
-                f"{name} loads 1 barrel from the distillery ({truck.barrels} on board).",
+                f"{name} loads a barrel from the distillery in district {truck.district} (now "
+                f"carrying {truck.barrels}).",
                 truck=index,
                 district=truck.district,
                 barrels=truck.barrels,
@@ -367,10 +377,11 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             building.barrel = True
             truck.barrels -= 1
             ctx.emit(
-                "truck_deliver",
+                EventKind.TRUCK_DELIVER,
                 colour,
                 ("R-TRUCK-13", "R-BARREL-2"),
-                f"{name} delivers 1 barrel to the {_NAMES[building.type]} in district {district}.",
+                f"{name} drops a barrel beside {player_name(colour)}'s {_NAMES[building.type]} in "
+                f"district {district} ({truck.barrels} left on the truck).",
                 truck=index,
                 district=district,
                 space=space,
@@ -392,13 +403,13 @@ def _buy(ctx: Ctx, colour: Colour, index: int, ship: Ship) -> None:
         ship.removed += 1
         whence = "the ship's rightmost barrel"
     truck.barrels += 1
-    laundered = f" (${pocket} from the pocket, ${safe} out of the safe)" if safe else ""
     ctx.emit(
-        "truck_buy",
+        EventKind.TRUCK_BUY,
         colour,
         ("R-TRUCK-11", "R-MONEY-2"),
-        f"{colour}'s truck {index + 1} buys {whence} from {ship_name(ctx, ship)} in "
-        f"district {ship.port} for ${price}{laundered}.",
+        f"{player_name(colour)}'s truck {index + 1} buys {whence} from {ship_name(ctx, ship)} "
+        f"in district {ship.port} {payment(price, pocket=pocket, safe=safe)}; it now carries "
+        f"{truck.barrels}.",
         truck=index,
         ship=ship.ship,
         district=ship.port,
@@ -413,11 +424,14 @@ def _buy(ctx: Ctx, colour: Colour, index: int, ship: Ship) -> None:
 def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
     """Pick up and deliver barrels with each available truck, one at a time (R-TRUCK-1..14)."""
     reach = delivery_range(ctx, colour, source, effect)
+    terms = " + ".join(f"{p.value} from {p.label} ({p.rule})" for p in reach.parts if p.value)
     ctx.emit(
-        "truck_range",
+        EventKind.TRUCK_RANGE,
         colour,
         ("R-TRUCK-2", "R-TRUCK-3"),
-        f"{colour}: {reach.explain()}.",
+        f"{player_name(colour)}'s trucks have {count(reach.total, 'movement point')} each this "
+        f"action" + (f": {terms}" if terms else "") + f"; {count(reach.trucks, 'truck')} "
+        f"{'is' if reach.trucks == 1 else 'are'} available.",
         range=reach.total,
         trucks=reach.trucks,
     )
@@ -431,7 +445,7 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
             ]
             choice = yield from ctx.ask(
                 colour,
-                "truck_choose",
+                DecisionKind.TRUCK_CHOOSE,
                 "Which truck moves next? Each finishes before the next",
                 RULES,
                 [*options, DONE],

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from speakeasy.catalog import Location, Person, TurnOrderLayout
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import BuildingType, Colour, Phase, Track
 from speakeasy.rules.buildings import build
 from speakeasy.rules.cards import card_label, discard_from_hand, draw, draw_options, play_card
@@ -29,6 +30,7 @@ from speakeasy.rules.resources import (
     use_helper_at_turn_start,
 )
 from speakeasy.rules.scoring import final_scoring
+from speakeasy.rules.wording import count, player_name
 
 CENTRAL_PARK = "central_park"
 
@@ -96,7 +98,7 @@ def prologue(ctx: Ctx) -> Flow[None]:
         ]
         choice = yield from ctx.ask(
             colour,
-            "prologue_card",
+            DecisionKind.PROLOGUE_CARD,
             "Play a card for its reward only",
             ("R-PROLOGUE-8", "R-CARD-4"),
             options,
@@ -133,10 +135,11 @@ def capo_return(ctx: Ctx, act: int) -> None:
     state.persons.clear()
     state.restaurant.clear()
     ctx.emit(
-        "capo_return",
+        EventKind.CAPO_RETURN,
         None,
         (f"R-CAPO-{act}", "R-CAPO-5"),
-        f"Act {act}: every player takes back {keep} capo(s); all persons are free again.",
+        f"Act {act} begins: every player gets {count(keep, 'capo')} back on the operations "
+        "board (any others go to the box), and every person is free again.",
         act=act,
         capos=keep,
     )
@@ -149,10 +152,12 @@ def player_round(ctx: Ctx, number: int) -> Flow[None]:
     state.round = number
     state.round_players = list(state.turn_order.order)
     ctx.emit(
-        "round",
+        EventKind.ROUND,
         None,
         ("R-ACT-1", "R-TURN-1"),
-        f"Act {state.act}, round {number}.",
+        f"Act {state.act}, round {number} begins; players take turns in the order "
+        + ", ".join(player_name(c) for c in state.round_players)
+        + ".",
         act=state.act,
         round=number,
         order=[c.value for c in state.round_players],
@@ -171,7 +176,11 @@ def turn(ctx: Ctx, colour: Colour) -> Flow[None]:
     options = draw_options(ctx, "any")
     if options:
         choice = yield from ctx.ask(
-            colour, "turn_draw", "Draw an operation card (end of turn)", ("R-TURN-5",), options
+            colour,
+            DecisionKind.TURN_DRAW,
+            "Draw an operation card (end of turn)",
+            ("R-TURN-5",),
+            options,
         )
         draw(ctx, colour, Track(str(choice.args[0])))
     yield from end_of_turn_tokens(ctx, colour)
@@ -194,10 +203,11 @@ def end_of_round(ctx: Ctx) -> None:
         if casinos:
             player.pocket += casinos * income
             ctx.emit(
-                "casino_income",
+                EventKind.CASINO_INCOME,
                 colour,
                 ("R-ORDER-5",),
-                f"{colour} collects ${casinos * income} from {casinos} casino(s).",
+                f"End of round: {player_name(colour)}'s {count(casinos, 'operating casino')} "
+                f"{'pays' if casinos == 1 else 'pay'} ${casinos * income} into the pocket.",
                 amount=casinos * income,
                 casinos=casinos,
             )
@@ -210,10 +220,13 @@ def end_of_round(ctx: Ctx) -> None:
     order.top = top
     order.bottom = [None] * len(top)
     ctx.emit(
-        "turn_order",
+        EventKind.TURN_ORDER,
         None,
         ("R-ORDER-6", "R-ORDER-7"),
-        "New turn order: " + ", ".join(c.value for c in order.order) + ".",
+        "End of round: markers in the bottom row move straight up and the others slide into "
+        "the free columns; the new turn order is "
+        + ", ".join(player_name(c) for c in order.order)
+        + ".",
         order=[c.value for c in order.order],
     )
 
@@ -290,7 +303,7 @@ def send_capo(ctx: Ctx, colour: Colour) -> Flow[None]:
     options, blocked = capo_options(ctx, colour)
     choice = yield from ctx.ask(
         colour,
-        "capo",
+        DecisionKind.CAPO,
         "Send a capo to a person",
         ("R-TURN-3", "R-TURN-4"),
         options,
@@ -301,10 +314,10 @@ def send_capo(ctx: Ctx, colour: Colour) -> Flow[None]:
         ctx.player(colour).capos -= 1
         ctx.state.restaurant.append(colour)
         ctx.emit(
-            "capo",
+            EventKind.CAPO,
             colour,
             ("R-TURN-3", "R-LOC-GEN-2"),
-            f"{colour} goes to the {location.name}.",
+            f"{player_name(colour)} sends a capo to the {location.name}.",
             location=location.id,
         )
         yield from carry_out(ctx, colour, location, 0)
@@ -315,10 +328,11 @@ def send_capo(ctx: Ctx, colour: Colour) -> Flow[None]:
         ctx.player(colour).capos -= 1
         ctx.state.persons[f"{location.id}:{index}"] = colour
         ctx.emit(
-            "capo",
+            EventKind.CAPO,
             colour,
             ("R-TURN-3",),
-            f"{colour} talks to {location.name} person {index + 1}.",
+            f"{player_name(colour)} sends a capo to {location.name}, person {index + 1}, and "
+            "does its actions.",
             location=location.id,
             person=index,
         )
@@ -381,7 +395,7 @@ def restaurant(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow
     ]
     choice = yield from ctx.ask(
         colour,
-        "restaurant_space",
+        DecisionKind.RESTAURANT_SPACE,
         "Choose your new turn-order space",
         ("R-LOC-RESTAURANT-1", "R-LOC-RESTAURANT-2"),
         options,
@@ -400,10 +414,12 @@ def restaurant(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow
             row[row.index(colour)] = None
     order.bottom[space - 1] = colour
     ctx.emit(
-        "restaurant",
+        EventKind.RESTAURANT,
         colour,
         ("R-LOC-RESTAURANT-1", "R-ORDER-3", "R-LOC-RESTAURANT-5"),
-        f"{colour} moves to bottom space {space} of the turn order.",
+        f"{player_name(colour)} moves to bottom space {space} of the turn-order track: "
+        "protection now costs what that column says, and the new turn order takes effect at "
+        "the end of the round.",
         space=space,
     )
     done: list[str] = []
@@ -420,7 +436,7 @@ def restaurant(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow
         ]
         choice = yield from ctx.ask(
             colour,
-            "restaurant_action",
+            DecisionKind.RESTAURANT_ACTION,
             "Choose a Restaurant action (up to 2 different)",
             ("R-LOC-RESTAURANT-7",),
             [*options, DONE],
@@ -488,7 +504,11 @@ def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
     """Swap capos, carry out the person's actions, compensate the other player."""
     targets = swap_targets(ctx, colour)
     choice = yield from ctx.ask(
-        colour, "swap", "Whose capo does yours replace?", ("R-LOC-CENTRALPARK-1",), targets
+        colour,
+        DecisionKind.SWAP,
+        "Whose capo does yours replace?",
+        ("R-LOC-CENTRALPARK-1",),
+        targets,
     )
     park_index = _free_park_person(ctx)
     assert park_index is not None
@@ -506,11 +526,12 @@ def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
         location = ctx.catalog.location(where)
     ctx.state.persons[f"{CENTRAL_PARK}:{park_index}"] = other
     ctx.emit(
-        "swap",
+        EventKind.SWAP,
         colour,
         ("R-LOC-CENTRALPARK-1", "R-LOC-CENTRALPARK-6"),
-        f"{colour}'s capo replaces {other}'s at {location.name}; {other}'s capo moves to "
-        "Central Park.",
+        f"{player_name(colour)}'s capo takes {player_name(other)}'s place at {location.name}; "
+        f"{player_name(other)}'s capo moves to Central Park, where it stays for the act, and "
+        f"{player_name(other)} is compensated.",
         location=location.id,
         other=other.value,
     )
@@ -527,7 +548,7 @@ def compensate(ctx: Ctx, colour: Colour) -> Flow[None]:
     ]
     choice = yield from ctx.ask(
         colour,
-        "compensation",
+        DecisionKind.COMPENSATION,
         "Your capo was moved to Central Park: choose a compensation",
         ("R-LOC-CENTRALPARK-4",),
         options,

@@ -64,12 +64,14 @@ from speakeasy.catalog import GOAL_FAMILIES, Goal
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.board import Area
 from speakeasy.model.effects import Effect, Requirement
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import OPERATIONS, Building, BuildingType, Colour, Player, Track
 from speakeasy.rules.cards import raise_requirement
 from speakeasy.rules.combat import bonus, partner_tile, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import operating, operating_distillery
+from speakeasy.rules.wording import player_name, token_name
 
 #: Ends cooking books early (every book is optional, R-BOOKS-2).
 DONE_COOKING = Action("done", label="Stop cooking books")
@@ -512,11 +514,11 @@ def place_book(ctx: Ctx, colour: Colour, goal_id: str, space: int) -> Flow[None]
     ctx.state.books[goal_id][space] = colour
     player.safe += goal.payout
     ctx.emit(
-        "cook_book",
+        EventKind.COOK_BOOK,
         colour,
         ("R-BOOKS-2", goal_rule(goal), "R-MONEY-4"),
-        f"{colour} cooks a book on {goal_title(ctx, goal_id)} (space {space + 1}) and puts "
-        f"${goal.payout} into the safe.",
+        f"{player_name(colour)} cooks a book on {goal_title(ctx, goal_id)} (space {space + 1}): "
+        f"the requirement is met, so ${goal.payout} goes into the safe.",
         goal=goal_id,
         space=space,
         payout=goal.payout,
@@ -532,21 +534,26 @@ def cook_books(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow
     for i in range(n):
         if player.books <= 0:
             if i == 0:
-                ctx.emit("no_book", colour, ("R-BOOKS-2",), f"{colour} has no book to cook.")
+                ctx.emit(
+                    EventKind.NO_BOOK,
+                    colour,
+                    ("R-BOOKS-2",),
+                    f"{player_name(colour)} has no book to cook.",
+                )
             return
         spaces = book_spaces_available(ctx, colour)
         if not spaces:
             ctx.emit(
-                "no_goal",
+                EventKind.NO_GOAL,
                 colour,
                 ("R-BOOKS-2", "R-BOOKS-3"),
-                f"{colour} meets no goal with a free book space.",
+                f"{player_name(colour)} meets no goal with a free book space.",
             )
             return
         options = [_book_action(ctx, goal_id, space) for goal_id, space in spaces]
         choice = yield from ctx.ask(
             colour,
-            "cook_book",
+            DecisionKind.COOK_BOOK,
             f"Cook a book ({i + 1} of up to {n})",
             ("R-BOOKS-2", "R-BOOKS-3"),
             [*options, DONE_COOKING],
@@ -642,10 +649,10 @@ def play_city_token(ctx: Ctx, colour: Colour, token_id: str) -> Flow[None]:
     player.city_tokens.remove(token_id)
     player.played_tokens.append(token_id)
     ctx.emit(
-        "play_city_token",
+        EventKind.PLAY_CITY_TOKEN,
         colour,
         ("R-CITY-4",),
-        f"{colour} plays city token {token_label(ctx, token_id)}.",
+        f"{player_name(colour)} plays {token_name(ctx.catalog, token_id)}.",
         token=token_id,
     )
     yield from run_effects(
@@ -664,11 +671,16 @@ def play_city_tokens(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
     for i in range(n):
         if not player.city_tokens:
             if i == 0:
-                ctx.emit("no_city_token", colour, ("R-CITY-4",), f"{colour} holds no city token.")
+                ctx.emit(
+                    EventKind.NO_CITY_TOKEN,
+                    colour,
+                    ("R-CITY-4",),
+                    f"{player_name(colour)} holds no city token.",
+                )
             return
         choice = yield from ctx.ask(
             colour,
-            "play_city_token",
+            DecisionKind.PLAY_CITY_TOKEN,
             f"Play a city token ({i + 1} of up to {n})",
             ("R-CITY-4",),
             [*token_options(ctx, colour), DONE_TOKENS],

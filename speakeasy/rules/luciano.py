@@ -26,10 +26,12 @@ from typing import Any
 from speakeasy.catalog import Catalog, GangsterTile
 from speakeasy.core.actions import Action
 from speakeasy.model.board import Area, Board
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, District, GameState, Phase
 from speakeasy.rules.combat import Boost, bonus, boosts, spend_boost, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.golden import operating
+from speakeasy.rules.wording import capital, count, districts, gangster_name, listing, player_name
 
 __all__ = [
     "CONTROL_RANK",
@@ -69,10 +71,6 @@ _DEFENCE_RULES = (
     "R-COMBAT-4",
     "R-COMBAT-5",
 )
-
-
-def _name(colour: Colour) -> str:
-    return colour.value.capitalize()
 
 
 def _building_name(building: BuildingType) -> str:
@@ -132,11 +130,11 @@ def gang_war(ctx: Ctx, act: int) -> Flow[None]:
     ctx.rng.shuffle(deck)
     targets = sorted(n for n, d in state.districts.items() if d.war_token)
     ctx.emit(
-        "gang_war",
+        EventKind.GANG_WAR,
         None,
         ("R-GANGWAR-1", "R-GANGWAR-2"),
-        f"Act {act} gang war: gangster deck {letter} is shuffled; new gangsters arrive in "
-        + (f"district(s) {', '.join(map(str, targets))}." if targets else "no district."),
+        f"Gang war at the end of Act {act}: deck {letter} is shuffled and "
+        + (f"new gangsters arrive in {districts(targets)}." if targets else "no district is hit."),
         act=act,
         deck=letter,
         districts=targets,
@@ -148,10 +146,11 @@ def gang_war(ctx: Ctx, act: int) -> Flow[None]:
     boxed = len(deck)
     deck.clear()
     ctx.emit(
-        "gangster_tiles_boxed",
+        EventKind.GANGSTER_TILES_BOXED,
         None,
         ("R-GANGWAR-10",),
-        f"The {boxed} unused gangster tile(s) of deck {letter} go back to the box.",
+        f"The {count(boxed, 'unused tile')} of gangster deck {letter} "
+        f"{'goes' if boxed == 1 else 'go'} back to the box.",
         deck=letter,
         count=boxed,
     )
@@ -162,11 +161,11 @@ def gang_war(ctx: Ctx, act: int) -> Flow[None]:
         for number in column:
             state.districts[number].war_token = True
         ctx.emit(
-            "war_tokens_revealed",
+            EventKind.WAR_TOKENS_REVEALED,
             None,
             ("R-GANGWAR-11",),
-            f"Gangsters will arrive at the end of Act {act + 1} in district(s) "
-            f"{', '.join(map(str, column))}.",
+            f"The gang war at the end of Act {act + 1} will bring gangsters to "
+            f"{districts(column)}.",
             districts=column,
         )
 
@@ -178,6 +177,7 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
     if not deck:
         raise AssertionError(f"the gangster deck ran out before district {number} (R-GANGWAR-2)")
     tile = ctx.catalog.gangster(deck.pop(0))
+    gangster = capital(gangster_name(ctx.catalog, tile.id))
 
     # R-GANGWAR-3/4: the tile goes on the gangster board, its strength token replaces the
     # district token (which goes to the box).
@@ -186,10 +186,10 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
     district.had_gangster = True
     district.strength_token = tile.strength
     ctx.emit(
-        "gangster_arrives",
+        EventKind.GANGSTER_ARRIVES,
         None,
         ("R-GANGWAR-3", "R-GANGWAR-4"),
-        f"{tile.name} takes district {number}; a strength token of {tile.strength} replaces "
+        f"{gangster} takes district {number}; a strength token of {tile.strength} replaces "
         "the district token.",
         district=number,
         tile=tile.id,
@@ -204,10 +204,13 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
             space.gangster_bar = True
             bar_spaces.append(index)
     ctx.emit(
-        "gangster_bars_placed",
+        EventKind.GANGSTER_BARS_PLACED,
         None,
         ("R-GANGWAR-5",),
-        f"{len(bar_spaces)} gangster bar(s) go on the empty building spaces of district {number}.",
+        f"Gangster bars fill the {count(len(bar_spaces), 'empty building space')} of district "
+        f"{number}."
+        if bar_spaces
+        else f"District {number} has no empty building space, so no gangster bar appears.",
         district=number,
         spaces=bar_spaces,
     )
@@ -215,11 +218,11 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
     # R-GANGWAR-6: war strength.
     war = tile.war_strength
     ctx.emit(
-        "war_strength",
+        EventKind.WAR_STRENGTH,
         None,
         ("R-GANGWAR-6",),
-        f"{tile.name} attacks with war strength {war} (strength {tile.strength} + modifier "
-        f"{tile.war_modifier}).",
+        f"{gangster} attacks every player building in district {number} with war strength "
+        f"{war} (strength {tile.strength} + modifier {tile.war_modifier}).",
         district=number,
         tile=tile.id,
         war_strength=war,
@@ -241,11 +244,11 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
         district.gangster = None
         district.strength_token = None
         ctx.emit(
-            "gangster_leaves",
+            EventKind.GANGSTER_LEAVES,
             None,
             ("R-GANGWAR-9",),
-            f"{tile.name} placed no gangster bar in district {number}: the tile leaves the game "
-            "and the strength token is turned face down.",
+            f"{gangster} placed no gangster bar in district {number}, so the tile leaves the "
+            "game and its strength token is turned face down.",
             district=number,
             tile=tile.id,
         )
@@ -257,7 +260,9 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
     assert building is not None
     colour = building.owner
     plan = best_defence(ctx, colour, number, index, war)
-    what = f"{_name(colour)}'s {_building_name(building.type)} in district {number}"
+    who, name = player_name(colour), _building_name(building.type)
+    what = f"{who}'s {name} in district {number}"
+    attack = f"{capital(gangster_name(ctx.catalog, tile.id))} (war strength {war}) attacks {what}"
     data: dict[str, Any] = {
         "district": number,
         "space": index,
@@ -267,20 +272,21 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
     }
     if plan.cheapest is None:
         ctx.emit(
-            "defence_impossible",
+            EventKind.DEFENCE_IMPOSSIBLE,
             colour,
             ("R-GANGWAR-7", "R-COMBAT-2"),
-            f"{what} cannot hold: {plan.reason}",
+            f"{attack}: its best defence is {plan.best.total}{_made_of(plan, plan.best)} < "
+            f"{war}, so the {name} falls.",
             best_defence=plan.best.total,
             **data,
         )
         return False
     if plan.base >= war:
         ctx.emit(
-            "building_holds",
+            EventKind.BUILDING_HOLDS,
             colour,
             ("R-GANGWAR-7", "R-COMBAT-2"),
-            f"{what} holds without help: defence {plan.base} ≥ war strength {war}.",
+            f"{attack}; without help: defence {plan.base} ≥ {war}, so it holds.",
             defence=plan.base,
             goons=0,
             partner=False,
@@ -302,7 +308,7 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
         by_action[Action(action.kind, action.args, label=label)] = option
     choice = yield from ctx.ask(
         colour,
-        "gang_war_defence",
+        DecisionKind.GANG_WAR_DEFENCE,
         f"{tile.name} attacks {what} with war strength {war}; your defence is {plan.base} "
         "before goons and partner. How do you defend?",
         _DEFENCE_RULES,
@@ -311,21 +317,32 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
     boost = by_action[choice]
     spend_boost(ctx, ctx.player(colour), boost)
     held = boost.total >= war
-    spent: list[str] = []
-    if boost.goons:
-        spent.append(f"returns {boost.goons} goon(s)")
+    spent = [f"returning {count(boost.goons, 'goon')}"] if boost.goons else []
     if boost.free:
-        spent.append("uses the partner for free")
+        spent.append("using the partner's free help")
     elif boost.partner:
-        spent.append(f"pays the partner ${boost.cost}")
-    how = (" and ".join(spent) + ": ") if spent else "does not defend: "
+        spent.append(f"paying the partner ${boost.cost}")
+    if held:
+        kind = EventKind.BUILDING_HOLDS
+        how = f"{who} defends by {listing(spent)}: " if spent else "without help: "
+        text = f"{attack}; {how}defence {boost.total} ≥ {war}, so it holds."
+    elif spent:
+        kind = EventKind.DEFENCE_FAILED
+        text = (
+            f"{attack}; {who} defends by {listing(spent)}, but defence {boost.total} < {war}, so "
+            f"the {name} falls."
+        )
+    else:
+        kind = EventKind.DEFENCE_DECLINED
+        text = (
+            f"{attack}; {who} chooses not to defend (defence {boost.total} < {war}), so the "
+            f"{name} falls."
+        )
     ctx.emit(
-        "building_holds" if held else "defence_declined" if not spent else "defence_failed",
+        kind,
         colour,
         ("R-GANGWAR-7", "R-GANGWAR-14", "R-COMBAT-2", "R-COMBAT-5"),
-        f"{_name(colour)} {how}defence {boost.total} "
-        f"{'≥' if held else '<'} war strength {war}, so the {_building_name(building.type)} "
-        f"{'holds' if held else 'falls'}.",
+        text,
         defence=boost.total,
         goons=boost.goons,
         partner=boost.partner,
@@ -366,20 +383,27 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int
     bar = _take_gangster_bar(state)
     space.gangster_bar = bar
     rules = ["R-GANGWAR-8"] + (["R-VARIANT-1"] if rebuild else [])
-    where = "goes back to the operations board" if rebuild else "is removed from the game"
+    where = (
+        "goes back to the operations board to be built again"
+        if rebuild
+        else "is removed from the game"
+    )
+    gangster = gangster_name(ctx.catalog, tile.id)
     extras = []
-    if building.protected:
-        extras.append("its mafioso is lost")
     if barrels:
-        extras.append(f"{barrels} barrel(s) go back to the supply")
+        extras.append(
+            f"{count(barrels, 'barrel')} {'goes' if barrels == 1 else 'go'} back to the supply"
+        )
     if bar:
-        extras.append("a gangster bar takes its space")
+        extras.append(f"a gangster bar of {gangster} takes the space")
     ctx.emit(
-        "building_lost",
+        EventKind.BUILDING_LOST,
         building.owner,
         rules,
-        f"{_name(building.owner)}'s {_building_name(building.type)} in district {number} {where}"
-        + ("; " + ", ".join(extras) if extras else "")
+        f"{player_name(building.owner)}'s {_building_name(building.type)} in district {number} "
+        f"falls to {gangster} and {where}"
+        + (" with its protecting mafioso" if building.protected else "")
+        + ("; " + " and ".join(extras) if extras else "")
         + ".",
         district=number,
         space=index,
@@ -424,6 +448,18 @@ class DefencePlan:
     @property
     def can_hold(self) -> bool:
         return self.cheapest is not None
+
+
+def _made_of(plan: DefencePlan, boost: Boost) -> str:
+    """`` (strength 1 + 4 goons)``: what a defence total adds up (empty for strength alone)."""
+    parts = [f"strength {plan.strength}"]
+    if plan.permanent:
+        parts.append(f"{plan.permanent} bonus")
+    if boost.goons:
+        parts.append(count(boost.goons, "goon"))
+    if boost.partner:
+        parts.append(f"partner {boost.total - plan.base - boost.goons}")
+    return f" ({' + '.join(parts)})" if len(parts) > 1 else ""
 
 
 def _price(boost: Boost) -> tuple[int, int, bool]:
@@ -511,11 +547,11 @@ def police_patrol(ctx: Ctx, act: int) -> None:
         district.police = True
         state.supply_police = max(state.supply_police - 1, 0)
         ctx.emit(
-            "police_arrive",
+            EventKind.POLICE_ARRIVE,
             None,
             ("R-POLICE-1", "R-POLICE-4"),
-            f"A police figure arrives in district {number}: unprotected buildings there stop "
-            "operating.",
+            f"Police arrive in district {number}: player buildings there without a protecting "
+            "mafioso stop operating; gangster bars do not care.",
             district=number,
         )
     if act in (1, 2) and state.police_columns:
@@ -523,11 +559,10 @@ def police_patrol(ctx: Ctx, act: int) -> None:
         for number in column:
             state.districts[number].police_token = True
         ctx.emit(
-            "police_tokens_placed",
+            EventKind.POLICE_TOKENS_PLACED,
             None,
             ("R-POLICE-2",),
-            f"Police will arrive at the end of Act {act + 1} in district(s) "
-            f"{', '.join(map(str, column))}.",
+            f"Police will come to {districts(column)} at the end of Act {act + 1}.",
             districts=column,
         )
 
@@ -576,9 +611,9 @@ class PlayerBest:
 
     def describe(self) -> str:
         if self.building is None:
-            return f"{_name(self.colour)} (no operating building)"
+            return f"{player_name(self.colour)} (no operating building)"
         guarded = "protected " if self.protected else ""
-        return f"{_name(self.colour)}'s {guarded}{_building_name(self.building)}"
+        return f"{player_name(self.colour)}'s {guarded}{_building_name(self.building)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,8 +675,7 @@ def _player_best(district: District, colour: Colour) -> PlayerBest | None:
 
 
 def _names(colours: tuple[Colour, ...]) -> str:
-    names = [_name(c) for c in colours]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listing([player_name(c) for c in colours])
 
 
 def district_control(state: GameState, district: int) -> Control:
@@ -711,8 +745,9 @@ def district_control(state: GameState, district: int) -> Control:
         return result(
             ControlCase.GANGSTERS,
             (),
-            f"{why[0].upper()}{why[1:]} and {bars} gangster bar(s) stand here (police do not "
-            f"affect them): the gangsters control district {district}.",
+            f"{capital(why)} and {count(bars, 'gangster bar')} "
+            f"{'stands' if bars == 1 else 'stand'} here (police do not affect them): the "
+            f"gangsters control district {district}.",
         )
     why = "no operating player building" if best else "no player building"
     return result(
@@ -770,10 +805,10 @@ def score_area_control(ctx: Ctx) -> None:
         player.area_control = dict.fromkeys(Area, 0)
     state.gangster_control = dict.fromkeys(Area, 0)
     ctx.emit(
-        "control_markers_reset",
+        EventKind.CONTROL_MARKERS_RESET,
         None,
         ("R-CONTROL-1",),
-        "All area-control markers go back to the bottom of their tracks.",
+        "Every area-control marker, the gangsters' included, drops to the bottom of its track.",
     )
     results = [area_control(state, ctx.board, area) for area in ctx.board.areas]
     area_of = {c.district: r.area for r in results for c in r.districts}
@@ -784,28 +819,23 @@ def score_area_control(ctx: Ctx) -> None:
             state.players[colour].area_control[area] += 1
         if control.gangsters:
             state.gangster_control[area] += 1
-        who = (
-            _names(control.players)
-            if control.players
-            else "the gangsters"
-            if control.gangsters
-            else "nobody"
-        )
         ctx.emit(
-            "district_control",
+            EventKind.DISTRICT_CONTROL,
             control.players[0] if len(control.players) == 1 else None,
             (control.rule, "R-CONTROL-7", "R-CONTROL-8"),
-            f"District {control.district} ({area.title}): {who}. {control.reason}",
+            f"District {control.district} ({area.title}): {control.reason}",
             area=area.value,
             **control.to_data(),
         )
     for area in ctx.board.areas:
         ctx.emit(
-            "control_track",
+            EventKind.CONTROL_TRACK,
             None,
             ("R-CONTROL-8",),
-            f"{area.title} control track: "
-            + ", ".join(f"{_name(c)} {p.area_control[area]}" for c, p in state.players.items())
+            f"{area.title} control track now: "
+            + ", ".join(
+                f"{player_name(c)} {p.area_control[area]}" for c, p in state.players.items()
+            )
             + f", gangsters {state.gangster_control[area]}.",
             area=area.value,
             positions={c.value: p.area_control[area] for c, p in state.players.items()},
@@ -868,14 +898,14 @@ def payout_ranking(state: GameState, catalog: Catalog, area: Area | str) -> list
         elif position <= 0:
             amount = 0
             reason = (
-                f"{_name(who)} controlled no district in {where.title} (bottom space): "
+                f"{player_name(who)} controlled no district in {where.title} (bottom space): "
                 "nothing (R-PAYOUT-4)."
             )
         else:
             amount = _table_amount(catalog, where, rank)
             tie = f", tied with {tied} other marker(s)" if tied else ""
             reason = (
-                f"{_name(who)} is rank {rank} ({rank} marker(s) on space {position} or "
+                f"{player_name(who)} is rank {rank} ({rank} marker(s) on space {position} or "
                 f"higher{tie}): ${amount} into the safe (R-PAYOUT-2/3)."
             )
         ranking.append(PayoutRank(who, position, rank, amount, reason))
@@ -895,11 +925,18 @@ def pay_luciano(ctx: Ctx) -> None:
             if entry.colour is None:
                 continue
             state.players[entry.colour].safe += entry.amount
+            who = player_name(entry.colour)
+            tied = sum(1 for r in ranking if r.position == entry.position) - 1
+            tie = f", tied with {count(tied, 'other marker')}" if tied else ""
             ctx.emit(
-                "payout",
+                EventKind.PAYOUT,
                 entry.colour,
                 ("R-PAYOUT-1", "R-PAYOUT-2", "R-PAYOUT-3", "R-PAYOUT-4", "R-MONEY-4"),
-                f"{area.title}: {entry.reason}",
+                f"{area.title} pays {who} nothing: {who} controlled no district there this act."
+                if entry.position <= 0
+                else f"{area.title} pays {who} ${entry.amount} into the safe for rank "
+                f"{entry.rank} on the control track (space {entry.position}{tie}; the gangsters "
+                f"are rank {gangster_rank} and are never paid).",
                 area=area.value,
                 position=entry.position,
                 rank=entry.rank,

@@ -25,10 +25,12 @@ from dataclasses import dataclass
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, Colour
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
+from speakeasy.rules.wording import count, listing, player_name, refusals
 
 #: Ends the protection action; the unused budget is lost (R-PROTECT-3).
 DONE = Action("done", label="Done protecting")
@@ -178,18 +180,21 @@ def protect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
     budget = protection_budget(ctx, colour)
     free_left = budget.free
     sent = 0
+    who = player_name(colour)
     while True:
         legal, blocked = protect_options(
             ctx, colour, free_left=free_left, tokens_left=player.leverage_tokens, cost=budget.cost
         )
         if not legal:
             if sent == 0:
+                why = refusals(b.error.code for b in blocked) or [
+                    f"{who} has no building on the map"
+                ]
                 ctx.emit(
-                    "protect_impossible",
+                    EventKind.PROTECT_IMPOSSIBLE,
                     colour,
                     RULES,
-                    f"{colour} cannot protect anything"
-                    + (": " + blocked[0].error.reason if blocked else " (no buildings)."),
+                    f"{who} cannot protect anything now: {listing(why)}.",
                     reasons=[
                         {"action": str(b.action), "code": b.error.code, "rule": b.error.rule}
                         for b in blocked
@@ -202,7 +207,12 @@ def protect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
             f"cards and bonuses, {player.leverage_tokens} token(s)"
         )
         picked = yield from ctx.ask(
-            colour, "protect", prompt, (*RULES, "R-ORDER-2"), [*legal, DONE], _frozen(blocked)
+            colour,
+            DecisionKind.PROTECT,
+            prompt,
+            (*RULES, "R-ORDER-2"),
+            [*legal, DONE],
+            _frozen(blocked),
         )
         if picked == DONE:
             break
@@ -219,12 +229,13 @@ def protect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
         building.protected = True
         sent += 1
         ctx.emit(
-            "protect",
+            EventKind.PROTECT,
             colour,
             (*RULES, "R-ORDER-2", "R-LEV-2") + (("R-PARTNER-3",) if budget.partner else ()),
-            f"{colour} sends a mafioso to protect the {building.type.value} in district "
-            f"{district} ({budget.cost} leverage"
-            + (f", {tokens} token(s) discarded)." if tokens else ")."),
+            f"{who} sends a mafioso from the VIP area to protect the {building.type.value} in "
+            f"district {district} ({budget.cost} leverage"
+            + (f", discarding {count(tokens, 'leverage token')}" if tokens else "")
+            + "); it now operates even with police and scores at the end.",
             district=district,
             space=space,
             building=building.type.value,
@@ -234,10 +245,11 @@ def protect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
         )
     if sent:
         ctx.emit(
-            "protect_end",
+            EventKind.PROTECT_END,
             colour,
             ("R-PROTECT-3",),
-            f"{colour} protected {sent} building(s); {free_left} unused leverage is lost.",
+            f"{who} protected {count(sent, 'building')}"
+            + (f"; the {free_left} leverage left unused is lost." if free_left else "."),
             protected=sent,
             leverage_lost=free_left,
         )

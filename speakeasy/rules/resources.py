@@ -11,12 +11,14 @@ from __future__ import annotations
 from speakeasy.core.actions import Action
 from speakeasy.model.board import Area
 from speakeasy.model.effects import Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Colour, Player, Track
 from speakeasy.rules.cards import SKIP
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.money import pay, spendable
+from speakeasy.rules.wording import count, helper_name, player_name, token_name
 
 DONE = Action("done", label="Done")
 
@@ -38,10 +40,10 @@ def gain_cash(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[
     n = effect.integer("n")
     ctx.player(colour).pocket += n
     ctx.emit(
-        "cash",
+        EventKind.CASH,
         colour,
         ("R-MONEY-3",),
-        f"{colour} gains ${n} (pocket).",
+        f"{player_name(colour)} gains ${n} in the pocket.",
         amount=n,
         source=str(source),
     )
@@ -54,7 +56,13 @@ def gain_leverage(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> F
     n = min(effect.integer("n"), ctx.state.supply_leverage)
     ctx.state.supply_leverage -= n
     ctx.player(colour).leverage_tokens += n
-    ctx.emit("leverage", colour, ("R-LEV-1",), f"{colour} gains {n} leverage token(s).", n=n)
+    ctx.emit(
+        EventKind.LEVERAGE,
+        colour,
+        ("R-LEV-1",),
+        f"{player_name(colour)} takes {count(n, 'leverage token')} from the supply.",
+        n=n,
+    )
     return _nothing()
 
 
@@ -65,7 +73,14 @@ def gain_book(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[
     n = min(effect.integer("n"), player.books_supply)
     player.books_supply -= n
     player.books += n
-    ctx.emit("book", colour, ("R-BOOKS-1",), f"{colour} gains {n} book(s).", n=n)
+    ctx.emit(
+        EventKind.BOOK,
+        colour,
+        ("R-BOOKS-1",),
+        f"{player_name(colour)} moves {count(n, 'book')} from the supply onto the operations "
+        "board.",
+        n=n,
+    )
     return _nothing()
 
 
@@ -86,7 +101,17 @@ def add_goons(ctx: Ctx, player: Player, n: int) -> int:
 def hire_goon_free(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
     """Free goons on the cheapest empty spaces (R-GOON-2, R-HELPERCARD-10, R-CITYTOK-16)."""
     n = add_goons(ctx, ctx.player(colour), effect.integer("n"))
-    ctx.emit("goon", colour, ("R-GOON-2",), f"{colour} hires {n} goon(s) for free.", n=n)
+    ctx.emit(
+        EventKind.GOON,
+        colour,
+        ("R-GOON-2",),
+        f"{player_name(colour)} gets {count(n, 'free goon')} on the cheapest empty goon "
+        f"{'space' if n == 1 else 'spaces'}."
+        if n
+        else f"{player_name(colour)} gets no free goon: no goon space is empty or the supply "
+        "has none.",
+        n=n,
+    )
     return _nothing()
 
 
@@ -100,12 +125,21 @@ def hire_goons(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow
         if cost > spendable(player):
             return
         hire = Action("hire", (cost,), label=f"Hire a goon for ${cost}")
-        choice = yield from ctx.ask(colour, "hire_goon", "Hire goons", ("R-GOON-1",), [hire, DONE])
+        choice = yield from ctx.ask(
+            colour, DecisionKind.HIRE_GOON, "Hire goons", ("R-GOON-1",), [hire, DONE]
+        )
         if choice == DONE:
             return
         pay(player, cost)
         add_goons(ctx, player, 1)
-        ctx.emit("goon", colour, ("R-GOON-1",), f"{colour} hires a goon for ${cost}.", cost=cost)
+        ctx.emit(
+            EventKind.GOON,
+            colour,
+            ("R-GOON-1",),
+            f"{player_name(colour)} hires a goon for ${cost}, the price of the cheapest empty "
+            "goon space.",
+            cost=cost,
+        )
 
 
 # ---------------------------------------------------------------------- mafiosi
@@ -129,7 +163,12 @@ def place_mafioso(ctx: Ctx, colour: Colour, to: str = "any") -> Flow[bool]:
     """
     player = ctx.player(colour)
     if player.mafiosi <= 0:
-        ctx.emit("no_mafioso", colour, ("R-MAFIOSO-5",), f"{colour} has no mafioso left.")
+        ctx.emit(
+            EventKind.NO_MAFIOSO,
+            colour,
+            ("R-MAFIOSO-5",),
+            f"{player_name(colour)} has no mafioso left.",
+        )
         return False
     options: list[Action] = []
     if to in ("any", "vip") and player.vip < vip_capacity(ctx, player):
@@ -149,33 +188,34 @@ def place_mafioso(ctx: Ctx, colour: Colour, to: str = "any") -> Flow[bool]:
                     )
     if not options:
         ctx.emit(
-            "no_mafioso",
+            EventKind.NO_MAFIOSO,
             colour,
             ("R-MAFIOSO-5",),
-            f"{colour} has no room for a mafioso: not gained.",
+            f"{player_name(colour)} has no room for a mafioso: not gained.",
         )
         return False
     choice = yield from ctx.ask(
-        colour, "mafioso", "Place your new mafioso", ("R-MAFIOSO-1",), options
+        colour, DecisionKind.MAFIOSO, "Place your new mafioso", ("R-MAFIOSO-1",), options
     )
     player.mafiosi -= 1
     if choice.args[0] == "vip":
         player.vip += 1
         ctx.emit(
-            "mafioso",
+            EventKind.MAFIOSO,
             colour,
             ("R-MAFIOSO-1",),
-            f"{colour} puts a mafioso in the VIP area.",
+            f"{player_name(colour)} places a mafioso in the VIP area.",
             to="vip",
         )
         return True
     area, index = Area(str(choice.args[1])), int(choice.args[2])
     ctx.state.docks[area][index] = colour
     ctx.emit(
-        "mafioso",
+        EventKind.MAFIOSO,
         colour,
         ("R-MAFIOSO-1", "R-MAFIOSO-3"),
-        f"{colour} puts a mafioso in the {area.title} docks, row {docks_row(ctx, index)}.",
+        f"{player_name(colour)} places a mafioso in the {area.title} docks, row "
+        f"{docks_row(ctx, index)}, and takes that row's reward.",
         to="docks",
         area=area.value,
         space=index,
@@ -199,7 +239,7 @@ def docks_reward(ctx: Ctx, colour: Colour, row: int) -> Flow[None]:
             for r in rows
         ]
         choice = yield from ctx.ask(
-            colour, "docks_row", "Take any docks row reward", ("R-CRATE-11",), options
+            colour, DecisionKind.DOCKS_ROW, "Take any docks row reward", ("R-CRATE-11",), options
         )
         row = int(choice.args[0])
     yield from run_effects(
@@ -237,7 +277,7 @@ def move_docks_mafiosi(ctx: Ctx, colour: Colour, placed: tuple[Area, int]) -> Fl
         ]
         choice = yield from ctx.ask(
             colour,
-            "docks_move",
+            DecisionKind.DOCKS_MOVE,
             "Move any of your other docks mafiosi?",
             ("R-MAFIOSO-4",),
             [*options, DONE],
@@ -282,11 +322,15 @@ def gain_helper(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
     for _ in range(effect.integer("n")):
         offer = ctx.state.helper_offer
         if not offer:
-            ctx.emit("no_helper", colour, ("R-HELPER-5",), "The helper offer is empty.")
+            ctx.emit(EventKind.NO_HELPER, colour, ("R-HELPER-5",), "The helper offer is empty.")
             return
         options = [Action("helper", (h,), label=f"Take {helper_label(ctx, h)}") for h in offer]
         choice = yield from ctx.ask(
-            colour, "gain_helper", "Take a helper card", ("R-HELPER-1",), [*options, SKIP]
+            colour,
+            DecisionKind.GAIN_HELPER,
+            "Take a helper card",
+            ("R-HELPER-1",),
+            [*options, SKIP],
         )
         if choice == SKIP:
             return
@@ -295,10 +339,11 @@ def gain_helper(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
         ctx.player(colour).helpers.append(helper_id)
         _refill_helpers(ctx)
         ctx.emit(
-            "gain_helper",
+            EventKind.GAIN_HELPER,
             colour,
             ("R-HELPER-1",),
-            f"{colour} takes helper {helper_id}.",
+            f"{player_name(colour)} takes {helper_name(ctx.catalog, helper_id)} from the offer, "
+            "which is refilled.",
             helper=helper_id,
         )
 
@@ -312,7 +357,7 @@ def use_offer_helper(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
     options = [Action("use_offer", (h,), label=f"Use {helper_label(ctx, h)}") for h in offer]
     choice = yield from ctx.ask(
         colour,
-        "use_offer_helper",
+        DecisionKind.USE_OFFER_HELPER,
         "Use the reward of a helper card in the offer",
         ("R-HELPERCARD-8",),
         [*options, SKIP],
@@ -335,7 +380,7 @@ def use_helper_at_turn_start(ctx: Ctx, colour: Colour) -> Flow[None]:
     ]
     choice = yield from ctx.ask(
         colour,
-        "use_helper",
+        DecisionKind.USE_HELPER,
         "Use a helper card before placing your capo?",
         ("R-TURN-2", "R-HELPER-3"),
         [*options, SKIP],
@@ -346,10 +391,11 @@ def use_helper_at_turn_start(ctx: Ctx, colour: Colour) -> Flow[None]:
     player.helpers.remove(helper_id)
     player.helpers_used.append(helper_id)
     ctx.emit(
-        "use_helper",
+        EventKind.USE_HELPER,
         colour,
         ("R-TURN-2", "R-HELPER-3"),
-        f"{colour} uses helper {helper_id} and puts it behind the screen.",
+        f"{player_name(colour)} uses {helper_name(ctx.catalog, helper_id)} at the start of the "
+        "turn and hides it behind the screen; it still scores at the end.",
         helper=helper_id,
     )
     yield from run_effects(
@@ -371,7 +417,7 @@ def take_city_token(ctx: Ctx, colour: Colour) -> Flow[str | None]:
     offer = ctx.state.city_offer
     tokens = available_city_tokens(ctx)
     if not tokens:
-        ctx.emit("no_city_token", colour, ("GAP-22",), "No city token is available.")
+        ctx.emit(EventKind.NO_CITY_TOKEN, colour, ("GAP-22",), "No city token is available.")
         return None
     options = [
         Action(
@@ -383,7 +429,7 @@ def take_city_token(ctx: Ctx, colour: Colour) -> Flow[str | None]:
         for column, i, token in tokens
     ]
     choice = yield from ctx.ask(
-        colour, "city_token", "Take a city token from the offer", ("R-CITY-2",), options
+        colour, DecisionKind.CITY_TOKEN, "Take a city token from the offer", ("R-CITY-2",), options
     )
     column, index = str(choice.args[0]), int(choice.args[1])
     if column == "right":
@@ -395,10 +441,11 @@ def take_city_token(ctx: Ctx, colour: Colour) -> Flow[str | None]:
     assert token is not None
     ctx.player(colour).city_tokens.append(token)
     ctx.emit(
-        "gain_city_token",
+        EventKind.GAIN_CITY_TOKEN,
         colour,
         ("R-CITY-2", "R-CITY-3"),
-        f"{colour} takes city token {token}.",
+        f"{player_name(colour)} takes {token_name(ctx.catalog, token)} from the {column} column "
+        "of the offer.",
         token=token,
         column=column,
     )
@@ -431,7 +478,7 @@ def _to_middle(ctx: Ctx, colour: Colour, why: str, rule: str) -> Flow[None]:
         )
         for i, stack in enumerate(offer.middle)
     ]
-    choice = yield from ctx.ask(colour, "city_middle", why, (rule,), options)
+    choice = yield from ctx.ask(colour, DecisionKind.CITY_MIDDLE, why, (rule,), options)
     player.played_tokens.pop(0)
     offer.middle[int(choice.args[1])].append(token)
 
@@ -451,7 +498,7 @@ def end_of_turn_tokens(ctx: Ctx, colour: Colour) -> Flow[None]:
         ]
         choice = yield from ctx.ask(
             colour,
-            "city_limit",
+            DecisionKind.CITY_LIMIT,
             f"You hold {len(player.city_tokens)} city tokens; keep {limit}",
             ("R-CITY-6",),
             options,

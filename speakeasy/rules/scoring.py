@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from speakeasy.catalog import Catalog
+from speakeasy.model.kinds import EventKind
 from speakeasy.model.state import BuildingType, Colour, GameState, Phase
 from speakeasy.rules.context import Ctx, Flow
+from speakeasy.rules.wording import count, listing, player_name
 
 __all__ = [
     "GameResult",
@@ -250,26 +252,26 @@ def final_scoring(ctx: Ctx) -> Flow[None]:
     result = final_result(ctx)
     for s in result.standings:
         b = s.breakdown
-        name = s.colour.value.capitalize()
         ctx.emit(
-            "final_score",
+            EventKind.FINAL_SCORE,
             s.colour,
             _SCORING_RULES,
-            f"{name}: ${b.pocket} pocket + ${b.safe} safe + ${b.building_points} for "
-            f"{len(b.buildings)} protected building(s) + ${b.bottle_points} for "
-            f"{len(b.bottles)} different bottle(s) = ${b.total} (place {s.place}).",
+            f"{player_name(s.colour)} finishes with ${b.total} (place {s.place}): ${b.pocket} "
+            f"pocket + ${b.safe} safe + ${b.building_points} for "
+            f"{count(len(b.buildings), 'protected building')} + ${b.bottle_points} for "
+            f"{count(len(b.bottles), 'different bottle')}.",
             place=s.place,
             tie_breakers=dict(s.tie_breakers),
             **b.to_data(),
         )
-    names = [c.value.capitalize() for c in result.winners]
+    names = listing([player_name(c) for c in result.winners])
     text = (
-        f"{names[0]} wins."
-        if len(names) == 1
-        else f"{', '.join(names)} are still tied after every tie-breaker and share the win."
+        f"{names} wins the game."
+        if len(result.winners) == 1
+        else f"{names} are still tied after every tie-breaker and share the win."
     )
     ctx.emit(
-        "game_over",
+        EventKind.GAME_OVER,
         None,
         ("R-SCORING-5", "R-SCORING-6"),
         text,

@@ -45,6 +45,7 @@ from itertools import product
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.board import Area
 from speakeasy.model.effects import CRATE_QUANTITIES, Effect
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import BuildingType, Colour, Ship, Track
 from speakeasy.rules.cards import SKIP
 from speakeasy.rules.combat import bonus, partner_tile, strength
@@ -53,6 +54,7 @@ from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating, operating_buildings, operating_distillery
 from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.resources import docks_row, vip_capacity
+from speakeasy.rules.wording import capital, count, listing, player_name
 
 RULES: tuple[str, ...] = ("R-SHIP-3", "R-SHIP-4", "R-SHIP-6")
 _NAMES = {
@@ -78,11 +80,11 @@ def move_ship(ctx: Ctx, ship: Ship, colour: Colour | None, rules: Sequence[str],
     origin = ship.port
     ship.port = ctx.board.next_free_port(origin, occupied)
     ctx.emit(
-        "ship_moves",
+        EventKind.SHIP_MOVES,
         colour,
         tuple(rules),
-        f"{ship_name(ctx, ship)} sails {why} from district {origin} clockwise to the next free "
-        f"port, in district {ship.port}.",
+        f"{ship_name(ctx, ship)} sails {why} from district {origin} clockwise to the next port "
+        f"without a ship, in district {ship.port}.",
         ship=ship.ship,
         origin=origin,
         port=ship.port,
@@ -319,17 +321,22 @@ def attack_ship(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
         if not plans[s.ship]
     )
     if not options:
+        by_reason: dict[str, list[str]] = {}
+        for s, b in zip((s for s in ships if not plans[s.ship]), blocked, strict=True):
+            by_reason.setdefault(b.error.reason, []).append(ship_name(ctx, s))
+        why = "; ".join(f"{listing(names)}: {reason}" for reason, names in by_reason.items())
         ctx.emit(
-            "no_ship_attack",
+            EventKind.NO_SHIP_ATTACK,
             colour,
             RULES,
-            f"{colour} cannot beat any smugglers' ship now.",
+            f"{player_name(colour)} cannot beat any smugglers' ship now"
+            + (f" ({why})." if why else "."),
             reasons={b.action.args[0]: b.error.reason for b in blocked},
         )
         return
     choice = yield from ctx.ask(
         colour,
-        "attack_ship",
+        DecisionKind.ATTACK_SHIP,
         "Attack a smugglers' ship?",
         RULES,
         [*options, SKIP],
@@ -344,7 +351,7 @@ def attack_ship(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flo
         by_action = {p.action(): p for p in ways}
         picked = yield from ctx.ask(
             colour,
-            "ship_hire",
+            DecisionKind.SHIP_HIRE,
             f"How do you attack {ship_name(ctx, ship)}?",
             ("R-SHIP-4", "R-SHIP-5", "R-COMBAT-3"),
             list(by_action),
@@ -369,24 +376,29 @@ def _carry_out(ctx: Ctx, colour: Colour, ship: Ship, plan: AttackPlan) -> Flow[N
             ctx.player(owner).pocket += n
     player.goons -= plan.goons
     state.supply_goons += plan.goons
+    hired = {c.value: n for c, n in sorted(Counter(plan.hired).items())}
+    helpers = [f"{count(plan.goons, 'goon')} returned"] if plan.goons else []
+    helpers += [
+        f"{count(n, 'mafioso')} of {player_name(c)} hired for $1 each" for c, n in hired.items()
+    ]
     ctx.emit(
-        "ship_attack",
+        EventKind.SHIP_ATTACK,
         colour,
         ("R-SHIP-4", "R-SHIP-5", "R-SHIP-6", "R-SHIP-12", "DISC-3"),
-        f"{colour} attacks {ship_name(ctx, ship)} with {plan.total} against defence "
-        f"{plan.defence} and wins.",
+        f"{player_name(colour)} attacks {ship_name(ctx, ship)}: attack {plan.total} beats its "
+        f"defence {plan.defence}" + (f" ({listing(helpers)})." if helpers else "."),
         ship=ship.ship,
         attack=plan.total,
         defence=plan.defence,
         goons=plan.goons,
-        hired={c.value: n for c, n in sorted(Counter(plan.hired).items())},
+        hired=hired,
         cost=plan.cost,
     )
     # Step 1 (R-SHIP-7) and step 2 (R-SHIP-8): the crate.
     crate = ship.crate
     if crate is None:
         ctx.emit(
-            "no_crate",
+            EventKind.NO_CRATE,
             colour,
             ("R-SHIP-8",),
             f"{ship_name(ctx, ship)} carries no crate: no cash and no bonus.",
@@ -397,14 +409,16 @@ def _carry_out(ctx: Ctx, colour: Colour, ship: Ship, plan: AttackPlan) -> Flow[N
         player.crates.append(crate)
         ship.crate = state.crate_stack.pop(0) if state.crate_stack else None
         refill = (
-            f"The ship now carries {ship.crate}." if ship.crate else "The crate stack is empty."
+            "A new crate takes its place on the ship."
+            if ship.crate
+            else "No crate is left to replace it."
         )
         ctx.emit(
-            "crate",
+            EventKind.CRATE,
             colour,
             ("R-SHIP-7", "R-SHIP-8", "R-MONEY-3"),
-            f"{colour} takes {crate_label(ctx, crate)}: ${cash} into the pocket and its bonus "
-            f"for the rest of the game. {refill}",
+            f"{player_name(colour)} takes {crate_label(ctx, crate)}: ${cash} in the pocket now "
+            f"and its bonus for the rest of the game. {refill}",
             crate=crate,
             cash=cash,
             replacement=ship.crate,
@@ -428,7 +442,7 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
         whence = "a supply barrel (the ship is empty)"
     else:
         ctx.emit(
-            "no_barrel",
+            EventKind.NO_BARREL,
             colour,
             ("R-SHIP-9", "GAP-22"),
             "The ship is empty and the supply has no barrel: no barrel is gained.",
@@ -454,11 +468,11 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
             ship.removed += 1
             state.supply_barrels += 1
         ctx.emit(
-            "ship_barrel",
+            EventKind.SHIP_BARREL,
             colour,
             ("R-SHIP-9", "R-BARREL-3"),
-            f"{colour} has no operating building without a barrel and no operating "
-            f"distillery: {whence} goes back to the supply.",
+            f"{player_name(colour)} has no operating building without a barrel and no operating "
+            f"distillery, so {whence} goes back to the supply.",
             to="supply",
         )
         return
@@ -466,7 +480,7 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
     if len(options) > 1:
         choice = yield from ctx.ask(
             colour,
-            "ship_barrel",
+            DecisionKind.SHIP_BARREL,
             "Where does the ship's barrel go?",
             ("R-SHIP-9", "R-BARREL-2", "R-BARREL-3"),
             options,
@@ -480,10 +494,10 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
     if choice.args[0] == "distillery":
         player.distillery_barrels += 1
         ctx.emit(
-            "ship_barrel",
+            EventKind.SHIP_BARREL,
             colour,
             ("R-SHIP-9",),
-            f"{colour} puts {whence} into the distillery area.",
+            f"{capital(whence)} goes into {player_name(colour)}'s distillery area.",
             to="distillery",
         )
         return
@@ -492,10 +506,11 @@ def _ship_barrel(ctx: Ctx, colour: Colour, ship: Ship) -> Flow[None]:
     assert building is not None
     building.barrel = True
     ctx.emit(
-        "ship_barrel",
+        EventKind.SHIP_BARREL,
         colour,
         ("R-SHIP-9",),
-        f"{colour} puts {whence} next to the {_NAMES[building.type]} in district {district}.",
+        f"{capital(whence)} goes beside {player_name(colour)}'s {_NAMES[building.type]} in "
+        f"district {district}.",
         to="building",
         district=district,
         space=space,
@@ -518,7 +533,7 @@ def _free_mafioso(ctx: Ctx, colour: Colour, area: Area) -> Flow[None]:
         ]
         choice = yield from ctx.ask(
             colour,
-            "ship_mafioso",
+            DecisionKind.SHIP_MAFIOSO,
             "Which of your mafiosi leaves the docks?",
             ("R-SHIP-10",),
             options,
@@ -527,15 +542,16 @@ def _free_mafioso(ctx: Ctx, colour: Colour, area: Area) -> Flow[None]:
     spaces[index] = None
     if player.vip < vip_capacity(ctx, player):
         player.vip += 1
-        where, text = "vip", "to the VIP area"
+        where, text = "vip", "for the VIP area"
     else:
         player.mafiosi += 1
-        where, text = "supply", "back to the personal supply (the VIP area is full)"
+        where, text = "supply", "for the personal supply, as the VIP area is full"
     ctx.emit(
-        "ship_mafioso",
+        EventKind.SHIP_MAFIOSO,
         colour,
         ("R-SHIP-10", "R-MAFIOSO-2", "DISC-12"),
-        f"{colour}'s mafioso leaves the {area.title} docks row {docks_row(ctx, index)} {text}.",
+        f"One of {player_name(colour)}'s mafiosi leaves the {area.title} docks (row "
+        f"{docks_row(ctx, index)}) {text}.",
         area=area.value,
         space=index,
         to=where,

@@ -23,6 +23,7 @@ import tomlkit
 
 from speakeasy.core.actions import Event
 from speakeasy.engine.game import Game
+from speakeasy.model.kinds import EventKind
 from speakeasy.model.options import Options
 from speakeasy.model.paths import data_path
 from speakeasy.model.state import Colour
@@ -163,13 +164,22 @@ class Scenario:
     def apply_to(self, ctx: Ctx) -> None:
         """Turn a fresh setup (``ctx.state``) into this position; called by :class:`Game`."""
         build_position(ctx, self.data, self.start, failing(self.file, self.text))
+        source = self.source
+        origin = (
+            f"from the rulebook's {source.split(':', 1)[1].strip()}"
+            if source.startswith("rulebook:")
+            else "saved from a game"
+            if source == "saved"
+            else "a teaching position"
+        )
         ctx.emit(
-            "scenario",
+            EventKind.SCENARIO,
             None,
             ("R-SETUP-1",),
-            f"Scenario: {self.title}.",
+            f"The game starts from the scenario \u201c{self.title}\u201d ({origin}): the board "
+            "and the players are set up as it describes, not by the usual setup.",
             title=self.title,
-            source=self.source,
+            source=source,
         )
 
 

@@ -34,7 +34,7 @@ from speakeasy.catalog import BuildingSpace as BoardSpace
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.board import Area
 from speakeasy.model.effects import Effect
-from speakeasy.model.state import Building, BuildingType, Colour, Player
+from speakeasy.model.state import Building, BuildingType, Colour, GameState, Player
 from speakeasy.rules.cards import discard_from_hand
 from speakeasy.rules.combat import (
     Boost,
@@ -401,6 +401,16 @@ def _targets(
 _SPACE_ERROR_ORDER = ("too-weak", "one-per-area", "partner-district")
 
 
+def distillery_refusal(state: GameState, colour: Colour) -> IllegalAction | None:
+    """Why ``colour`` may not put another distillery on the map, or None (R-BUILD-7: no more
+    than one distillery on the map)."""
+    if distillery(state, colour) is None:
+        return None
+    return IllegalAction(
+        "one-distillery", "R-BUILD-7", "you already have your distillery on the map"
+    )
+
+
 def _choice_error(
     ctx: Ctx,
     colour: Colour,
@@ -415,10 +425,10 @@ def _choice_error(
     already known.
     """
     player = ctx.player(colour)
-    if choice.building is BuildingType.DISTILLERY and distillery(ctx.state, colour) is not None:
-        return IllegalAction(
-            "one-distillery", "R-BUILD-7", "you already have your distillery on the map"
-        )
+    if choice.building is BuildingType.DISTILLERY:
+        refused = distillery_refusal(ctx.state, colour)
+        if refused is not None:
+            return refused
     if shown is None:
         shown = shown_spaces(ctx, colour, choice.mode)
     if not shown:

@@ -846,7 +846,7 @@ DEFAULT_WAR_POSITION = "scenario:e03_gang_war_district_14"
 
 def _war_is_due(game: Game) -> bool:
     """Some player building stands where a war is due or under way."""
-    ctx = game.analysis_context()
+    ctx = analysis_context(game)
     return any(
         _schedule(ctx, district).timing in (WarTiming.DUE, WarTiming.UNDER_WAY)
         for district in {d for d, _, _ in war_buildings(ctx)}

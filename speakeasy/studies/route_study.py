@@ -4,7 +4,8 @@ The truck-route explorer (``notebooks/truck_routes.py``) asks three things of a 
 :class:`~speakeasy.engine.game.Game`, e.g. loaded from a scenario):
 
 * :func:`walk` plays a list of delivery actions (the planner's, or yours) through the real
-  ``deliver`` flow on a copy of the position and returns every step: the action, what happened
+  ``deliver`` flow on a copy of the position, driven by the engine
+  (:func:`speakeasy.engine.game.resume`), and returns every step: the action, what happened
   in plain English with its rules (pick-ups, purchases, where a ship sails next, deliveries),
   and the position after it. Nothing is re-implemented: an illegal step raises the engine's
   :class:`~speakeasy.core.actions.IllegalAction`.
@@ -46,13 +47,12 @@ out-of-range R-TRUCK-2
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from speakeasy.core.actions import Event, IllegalAction
-from speakeasy.engine.game import Game
+from speakeasy.engine.game import Game, resume
 from speakeasy.explain import explain_event
 from speakeasy.model.effects import Effect
 from speakeasy.model.state import Colour, GameState
@@ -60,6 +60,7 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range
 from speakeasy.rules.dispatch import Source
 from speakeasy.rules.trucks import crosses_central_park
+from speakeasy.studies.analysis import analysis_context
 from speakeasy.studies.exercises import Exercise
 from speakeasy.studies.planner import (
     PLAIN_FLEET,
@@ -67,7 +68,7 @@ from speakeasy.studies.planner import (
     Plan,
     Purchase,
     TruckPlan,
-    _problem,
+    delivery_problem,
 )
 
 __all__ = [
@@ -78,23 +79,6 @@ __all__ = [
     "truck_exercises",
     "walk",
 ]
-
-
-Position = Game | Ctx
-
-
-def _copy(position: Position) -> Ctx:
-    """A rules context over a copy of the position (a game's, or a bare context's)."""
-    if isinstance(position, Game):
-        return position.analysis_context()
-    return Ctx(
-        copy.deepcopy(position.state),
-        position.catalog,
-        position.board,
-        random.Random(0),
-        position.options,
-        position.seats,
-    )
 
 
 def delivery_source(ctx: Ctx, colour: Colour, truck_range: int) -> Source:
@@ -148,7 +132,7 @@ def _step(number: int, action: str, events: Sequence[Event], ctx: Ctx, colour: C
 
 
 def walk(
-    position: Position, colour: Colour, actions: Sequence[str], truck_range: int
+    position: Game | Ctx, colour: Colour, actions: Sequence[str], truck_range: int
 ) -> list[RouteStep]:
     """Play ``actions`` (the ``deliver`` flow's action strings) on a copy of the position.
 
@@ -156,9 +140,9 @@ def walk(
     :class:`~speakeasy.core.actions.IllegalAction` (code ``not-offered``) at the first action the
     rules do not offer at that point, naming what was offered.
     """
-    ctx = _copy(position)
+    ctx = analysis_context(position)
     flow = deliver(ctx, colour, Effect.of("deliver"), delivery_source(ctx, colour, truck_range))
-    decision = next(flow, None)
+    decision = resume(flow)
     seen = len(ctx.events)
     steps = [_step(0, "start", ctx.events[:seen], ctx, colour)]
     for number, text in enumerate(actions, start=1):
@@ -174,10 +158,7 @@ def walk(
                 decision.rules[0] if decision.rules else "R-TRUCK-7",
                 f"step {number} ({text}) is not possible here; the truck may: {offered}",
             )
-        try:
-            decision = flow.send(option)
-        except StopIteration:
-            decision = None
+        decision = resume(flow, option)
         steps.append(_step(number, text, ctx.events[seen:], ctx, colour))
         seen = len(ctx.events)
     return steps
@@ -185,7 +166,7 @@ def walk(
 
 # ---------------------------------------------------------------------- a route of your own
 def extend_route(
-    position: Position,
+    position: Game | Ctx,
     colour: Colour,
     truck: int,
     route: Sequence[int],
@@ -241,7 +222,7 @@ Score = tuple[int, int, int, int]  # delivered, value, -spent, -loaded
 
 
 def best_along(
-    position: Position, colour: Colour, truck: int, route: Sequence[int], truck_range: int
+    position: Game | Ctx, colour: Colour, truck: int, route: Sequence[int], truck_range: int
 ) -> Plan:
     """The best use of truck ``truck`` (0-based) driving exactly ``route``.
 
@@ -257,8 +238,8 @@ def best_along(
         checked = extend_route(position, colour, truck, checked, district, truck_range)
     if not checked:
         raise IllegalAction("empty-route", "R-TRUCK-14", "the route has no district yet")
-    ctx = _copy(position)
-    p = _problem(ctx, colour, truck_range)
+    ctx = analysis_context(position)
+    p = delivery_problem(ctx, colour, truck_range)
     available = delivery_range(ctx, colour, delivery_source(ctx, colour, truck_range)).trucks
     if truck >= available:
         raise IllegalAction(

@@ -8,6 +8,7 @@ the kind of fleet action; :func:`planner_view` runs the planner
 clicking districts (:func:`speakeasy.studies.route_study.best_along`), so the two can be compared.
 Nothing here decides a rule; the notebook only shows what this returns.
 
+>>> from speakeasy.studies.positions import position_game
 >>> game = position_game("bot:2:3:120")
 >>> view = planner_view(game, game.colours[0])
 >>> len(view.steps) == len(view.plan.actions()) + 1

@@ -13,6 +13,8 @@ from speakeasy.rules.cards import SKIP
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 
+__all__ = ["ally", "gangster_label"]
+
 
 def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:
     tile = ctx.catalog.gangster(tile_id)

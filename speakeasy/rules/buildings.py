@@ -50,6 +50,30 @@ from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import distillery
 from speakeasy.rules.money import pay, spendable
 
+__all__ = [
+    "DONE",
+    "MODES",
+    "PREMIUM",
+    "AttackPower",
+    "BuildChoice",
+    "Space",
+    "attack_base",
+    "attack_power",
+    "board_space",
+    "build",
+    "build_cost",
+    "build_effect",
+    "build_options",
+    "defence",
+    "distillery_refusal",
+    "empty_groups",
+    "legal_targets",
+    "max_attack",
+    "shown_spaces",
+    "takeover_options",
+    "upgrade_discount",
+]
+
 #: The three ways of putting a building on the map, in the order they are offered.
 MODES: tuple[str, ...] = ("open", "takeover", "upgrade")
 #: Buildings limited to one per area and type (R-BUILD-5, R-LOC-PLANNING-2).

@@ -19,6 +19,8 @@ from speakeasy.model.board import Board
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState, Player
 
+__all__ = ["Ctx", "Flow"]
+
 T = TypeVar("T")
 #: A rule that may ask for decisions and finally returns a ``T``.
 Flow = Generator[Decision, Action, T]

@@ -47,6 +47,20 @@ from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.ships import move_ship, ship_name
 from speakeasy.rules.trucks import RangePart, TruckRange
 
+__all__ = [
+    "DONE",
+    "RULES",
+    "barrel_price",
+    "buy_barrel",
+    "deliver",
+    "delivery_range",
+    "delivery_targets",
+    "may_receive_barrel",
+    "run_truck",
+    "ship_at",
+    "truck_options",
+]
+
 RULES: tuple[str, ...] = ("R-TRUCK-1", "R-TRUCK-5")
 #: Leaves the remaining truck(s) where they are.
 DONE = Action("done", label="Stop: leave the other truck where it is")

@@ -170,11 +170,9 @@ def position_title(key: str) -> str:
     if k.kind == "scenario":
         return _scenario(k.name).title
     if k.kind == "bot":
-        when = (
-            f"after {k.decisions} decisions"
-            if k.war is None
-            else (f"just before the Act {k.war} gang war")
-        )
+        when = f"after {k.decisions} decisions"
+        if k.war is not None:
+            when = f"just before the Act {k.war} gang war"
         return f"Bot game, {k.players} players (seed {k.seed}, {when})"
     if k.kind == "setup":
         return f"Setup map, {k.players} players (seed {k.seed})"

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 import pytest
 
 from speakeasy.core.actions import Decision, IllegalAction
-from speakeasy.engine.game import resume
 from speakeasy.model.effects import Effect
 from speakeasy.model.state import BuildingType, Colour
 from speakeasy.rules.barrels import sale_price
@@ -61,10 +60,14 @@ def brute_force(ctx: Ctx, truck: int, route: Sequence[int], reach: int) -> tuple
     def replay(prefix: Sequence[str]) -> tuple[Ctx, Decision | None]:
         work = analysis_context(ctx)
         flow = deliver(work, PURPLE, Effect.of("deliver"), delivery_source(work, PURPLE, reach))
-        decision: Decision | None = resume(flow)
+        decision: Decision | None = next(flow)
         for text in prefix:
             assert decision is not None
-            decision = resume(flow, next(o for o in decision.options if str(o) == text))
+            option = next(o for o in decision.options if str(o) == text)
+            try:
+                decision = flow.send(option)
+            except StopIteration:
+                decision = None
         return work, decision
 
     def outcome(work: Ctx) -> tuple[int, int, int]:

@@ -72,17 +72,6 @@ class Step:
     events: tuple[Event, ...]
 
 
-def resume(flow: Flow[Any], action: Action | None = None) -> Decision | None:
-    """Run a rules flow to its next decision: start it (``action`` None) or answer its pending
-    decision with ``action`` (one of its options). None once the flow has ended. :class:`Game`
-    plays the whole game this way; analysis code plays a single rule on a copy of a position
-    the same way (e.g. one delivery, :func:`speakeasy.studies.route_study.walk`)."""
-    try:
-        return flow.send(action) if action is not None else next(flow)
-    except StopIteration:
-        return None
-
-
 def _colours(players: int | Sequence[str | Colour]) -> list[Colour]:
     if isinstance(players, bool):
         raise ValueError("players must be 1-4 or a list of 1-4 colour names")
@@ -215,8 +204,14 @@ class Game:
         return list(events)
 
     def _resume(self, action: Action | None) -> None:
-        self._pending = resume(self._flow, action)
-        self._options = frozenset(self._pending.options) if self._pending else frozenset()
+        try:
+            decision = self._flow.send(action) if action is not None else next(self._flow)
+        except StopIteration:
+            self._pending = None
+            self._options = frozenset()
+            return
+        self._pending = decision
+        self._options = frozenset(decision.options)
 
     # ------------------------------------------------------------------ history
     @property

@@ -4,8 +4,7 @@ The truck-route explorer (``notebooks/truck_routes.py``) asks three things of a 
 :class:`~speakeasy.engine.game.Game`, e.g. loaded from a scenario):
 
 * :func:`walk` plays a list of delivery actions (the planner's, or yours) through the real
-  ``deliver`` flow on a copy of the position, driven by the engine
-  (:func:`speakeasy.engine.game.resume`), and returns every step: the action, what happened
+  ``deliver`` flow on a copy of the position and returns every step: the action, what happened
   in plain English with its rules (pick-ups, purchases, where a ship sails next, deliveries),
   and the position after it. Nothing is re-implemented: an illegal step raises the engine's
   :class:`~speakeasy.core.actions.IllegalAction`.
@@ -52,7 +51,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from speakeasy.core.actions import Event, IllegalAction
-from speakeasy.engine.game import Game, resume
+from speakeasy.engine.game import Game
 from speakeasy.explain import explain_event
 from speakeasy.model.effects import Effect
 from speakeasy.model.state import Colour, GameState
@@ -142,7 +141,7 @@ def walk(
     """
     ctx = analysis_context(position)
     flow = deliver(ctx, colour, Effect.of("deliver"), delivery_source(ctx, colour, truck_range))
-    decision = resume(flow)
+    decision = next(flow, None)
     seen = len(ctx.events)
     steps = [_step(0, "start", ctx.events[:seen], ctx, colour)]
     for number, text in enumerate(actions, start=1):
@@ -158,7 +157,10 @@ def walk(
                 decision.rules[0] if decision.rules else "R-TRUCK-7",
                 f"step {number} ({text}) is not possible here; the truck may: {offered}",
             )
-        decision = resume(flow, option)
+        try:
+            decision = flow.send(option)
+        except StopIteration:
+            decision = None
         steps.append(_step(number, text, ctx.events[seen:], ctx, colour))
         seen = len(ctx.events)
     return steps

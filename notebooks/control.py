@@ -17,17 +17,17 @@ def _():
         IllegalEdit,
         best_rows,
         control_exercises,
-        control_figure,
         district_contents,
         flip_rows,
         flips,
         headline,
-        load_start,
         single_edits,
         starting_positions,
         study_control,
         who,
     )
+    from speakeasy.studies.positions import Position
+    from speakeasy.viz.control_figure import control_figure
     from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.viz.truck_explorer import clicked_district
 
@@ -47,9 +47,9 @@ def _():
         flip_rows,
         flips,
         headline,
-        load_start,
         markdown_escape,
         mo,
+        Position,
         single_edits,
         starting_positions,
         study_control,
@@ -115,10 +115,10 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(Exploration, get_history, get_selected, load_start, start_picker, study_control):
+def _(Exploration, Position, get_history, get_selected, start_picker, study_control):
     start_key = start_picker.value
     _kept = get_history()
-    exploration = _kept[1] if _kept[0] == start_key else Exploration(load_start(start_key))
+    exploration = _kept[1] if _kept[0] == start_key else Exploration(Position.load(start_key))
     position = exploration.current
     study = study_control(position.state, position.board)
     selected = get_selected() if get_selected() in position.state.districts else 1
@@ -441,9 +441,9 @@ def _(answers, exercise_cards, exercises, starting_positions):
 
 
 @app.cell
-def _(Edit, load_start, study_control, who):
+def _(Edit, Position, study_control, who):
     def test_removing_the_police_in_e4_hands_district_12_to_yellow():
-        start = load_start("scenario:e04_police_casino_district_12")
+        start = Position.load("scenario:e04_police_casino_district_12")
         assert who(study_control(start.state, start.board).control(12)) == "the gangsters"
         after = Edit.remove_police(12).apply(start)
         assert who(study_control(after.state, after.board).control(12)) == "Yellow"

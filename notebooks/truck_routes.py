@@ -251,10 +251,10 @@ def _(mo):
 def _():
     from speakeasy.core.actions import IllegalAction
     from speakeasy.explain import markdown_escape
+    from speakeasy.studies.positions import position_game
     from speakeasy.studies.route_study import extend_route
     from speakeasy.ui.route_planner import (
         RANGE_BONUSES,
-        load_position,
         load_upload,
         planner_view,
         position_options,
@@ -268,9 +268,9 @@ def _():
         exercise_cards,
         extend_route,
         markdown_escape,
-        load_position,
         load_upload,
         planner_view,
+        position_game,
         position_options,
     )
 
@@ -280,7 +280,7 @@ def _(mo, position_options):
     positions = position_options()
     position_picker = mo.ui.dropdown(
         positions,
-        value=next(label for label, key in positions.items() if key.startswith("game:")),
+        value=next(label for label, key in positions.items() if key.startswith("bot:")),
         label="**Position**",
     )
     upload = mo.ui.file(
@@ -291,7 +291,7 @@ def _(mo, position_options):
 
 
 @app.cell(hide_code=True)
-def _(load_position, load_upload, mo, position_picker, upload):
+def _(load_upload, mo, position_game, position_picker, upload):
     load_problem = None
     if upload.value:
         _file = upload.value[0]
@@ -300,10 +300,10 @@ def _(load_position, load_upload, mo, position_picker, upload):
             position_key = f"upload:{_file.name}"
         except ValueError as _err:
             load_problem = f"Could not load {_file.name}: {_err}"
-            game = load_position(position_picker.value)
+            game = position_game(position_picker.value)
             position_key = position_picker.value
     else:
-        game = load_position(position_picker.value)
+        game = position_game(position_picker.value)
         position_key = position_picker.value
     mo.callout(mo.md(load_problem), kind="danger") if load_problem else None
     return game, position_key

@@ -20,30 +20,29 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.luciano import ControlCase, district_control, pay_luciano, score_area_control
 from speakeasy.scenario import load_scenario, parse_scenario
 from speakeasy.studies.control import (
-    CONTROL_TRACE,
-    UPTOWN_E5_E6,
+    BOT_START,
     Edit,
     EditKind,
     Exploration,
     IllegalEdit,
-    Position,
     best_rows,
     control_exercises,
-    control_figure,
     district_contents,
     edit_outcomes,
     flip_rows,
     flips,
     headline,
-    load_start,
     single_edits,
     starting_positions,
     study_control,
     who,
 )
+from speakeasy.studies.positions import UPTOWN_E5_E6, Position
+from speakeasy.viz.control_figure import CONTROL_TRACE, control_figure
 from speakeasy.viz.truck_explorer import clicked_district
 
 E04 = "scenario:e04_police_casino_district_12"
+UPTOWN = "scenario:uptown_e5_e6"
 P, Y, G, B = Colour.PURPLE, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 
 
@@ -101,7 +100,7 @@ buildings = [{ owner = "yellow", type = "bar" }, { owner = "purple", type = "bar
 # ============================================================================ control (E4-E6)
 def test_e4_police_close_the_casino_and_the_gangsters_control_district_12() -> None:
     """E4 (R-GOLDEN-1, R-CONTROL-5): the Midtown gangster marker moves up 1."""
-    start = load_start(E04)
+    start = Position.load(E04)
     study = study_control(start.state, start.board)
     control = study.control(12)
     assert control.case is ControlCase.GANGSTERS and control.rule == "R-CONTROL-5"
@@ -164,7 +163,7 @@ def test_e7_midtown_payout_after_the_control_check() -> None:
 def test_e8_uptown_payout_of_e5_and_e6_together() -> None:
     """E8 (R-PAYOUT-2..5): Blue alone on top gets $45; Yellow, Green and Purple tie below and
     get $20 each; the gangster marker is below them."""
-    pos = load_start("uptown")
+    pos = Position.load(UPTOWN)
     study = study_control(pos.state, pos.board)
     uptown = study.area(Area.UPTOWN)
     assert uptown.move(B).after == 2 and uptown.move(None).after == 0
@@ -175,11 +174,11 @@ def test_e8_uptown_payout_of_e5_and_e6_together() -> None:
     assert {r["marker"]: r["Uptown"] for r in study.track_rows()}["Blue"] == "0 → 2 (14, 16)"
 
 
-@pytest.mark.parametrize("key", ["uptown", E04, "setup:4:1", "setup:2:1", "game:4:3:300"])
+@pytest.mark.parametrize("key", [UPTOWN, E04, "setup:4:1", "setup:2:1", BOT_START])
 def test_tracks_and_payouts_are_what_the_engine_would_do(key: str) -> None:
     """The projection equals running the engine's own steps on a copy: score_area_control
     (R-CONTROL-1..8) then pay_luciano (R-PAYOUT-1..5) — even when the markers start high."""
-    pos = load_start(key)
+    pos = Position.load(key)
     state = copy.deepcopy(pos.state)
     for player in state.players.values():  # markers left high by an earlier act
         player.area_control = dict.fromkeys(Area, 3)
@@ -201,7 +200,7 @@ def test_tracks_and_payouts_are_what_the_engine_would_do(key: str) -> None:
 # ============================================================================ edits
 def test_removing_the_police_in_e4_hands_district_12_to_yellow() -> None:
     """R-GOLDEN-1, R-CONTROL-4: the casino operates again and beats the gangster bar."""
-    start = load_start(E04)
+    start = Position.load(E04)
     after = Edit.remove_police(12).apply(start)
     assert after != start
     control = district_control(after.state, 12)
@@ -211,7 +210,7 @@ def test_removing_the_police_in_e4_hands_district_12_to_yellow() -> None:
 
 
 def test_e4_flips_are_exactly_the_three_single_changes() -> None:
-    start = load_start(E04)
+    start = Position.load(E04)
     found = flips(start, 12)
     assert [(f.edit, who(f.after), f.rule) for f in found] == [
         (Edit.remove_police(12), "Yellow", "R-CONTROL-4"),
@@ -226,11 +225,11 @@ def test_e4_flips_are_exactly_the_three_single_changes() -> None:
     assert "(R-GOLDEN-1)" in found[1].sentence and "(R-CONTROL-3)" in found[1].sentence
 
 
-@pytest.mark.parametrize("key", ["uptown", E04, "setup:2:1", "game:4:3:300"])
+@pytest.mark.parametrize("key", [UPTOWN, E04, "setup:2:1", BOT_START])
 def test_flips_are_the_legal_edits_that_change_the_controllers(key: str) -> None:
     """Every flip really changes who controls the district when applied; every other legal
     edit leaves the same controllers; refused edits are never reported."""
-    pos = load_start(key)
+    pos = Position.load(key)
     for n in pos.state.districts:
         before = district_control(pos.state, n)
         found = {f.edit for f in flips(pos, n)}
@@ -248,7 +247,7 @@ def test_flips_are_the_legal_edits_that_change_the_controllers(key: str) -> None
 
 
 def test_uptown_flips_cite_the_deciding_step() -> None:
-    pos = load_start("uptown")
+    pos = Position.load(UPTOWN)
     by_label = {f.edit.label: f for f in flips(pos, 16)}
     unguard = by_label["Take the mafioso off Blue's bar in district 16"]
     assert who(unguard.after) == "the gangsters" and unguard.rule == "R-CONTROL-5"
@@ -261,7 +260,7 @@ def test_uptown_flips_cite_the_deciding_step() -> None:
 
 def test_single_edits_of_an_empty_district() -> None:
     """Police in, a building of every seated colour and type, a gangster bar."""
-    pos = load_start("empty:4")
+    pos = Position.load("empty:4")
     edits = single_edits(pos, 13)
     assert edits[0] == Edit.add_police(13) and edits[-1] == Edit.add_gangster_bar(13)
     assert sum(e.kind is EditKind.ADD_BUILDING for e in edits) == 16
@@ -306,10 +305,10 @@ def test_edits_change_only_their_district_and_keep_the_pieces() -> None:
         (E04, Edit.remove_police(11), "R-GOLDEN-1", "no police figure"),
         (E04, Edit.remove_gangster_bar(11), "R-CONTROL-5", "no gangster bar"),
         (E04, Edit.unprotect(12, 0), "R-PROTECT-1", "has no mafioso"),
-        ("uptown", Edit.protect(16, 0), "R-PROTECT-1", "already has its mafioso"),
-        ("uptown", Edit.add_building(13, "green", "casino"), "R-BUILD-5", "Uptown"),
-        ("uptown", Edit.add_building(13, "purple", "distillery"), "R-BUILD-7", "distillery"),
-        ("uptown", Edit.add_building(13, "blue", "bar", space=0), "R-BUILD-1", "not empty"),
+        (UPTOWN, Edit.protect(16, 0), "R-PROTECT-1", "already has its mafioso"),
+        (UPTOWN, Edit.add_building(13, "green", "casino"), "R-BUILD-5", "Uptown"),
+        (UPTOWN, Edit.add_building(13, "purple", "distillery"), "R-BUILD-7", "distillery"),
+        (UPTOWN, Edit.add_building(13, "blue", "bar", space=0), "R-BUILD-1", "not empty"),
         ("setup:2:1", Edit.add_building(1, "purple", "bar"), "R-CLOSED-1", "closed"),
         ("setup:2:1", Edit.add_gangster_bar(1), "R-CLOSED-3", "closed"),
     ],
@@ -317,7 +316,7 @@ def test_edits_change_only_their_district_and_keep_the_pieces() -> None:
 def test_impossible_edits_are_refused_with_their_rule(
     key: str, edit: Edit, rule: str, words: str
 ) -> None:
-    pos = load_start(key)
+    pos = Position.load(key)
     before = to_data(pos.state)
     with pytest.raises(IllegalEdit) as refused:
         edit.apply(pos)
@@ -348,7 +347,7 @@ midtown = ["yellow", "yellow"]
 def test_police_may_enter_a_closed_district() -> None:
     """R-CLOSED-2: police may be placed in a closed district (it is still never controlled,
     R-CLOSED-1)."""
-    pos = load_start("setup:2:1")
+    pos = Position.load("setup:2:1")
     closed = next(n for n, d in pos.state.districts.items() if d.closed)
     edit = Edit.remove_police(closed) if pos.state.districts[closed].police else None
     edit = edit or Edit.add_police(closed)
@@ -360,7 +359,7 @@ def test_police_may_enter_a_closed_district() -> None:
 
 
 def test_the_callers_position_is_never_changed() -> None:
-    pos = load_start("uptown")
+    pos = Position.load(UPTOWN)
     state_before, scenario_before = to_data(pos.state), pos.scenario.to_data()
     study_control(pos.state, pos.board)
     for n in pos.state.districts:
@@ -388,7 +387,7 @@ def test_edit_values() -> None:
         Edit(EditKind.PROTECT, 4)
     with pytest.raises(ValueError, match="owner and its type"):
         Edit(EditKind.ADD_BUILDING, 4, G)
-    pos = load_start("uptown")
+    pos = Position.load(UPTOWN)
     with pytest.raises(IllegalEdit, match="holds Blue's bar"):
         Edit.remove_building(16, 0, "green", "casino").apply(pos)
 
@@ -400,7 +399,7 @@ def test_the_position_is_the_scenario_as_written_before_play_resumes() -> None:
     scenario = load_scenario("e04_police_casino_district_12")
     pos = Position.from_scenario(scenario)
     assert to_data(pos.state.districts) == to_data(scenario.game().state.districts)
-    e3 = load_start("scenario:e03_gang_war_district_14")
+    e3 = Position.load("scenario:e03_gang_war_district_14")
     assert e3.state.districts[14].war_token
     assert not any(s.gangster_bar for s in e3.state.districts[14].spaces)
 
@@ -408,16 +407,16 @@ def test_the_position_is_the_scenario_as_written_before_play_resumes() -> None:
 def test_starting_positions_all_load() -> None:
     starts = starting_positions()
     assert "scenario:e04_police_casino_district_12" in starts.values()
-    assert {"uptown", "game:4:3:300", "empty:4", "setup:4:1", "setup:2:1"} <= set(starts.values())
+    assert {UPTOWN, BOT_START, "empty:4", "setup:4:1", "setup:2:1"} <= set(starts.values())
     for key in starts.values():
-        assert load_start(key).state.districts
+        assert Position.load(key).state.districts
     assert parse_scenario(UPTOWN_E5_E6).source == "rulebook: E5, E6"
-    with pytest.raises(ValueError, match="unknown starting position"):
-        load_start("nowhere")
+    with pytest.raises(ValueError, match="unknown position"):
+        Position.load("nowhere")
 
 
 def test_exploration_history_and_undo() -> None:
-    start = load_start(E04)
+    start = Position.load(E04)
     ex = Exploration(start)
     assert ex.current is start and ex.previous is None
     one = ex.apply(Edit.remove_police(12))
@@ -433,7 +432,7 @@ def test_exploration_history_and_undo() -> None:
 
 # ============================================================================ figure, exercises
 def test_control_figure_marks_controllers_and_the_selection() -> None:
-    pos = load_start("uptown")
+    pos = Position.load(UPTOWN)
     figure = control_figure(pos, 14)
     meta = figure.layout.meta
     assert meta["selected"] == 14
@@ -454,7 +453,7 @@ def test_exercises_are_answered_by_the_engine() -> None:
     exercises = {ex.key: (key, ex) for key, ex in control_exercises()}
     assert set(exercises) == {"police-14", "uptown-green", "e04-flips"}
     key, police = exercises["police-14"]
-    assert key == "uptown" and police.expected == "nobody"
+    assert key == UPTOWN and police.expected == "nobody"
     assert police.check("Nobody").correct
     wrong = police.check("Yellow and Blue")
     assert not wrong.correct and "R-GOLDEN-1" in wrong.message and "R-CONTROL-6" in wrong.message
@@ -469,7 +468,7 @@ def test_exercises_are_answered_by_the_engine() -> None:
 def test_one_edit_and_the_whole_recompute_are_fast() -> None:
     """One edit + control, tracks, payouts and the flips of the district: well under a
     second (typically a few tens of milliseconds)."""
-    pos = load_start("setup:4:1")
+    pos = Position.load("setup:4:1")
     started = time.perf_counter()
     after = Edit.add_gangster_bar(14).apply(pos)
     study_control(after.state, after.board)

@@ -28,7 +28,6 @@ from speakeasy.studies.gang_war import (
     DeckStatus,
     WarTiming,
     act_options,
-    bot_game_before_war,
     default_building,
     describe_boost,
     load_war_position,
@@ -39,6 +38,7 @@ from speakeasy.studies.gang_war import (
     war_exercises,
     war_schedule,
 )
+from speakeasy.studies.positions import bot_game_before_war
 from tests.support import BAR, CASINO, DIST, NC, B, P, Y, drive, new_ctx, put_building, set_levels
 
 CAT = load_catalog()
@@ -476,13 +476,17 @@ def test_exercises_take_their_answers_from_the_study() -> None:
 
 
 # ============================================================================ positions
-def test_bot_positions_stop_just_before_the_war() -> None:
+@pytest.mark.parametrize(("key", "seed", "act"), [("bot:2:2:war1", 2, 1), ("bot:2:8:war3", 8, 3)])
+def test_bot_positions_stop_just_before_the_war(key: str, seed: int, act: int) -> None:
     """A bot game is stopped at its last decision of the act's rounds (R-ACT-2): one more
     decision starts the act's Lucky Luciano phase. Seeded, so it is repeatable."""
-    seed, act = BOT_POSITIONS[0]
-    game = load_war_position(f"game:{seed}:{act}")
+    assert key in BOT_POSITIONS
+    game = load_war_position(key)
     assert (game.state.act, game.state.phase) == (act, Phase.ROUNDS)
     assert game.history == bot_game_before_war(seed, act).history
+    after = game.copy()
+    after.apply(after.legal_actions()[0])
+    assert after.state.phase is not Phase.ROUNDS or after.state.act > act
     study_ready = default_building(game)
     assert study_ready is not None
     assert war_schedule(game, study_ready[0]).timing is WarTiming.DUE

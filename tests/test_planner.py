@@ -22,7 +22,13 @@ from speakeasy.model.effects import Effect
 from speakeasy.model.state import Building, BuildingType, Colour, Ship, Track
 from speakeasy.rules.barrels import sale_price
 from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import _buy, barrel_price, deliver, delivery_range, truck_options
+from speakeasy.rules.delivery import (
+    barrel_price,
+    buy_barrel,
+    deliver,
+    delivery_range,
+    truck_options,
+)
 from speakeasy.rules.dispatch import Source
 from speakeasy.rules.golden import operating
 from speakeasy.rules.money import spendable
@@ -166,7 +172,7 @@ class Oracle:
     """Exhaustive search over every decision the engine offers (memoised on the full state).
 
     ``run`` mirrors :func:`speakeasy.rules.delivery.run_truck`: the legal options come from
-    :func:`truck_options`, purchases use the engine's own ``_buy``, and the ship bought from
+    :func:`truck_options`, purchases use the engine's own ``buy_barrel``, and the ship bought from
     sails with :func:`move_ship` when the truck moves on or finishes (R-TRUCK-12).
     """
 
@@ -280,7 +286,7 @@ class Oracle:
         if option.kind == "buy":
             bought = next(s for s in ctx.state.ships if s.ship == str(option.args[0]))
             price = barrel_price(ctx, bought)
-            _buy(ctx, colour, i, bought)
+            buy_barrel(ctx, colour, i, bought)
             return (0, 0, -price), self.run(i, points, bought.ship, rest)
         assert option.kind == "deliver"
         building = ctx.state.districts[int(option.args[0])].spaces[int(option.args[1])].building
@@ -338,7 +344,7 @@ class Oracle:
             truck.barrels += 1
         elif option.kind == "buy":
             bought = next(s for s in ctx.state.ships if s.ship == str(option.args[0]))
-            _buy(ctx, colour, i, bought)
+            buy_barrel(ctx, colour, i, bought)
             return bought.ship
         else:
             building = ctx.state.districts[int(option.args[0])].spaces[int(option.args[1])]

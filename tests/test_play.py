@@ -91,7 +91,8 @@ def test_seat_kinds_are_checked() -> None:
         Table.new({"purple": "robot"})  # type: ignore[dict-item]
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+# seeds whose games (with the bot seeded by derive_seed) include at least two map clicks
+@pytest.mark.parametrize("seed", [2, 3])
 def test_a_whole_two_player_game_against_a_bot_the_way_a_player_clicks(seed: int) -> None:
     """A newcomer's game from the first decision to final scoring (R-ACT-1, R-SCORING-1):
     every human decision is made as the notebooks offer it (a group, then a button; or a

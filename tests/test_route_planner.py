@@ -7,10 +7,10 @@ import pytest
 
 from speakeasy.engine.game import Game
 from speakeasy.scenario import parse_scenario, scenario_from_game, shipped_scenarios
+from speakeasy.studies.positions import bot_game, position_game
 from speakeasy.ui.route_planner import (
+    BOT_GAMES,
     RANGE_BONUSES,
-    bot_game,
-    load_position,
     load_upload,
     planner_view,
     position_options,
@@ -36,9 +36,9 @@ def game() -> Game:
 def test_every_shipped_scenario_and_the_bot_games_are_offered() -> None:
     keys = set(position_options().values())
     assert {f"scenario:{s.name}" for s in shipped_scenarios()} <= keys
-    assert any(k.startswith("game:") for k in keys)
+    assert set(BOT_GAMES) <= keys
     with pytest.raises(ValueError, match="unknown position"):
-        load_position("nowhere:1")
+        position_game("nowhere:1")
 
 
 def test_the_action_sets_the_range() -> None:

@@ -25,8 +25,9 @@ from speakeasy.rules.barrels import sale_price
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver
 from speakeasy.rules.money import spendable
+from speakeasy.studies.analysis import analysis_context
 from speakeasy.studies.planner import Plan, best_plan
-from speakeasy.studies.route_study import _copy, best_along, delivery_source, extend_route, walk
+from speakeasy.studies.route_study import best_along, delivery_source, extend_route, walk
 from tests.support import clear_map
 from tests.test_planner import build, dock, make_ctx, random_position
 
@@ -57,7 +58,7 @@ def brute_force(ctx: Ctx, truck: int, route: Sequence[int], reach: int) -> tuple
     before = spendable(ctx.player(PURPLE))
 
     def replay(prefix: Sequence[str]) -> tuple[Ctx, Decision | None]:
-        work = _copy(ctx)
+        work = analysis_context(ctx)
         flow = deliver(work, PURPLE, Effect.of("deliver"), delivery_source(work, PURPLE, reach))
         decision: Decision | None = next(flow)
         for text in prefix:
@@ -148,7 +149,7 @@ def test_best_along_plays_as_it_claims_and_is_never_better_than_the_planner(seed
     delivered, _, paid = played(ctx, mine)
     assert (delivered, paid) == (mine.delivered, mine.spent)
     assert mine.trucks[0].route == tuple(route)
-    best = best_plan(_copy(ctx), PURPLE, reach)
+    best = best_plan(analysis_context(ctx), PURPLE, reach)
     assert best.objective >= mine.objective
     assert played(ctx, best)[0] == best.delivered
 
@@ -168,7 +169,7 @@ def test_following_the_planners_route_gives_the_planners_result() -> None:
     checked = 0
     for seed in range(60):
         ctx, reach = random_position(seed)
-        best = best_plan(_copy(ctx), PURPLE, reach)
+        best = best_plan(analysis_context(ctx), PURPLE, reach)
         used = [t for t in best.trucks if t.used]
         if len(used) != 1 or not used[0].route:
             continue

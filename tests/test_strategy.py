@@ -17,7 +17,7 @@ from speakeasy.core.actions import Action, Decision
 from speakeasy.engine.bots import Bot, RandomBot, play_out
 from speakeasy.model.state import Colour
 from speakeasy.rules.barrels import sellable
-from speakeasy.studies.strategy import HeuristicBot, Position, score_options
+from speakeasy.studies.strategy import HeuristicBot, PlayerView, score_options
 
 Check = Callable[[Game, Decision, Action], None]
 
@@ -141,8 +141,8 @@ def test_a_position_reads_the_game_without_changing_it() -> None:
     for _ in range(60):
         fresh.apply(bot.choose(fresh))
     snapshot = fresh.to_json()
-    position = Position(fresh, fresh.colours[0])
-    _ = (position.protect_value, position.sell_value, position.cook_values, position.ship_value)
+    view = PlayerView(fresh, fresh.colours[0])
+    _ = (view.protect_value, view.sell_value, view.cook_values, view.ship_value)
     for d in fresh.state.districts:
-        position.fate(d)
+        view.fate(d)
     assert fresh.to_json() == snapshot

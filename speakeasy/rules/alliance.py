@@ -15,6 +15,8 @@ from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.wording import gangster_name, player_name
 
+__all__ = ["ally", "gangster_label"]
+
 
 def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:
     tile = ctx.catalog.gangster(tile_id)

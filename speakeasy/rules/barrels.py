@@ -45,6 +45,17 @@ from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating_buildings, operating_distillery
 from speakeasy.rules.wording import count, player_name
 
+__all__ = [
+    "DONE",
+    "SELL_RULES",
+    "produce",
+    "production",
+    "sale_price",
+    "sell",
+    "sell_limit",
+    "sellable",
+]
+
 #: Stops selling before the limit is reached (every action is optional, R-LOC-GEN-5).
 DONE = Action("done", label="Stop selling")
 SELL_RULES: tuple[str, ...] = ("R-BARREL-4", "R-NOTOR-2")

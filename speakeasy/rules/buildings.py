@@ -35,7 +35,7 @@ from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.board import Area
 from speakeasy.model.effects import Effect
 from speakeasy.model.kinds import DecisionKind, EventKind
-from speakeasy.model.state import Building, BuildingType, Colour, Player
+from speakeasy.model.state import Building, BuildingType, Colour, GameState, Player
 from speakeasy.rules.cards import discard_from_hand
 from speakeasy.rules.combat import (
     Boost,
@@ -51,6 +51,30 @@ from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import distillery
 from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.wording import count, listing, payment, player_name, refusals, token_name
+
+__all__ = [
+    "DONE",
+    "MODES",
+    "PREMIUM",
+    "AttackPower",
+    "BuildChoice",
+    "Space",
+    "attack_base",
+    "attack_power",
+    "board_space",
+    "build",
+    "build_cost",
+    "build_effect",
+    "build_options",
+    "defence",
+    "distillery_refusal",
+    "empty_groups",
+    "legal_targets",
+    "max_attack",
+    "shown_spaces",
+    "takeover_options",
+    "upgrade_discount",
+]
 
 #: The three ways of putting a building on the map, in the order they are offered.
 MODES: tuple[str, ...] = ("open", "takeover", "upgrade")
@@ -403,6 +427,16 @@ def _targets(
 _SPACE_ERROR_ORDER = ("too-weak", "one-per-area", "partner-district")
 
 
+def distillery_refusal(state: GameState, colour: Colour) -> IllegalAction | None:
+    """Why ``colour`` may not put another distillery on the map, or None (R-BUILD-7: no more
+    than one distillery on the map)."""
+    if distillery(state, colour) is None:
+        return None
+    return IllegalAction(
+        "one-distillery", "R-BUILD-7", "you already have your distillery on the map"
+    )
+
+
 def _choice_error(
     ctx: Ctx,
     colour: Colour,
@@ -417,10 +451,10 @@ def _choice_error(
     already known.
     """
     player = ctx.player(colour)
-    if choice.building is BuildingType.DISTILLERY and distillery(ctx.state, colour) is not None:
-        return IllegalAction(
-            "one-distillery", "R-BUILD-7", "you already have your distillery on the map"
-        )
+    if choice.building is BuildingType.DISTILLERY:
+        refused = distillery_refusal(ctx.state, colour)
+        if refused is not None:
+            return refused
     if shown is None:
         shown = shown_spaces(ctx, colour, choice.mode)
     if not shown:

@@ -15,6 +15,23 @@ from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effect, run_effects
 from speakeasy.rules.wording import card_name, player_name
 
+__all__ = [
+    "MAX_LEVEL",
+    "SKIP",
+    "card_label",
+    "discard_from_hand",
+    "draw",
+    "draw_card",
+    "draw_options",
+    "notoriety_rewards",
+    "play_card",
+    "play_card_effect",
+    "raise_level",
+    "raise_requirement",
+    "raise_track",
+    "range_bonus",
+]
+
 MAX_LEVEL = 5  # R-LEVEL-1
 SKIP = Action("skip", label="Skip this action")
 

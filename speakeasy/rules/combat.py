@@ -19,6 +19,17 @@ from speakeasy.model.state import Colour, Player, Track
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.money import pay, spendable
 
+__all__ = [
+    "Boost",
+    "bonus",
+    "boosts",
+    "choose_boost",
+    "partner_help_cost",
+    "partner_tile",
+    "spend_boost",
+    "strength",
+]
+
 
 def strength(ctx: Ctx, player: Player) -> int:
     """The strength value of the yellow track (GAP-26: equal to the level)."""

@@ -20,6 +20,8 @@ from speakeasy.model.kinds import DecisionKind, EventKind, check_event
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState, Player
 
+__all__ = ["Ctx", "Flow"]
+
 T = TypeVar("T")
 #: A rule that may ask for decisions and finally returns a ``T``.
 Flow = Generator[Decision, Action, T]

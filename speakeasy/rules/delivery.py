@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.model.effects import Effect
 from speakeasy.model.kinds import DecisionKind, EventKind
-from speakeasy.model.state import Building, BuildingType, Colour, Ship, Track, Truck
+from speakeasy.model.state import Building, BuildingType, Colour, District, Ship, Track, Truck
 from speakeasy.rules.combat import bonus
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
@@ -48,6 +48,20 @@ from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.ships import move_ship, ship_name
 from speakeasy.rules.trucks import RangePart, TruckRange
 from speakeasy.rules.wording import count, payment, player_name
+
+__all__ = [
+    "DONE",
+    "RULES",
+    "barrel_price",
+    "buy_barrel",
+    "deliver",
+    "delivery_range",
+    "delivery_targets",
+    "may_receive_barrel",
+    "run_truck",
+    "ship_at",
+    "truck_options",
+]
 
 RULES: tuple[str, ...] = ("R-TRUCK-1", "R-TRUCK-5")
 #: Leaves the remaining truck(s) where they are.
@@ -127,21 +141,27 @@ def _ship_empty(ctx: Ctx, ship: Ship) -> bool:
     return ship.removed >= ctx.catalog.ship(ship.ship).barrel_spaces
 
 
-def _delivery_targets(ctx: Ctx, colour: Colour, district: int) -> list[tuple[int, Building]]:
+def may_receive_barrel(district: District, building: Building) -> bool:
+    """Whether a truck may deliver a barrel to ``building`` in ``district`` (R-TRUCK-13): an
+    operating bar, nightclub or casino without a barrel (never a distillery, R-BARREL-2; a
+    building the police stop does not operate, R-GOLDEN-3)."""
+    return (
+        building.type is not BuildingType.DISTILLERY
+        and not building.barrel
+        and operating(district, building)
+    )
+
+
+def delivery_targets(ctx: Ctx, colour: Colour, district: int) -> list[tuple[int, Building]]:
     """(space, building) of the player's buildings here that may receive a barrel (R-TRUCK-13)."""
     d = ctx.state.districts[district]
-    found: list[tuple[int, Building]] = []
-    for index, space in enumerate(d.spaces):
-        b = space.building
-        if (
-            b is not None
-            and b.owner is colour
-            and b.type is not BuildingType.DISTILLERY
-            and not b.barrel
-            and operating(d, b)
-        ):
-            found.append((index, b))
-    return found
+    return [
+        (index, space.building)
+        for index, space in enumerate(d.spaces)
+        if space.building is not None
+        and space.building.owner is colour
+        and may_receive_barrel(d, space.building)
+    ]
 
 
 def _buy_error(ctx: Ctx, colour: Colour, truck: Truck, ship: Ship) -> IllegalAction | None:
@@ -199,7 +219,7 @@ def truck_options(ctx: Ctx, colour: Colour, index: int, points: int) -> list[Act
             Action("buy", (ship.ship,), label=f"Buy {what} of {ship_name(ctx, ship)} for ${price}")
         )
     if truck.barrels:
-        for space, b in _delivery_targets(ctx, colour, here):
+        for space, b in delivery_targets(ctx, colour, here):
             options.append(
                 Action(
                     "deliver",
@@ -368,7 +388,7 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             )
         elif kind == "buy":
             ship = next(s for s in ctx.state.ships if s.ship == str(choice.args[0]))
-            _buy(ctx, colour, index, ship)
+            buy_barrel(ctx, colour, index, ship)
             stop.bought_from = ship
         else:  # deliver
             district, space = int(choice.args[0]), int(choice.args[1])
@@ -390,7 +410,7 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             )
 
 
-def _buy(ctx: Ctx, colour: Colour, index: int, ship: Ship) -> None:
+def buy_barrel(ctx: Ctx, colour: Colour, index: int, ship: Ship) -> None:
     """Pay for one barrel and put it on the truck (R-TRUCK-11, R-MONEY-2)."""
     player = ctx.player(colour)
     truck = player.trucks[index]

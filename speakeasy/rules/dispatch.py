@@ -20,6 +20,8 @@ from speakeasy.model.effects import Effect
 from speakeasy.model.state import Colour
 from speakeasy.rules.context import Ctx, Flow
 
+__all__ = ["HANDLERS", "Handler", "Source", "handles", "implemented", "run_effect", "run_effects"]
+
 Handler = Callable[[Ctx, Colour, Effect, "Source"], Flow[None]]
 HANDLERS: dict[str, Handler] = {}
 

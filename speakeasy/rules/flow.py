@@ -32,6 +32,32 @@ from speakeasy.rules.resources import (
 from speakeasy.rules.scoring import final_scoring
 from speakeasy.rules.wording import count, player_name
 
+__all__ = [
+    "CENTRAL_PARK",
+    "Start",
+    "capo_options",
+    "capo_return",
+    "carry_out",
+    "central_park",
+    "compensate",
+    "end_of_round",
+    "game_flow",
+    "person_label",
+    "persons_in_play",
+    "player_round",
+    "prologue",
+    "prologue_building",
+    "restaurant",
+    "restaurant_refusal",
+    "restaurant_spaces",
+    "send_capo",
+    "setup_docks",
+    "swap_capo",
+    "swap_refusal",
+    "swap_targets",
+    "turn",
+]
+
 CENTRAL_PARK = "central_park"
 
 

@@ -73,6 +73,37 @@ from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import operating, operating_distillery
 from speakeasy.rules.wording import player_name, token_name
 
+__all__ = [
+    "CHECKS",
+    "DONE_COOKING",
+    "DONE_TOKENS",
+    "FAMILY_RULES",
+    "Counted",
+    "blocked_book_spaces",
+    "book_label",
+    "book_spaces_available",
+    "cook_books",
+    "cook_refusal",
+    "counted_buildings",
+    "describe",
+    "goal_area",
+    "goal_rule",
+    "goal_title",
+    "goals_in_play",
+    "meets",
+    "place_book",
+    "play_city_token",
+    "play_city_tokens",
+    "shortfall",
+    "strength_total",
+    "token_label",
+    "token_options",
+    "token_useful",
+    "tokens_refusal",
+    "total_leverage",
+    "why_not",
+]
+
 #: Ends cooking books early (every book is optional, R-BOOKS-2).
 DONE_COOKING = Action("done", label="Stop cooking books")
 #: Ends playing city tokens early (every token is optional, R-CITY-4).

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from speakeasy.model.state import Building, BuildingType, Colour, District, GameState
 
+__all__ = ["distillery", "operating", "operating_buildings", "operating_distillery"]
+
 
 def operating(district: District, building: Building) -> bool:
     """R-GOLDEN-1: no police here, or the building is protected."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from speakeasy.core.actions import IllegalAction
 from speakeasy.model.state import Player
 
+__all__ = ["pay", "spendable", "split_payment"]
+
 
 def spendable(player: Player) -> int:
     """The most a player can pay: the pocket plus half the safe (R-MONEY-1/2)."""

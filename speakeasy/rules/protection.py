@@ -32,6 +32,19 @@ from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.wording import count, listing, player_name, refusals
 
+__all__ = [
+    "DONE",
+    "RULES",
+    "ProtectionBudget",
+    "card_leverage",
+    "max_protections",
+    "protect",
+    "protect_options",
+    "protection_budget",
+    "protection_cost",
+    "unprotected_buildings",
+]
+
 #: Ends the protection action; the unused budget is lost (R-PROTECT-3).
 DONE = Action("done", label="Done protecting")
 RULES: tuple[str, ...] = ("R-PROTECT-1", "R-PROTECT-2", "R-PROTECT-3")

@@ -20,6 +20,33 @@ from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.wording import count, helper_name, player_name, token_name
 
+__all__ = [
+    "DONE",
+    "add_goons",
+    "available_city_tokens",
+    "city_token_limit",
+    "docks_reward",
+    "docks_row",
+    "end_of_turn_tokens",
+    "gain_book",
+    "gain_cash",
+    "gain_city_token",
+    "gain_helper",
+    "gain_leverage",
+    "gain_mafioso",
+    "goon_spaces",
+    "helper_label",
+    "hire_goon_free",
+    "hire_goons",
+    "move_docks_mafiosi",
+    "no_effect",
+    "place_mafioso",
+    "take_city_token",
+    "use_helper_at_turn_start",
+    "use_offer_helper",
+    "vip_capacity",
+]
+
 DONE = Action("done", label="Done")
 
 

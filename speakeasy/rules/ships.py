@@ -56,6 +56,21 @@ from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.resources import docks_row, vip_capacity
 from speakeasy.rules.wording import capital, count, listing, player_name
 
+__all__ = [
+    "RULES",
+    "AttackPlan",
+    "attack_error",
+    "attack_ship",
+    "crate_cash",
+    "crate_count",
+    "crate_label",
+    "move_ship",
+    "ship_area",
+    "ship_attack_options",
+    "ship_defence",
+    "ship_name",
+]
+
 RULES: tuple[str, ...] = ("R-SHIP-3", "R-SHIP-4", "R-SHIP-6")
 _NAMES = {
     BuildingType.BAR: "bar",

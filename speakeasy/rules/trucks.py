@@ -22,6 +22,15 @@ from functools import cache
 from speakeasy.catalog import load_catalog
 from speakeasy.model.board import Board
 
+__all__ = [
+    "RangePart",
+    "TruckRange",
+    "crosses_central_park",
+    "explain_reach",
+    "reach_table",
+    "truck_range",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class _TruckRules:

@@ -1,18 +1,19 @@
 """The area-control what-if explorer: who controls each district and why, where the control
 markers would go, what each area would pay, and which single change would flip a district.
 
-Everything here is pure: a position is a validated :class:`~speakeasy.scenario.Scenario` and
-the :class:`~speakeasy.model.state.GameState` built from it (:class:`Position`); an :class:`Edit`
-(add or remove a police figure, a mafioso, a building or a gangster bar) makes a *new*
-scenario, validated again, so an impossible position (a building in a closed district, more
-pieces than spaces, a mafioso the owner does not have) is refused with an :class:`IllegalEdit`
-that says why and cites the rule. The caller's position is never changed.
+Everything here is pure: a position is a :class:`~speakeasy.studies.positions.Position` (a
+validated scenario and the state built from it); an :class:`Edit` (add or remove a police
+figure, a mafioso, a building or a gangster bar) makes a *new* scenario, validated again, so an
+impossible position (a building in a closed district, more pieces than spaces, a mafioso the
+owner does not have) is refused with an :class:`IllegalEdit` that says why and cites the rule.
+The caller's position is never changed. Its map is drawn by
+:func:`speakeasy.viz.control_figure.control_figure`.
 
 The rules come from :mod:`speakeasy.rules.luciano` (district control R-CONTROL-2..7, area
 control R-CONTROL-8, payout R-PAYOUT-2..5) and :mod:`speakeasy.rules.golden` (police stop
 unprotected buildings, R-GOLDEN-1); this module only asks them "what if?".
 
->>> start = load_start("scenario:e04_police_casino_district_12")
+>>> start = Position.load("scenario:e04_police_casino_district_12")
 >>> study = study_control(start.state, start.board)
 >>> who(study.control(12)), study.control(12).rule
 ('the gangsters', 'R-CONTROL-5')
@@ -39,19 +40,16 @@ True
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from speakeasy.catalog import Catalog, load_catalog
-from speakeasy.engine.setup import new_state
-from speakeasy.model.board import Area, Board, load_board
-from speakeasy.model.options import Options
+from speakeasy.model.board import Area, Board
 from speakeasy.model.state import BuildingType, Colour, District, GameState
-from speakeasy.rules.context import Ctx
+from speakeasy.rules.buildings import distillery_refusal
 from speakeasy.rules.luciano import (
     CONTROL_RANK,
     Control,
@@ -60,25 +58,13 @@ from speakeasy.rules.luciano import (
     district_control,
     payout_ranking,
 )
-from speakeasy.scenario import (
-    Scenario,
-    ScenarioError,
-    district_spec,
-    load_scenario,
-    parse_scenario,
-    scenario_from_game,
-    shipped_scenarios,
-)
+from speakeasy.scenario import ScenarioError, district_spec, shipped_scenarios
 from speakeasy.studies.exercises import Exercise
-from speakeasy.viz.game_figure import GANGSTER_COLOUR, PLAYER_COLOURS, game_figure
-
-if TYPE_CHECKING:
-    import plotly.graph_objects as go
+from speakeasy.studies.positions import Position, position_title
 
 __all__ = [
+    "BOT_START",
     "CASE_TEXT",
-    "CONTROL_TRACE",
-    "UPTOWN_E5_E6",
     "AreaStudy",
     "ControlStudy",
     "Edit",
@@ -87,17 +73,14 @@ __all__ = [
     "Exploration",
     "Flip",
     "IllegalEdit",
-    "Position",
     "TrackMove",
     "best_rows",
     "control_exercises",
-    "control_figure",
     "district_contents",
     "edit_outcomes",
     "flip_rows",
     "flips",
     "headline",
-    "load_start",
     "single_edits",
     "starting_positions",
     "study_control",
@@ -113,6 +96,9 @@ CASE_TEXT: Mapping[ControlCase, str] = {
     ControlCase.CLOSED: "a closed district is never controlled",
 }
 
+#: The bot game among the starting positions (:mod:`speakeasy.studies.positions` key).
+BOT_START = "bot:4:3:300"
+
 #: Why the new controller wins after a change, by the case that now decides.
 _BECAUSE: Mapping[ControlCase, str] = {
     ControlCase.PROTECTED: "a mafioso-protected building beats every other building",
@@ -121,37 +107,6 @@ _BECAUSE: Mapping[ControlCase, str] = {
     ControlCase.NOBODY: "no player building operates and no gangster bar is there",
     ControlCase.CLOSED: "a closed district is never controlled",
 }
-
-#: Rulebook examples E5 and E6 together: the whole of Uptown before its control check. District
-#: 13 uses the Polish book's nightclub for Green (DISC-8), so that Green's casino in 16 keeps
-#: the one-casino-per-area limit (R-BUILD-5).
-UPTOWN_E5_E6 = """
-title = "E5 + E6: all of Uptown before the control check"
-source = "rulebook: E5, E6"
-description = "Districts 13-16 as in the rulebook's Uptown control examples."
-
-[districts.13]
-buildings = [{ owner = "yellow", type = "bar" }, { owner = "green", type = "nightclub" }]
-
-[districts.14]
-buildings = [
-    { owner = "yellow", type = "nightclub" },
-    { owner = "yellow", type = "bar" },
-    { owner = "blue", type = "nightclub" },
-]
-
-[districts.15]
-gangster_bars = 2
-buildings = [{ owner = "purple", type = "distillery" }]
-
-[districts.16]
-police = true
-gangster_bars = 1
-buildings = [
-    { owner = "blue", type = "bar", protected = true },
-    { owner = "green", type = "casino" },
-]
-"""
 
 _RULE = re.compile(r"\b((?:R(?:-[A-Z]+)+|GEO|GAP|MAP)-\d+)\b")
 
@@ -180,7 +135,7 @@ def who(control: Control) -> str:
 def headline(control: Control) -> str:
     """The verdict on one district in a few words, e.g. "the gangsters control district 12".
 
-    >>> start = load_start("scenario:e04_police_casino_district_12")
+    >>> start = Position.load("scenario:e04_police_casino_district_12")
     >>> headline(district_control(start.state, 12))
     'the gangsters control district 12'
     """
@@ -207,61 +162,10 @@ def _controllers(control: Control) -> tuple[frozenset[Colour], bool]:
     return frozenset(control.players), control.gangsters
 
 
-# ============================================================================ positions
-@dataclass(frozen=True)
-class Position:
-    """A position to explore: a validated scenario and the state built from it.
-
-    ``state`` is built once, without starting play (a scenario set at a Lucky Luciano phase is
-    shown *before* its gang war); treat it as read-only. Positions compare by their scenario.
-    """
-
-    scenario: Scenario
-    state: GameState = field(compare=False, repr=False)
-    board: Board = field(compare=False, repr=False)
-
-    @classmethod
-    def from_scenario(cls, scenario: Scenario) -> Position:
-        """Build ``scenario``'s position; a :class:`ScenarioError` says what is impossible."""
-        catalog = load_catalog()
-        board = load_board(len(scenario.players))
-        rng = random.Random(scenario.seed)
-        options = Options.from_data(scenario.data.get("options"))
-        ctx = Ctx(
-            state=GameState(players={}, districts={}),
-            catalog=catalog,
-            board=board,
-            rng=rng,
-            options=options,
-            seats=len(scenario.players),
-        )
-        # the same setup as speakeasy.engine.game.Game, without running the game's flow
-        ctx.state = new_state(list(scenario.players), rng, catalog, board, options, lambda e: None)
-        scenario.apply_to(ctx)
-        start = scenario.start
-        if start.phase == "rounds":  # the game would be at the start of this round
-            ctx.state.round = start.round
-        return cls(scenario, ctx.state, board)
-
-    @property
-    def title(self) -> str:
-        return self.scenario.title
-
-    @property
-    def colours(self) -> tuple[Colour, ...]:
-        """The seated colours in seating order."""
-        order = list(self.state.seating or self.state.players)
-        return tuple(order + [c for c in self.state.players if c not in order])
-
-    def edit(self, edit: Edit) -> Position:
-        """The position after ``edit`` (this one is unchanged)."""
-        return edit.apply(self)
-
-
 def district_contents(state: GameState, district: int) -> str:
     """What stands in ``district``, in words (buildings in space order, then the rest).
 
-    >>> district_contents(load_start("scenario:e04_police_casino_district_12").state, 12)
+    >>> district_contents(Position.load("scenario:e04_police_casino_district_12").state, 12)
     "police figure; space 1: Yellow's casino; 1 gangster bar"
     """
     d = state.districts[district]
@@ -503,31 +407,32 @@ class Edit:
         return IllegalEdit(self, reason, rule)
 
     def _change(self, state: GameState, spec: dict[str, Any]) -> None:
-        """Change the district's scenario ``spec`` in place, refusing what cannot be."""
+        """Change the district's scenario ``spec`` in place.
+
+        Refused here is only what makes the edit itself impossible to make: adding what is
+        already there, removing or guarding what is not, no empty space to put a piece on, no
+        mafioso left to put beside a building. Whether
+        the new position can exist (supplies, pieces left on the operations board, closed
+        districts, R-BUILD-5) is for the scenario's validation to say, and a second
+        distillery for the rules (R-BUILD-7).
+        """
         d = state.districts[self.district]
         n = self.district
         buildings: list[dict[str, Any]] = spec.setdefault("buildings", [])
         if self.kind is EditKind.ADD_POLICE:
             if d.police:
                 raise self._fail(f"district {n} already has its police figure", "R-POLICE-3")
-            if state.supply_police <= 0:
-                raise self._fail("no police figure is left in the supply", "R-POLICE-3")
             spec["police"] = True
         elif self.kind is EditKind.REMOVE_POLICE:
             if not d.police:
                 raise self._fail(f"district {n} has no police figure", "R-GOLDEN-1")
             spec.pop("police", None)
         elif self.kind is EditKind.ADD_GANGSTER_BAR:
-            if d.closed:
-                raise self._fail(f"district {n} is closed: no gangster comes here", "R-CLOSED-3")
-            if not any(s.is_empty for s in d.spaces):
-                raise self._fail(f"district {n} has no empty building space", "R-BUILD-1")
-            if state.supply_gangster_bars <= 0:
-                raise self._fail("no gangster bar is left in the supply", "R-COMP-6")
+            free = self._free_space(d)
             bars = spec.get("gangster_bars", 0)  # a count, or the spaces (district_spec)
             if isinstance(bars, list):
-                empty = next(i for i, s in enumerate(d.spaces) if s.is_empty)
-                spec["gangster_bars"] = sorted([*bars, empty + 1])
+                assert free is not None  # a closed district lists no gangster bars
+                spec["gangster_bars"] = sorted([*bars, free + 1])
             else:
                 spec["gangster_bars"] = bars + 1
         elif self.kind is EditKind.REMOVE_GANGSTER_BAR:
@@ -546,11 +451,9 @@ class Edit:
             elif self.kind is EditKind.PROTECT:
                 if entry.get("protected"):
                     raise self._fail(f"{self.what} already has its mafioso", "R-PROTECT-1")
-                owner = state.players[Colour(entry["owner"])]
-                if owner.mafiosi <= 0:
-                    raise self._fail(
-                        f"{_name(owner.colour)} has no mafioso left in the supply", "R-PROTECT-1"
-                    )
+                owner = Colour(entry["owner"])
+                if state.players[owner].mafiosi <= 0:
+                    raise self._fail(f"{_name(owner)} has no mafioso left to place", "R-PROTECT-1")
                 entry["protected"] = True
             else:  # UNPROTECT
                 if not entry.get("protected"):
@@ -558,6 +461,19 @@ class Edit:
                 del entry["protected"]
         if not buildings:
             del spec["buildings"]
+
+    def _free_space(self, d: District, wanted: int | None = None) -> int | None:
+        """The empty space (0-based) a new piece goes on: ``wanted`` or the first one. None in
+        a closed district, which has no spaces: the scenario refuses the piece (R-CLOSED-1/3)."""
+        if d.closed:
+            return None
+        free = [i for i, s in enumerate(d.spaces) if s.is_empty]
+        space = wanted if wanted is not None else (free[0] if free else None)
+        if space is None:
+            raise self._fail(f"district {d.number} has no empty building space", "R-BUILD-1")
+        if space not in free:
+            raise self._fail(f"space {space + 1} of district {d.number} is not empty", "R-BUILD-1")
+        return space
 
     def _touched(self, d: District, buildings: list[dict[str, Any]]) -> dict[str, Any]:
         assert self.space is not None
@@ -574,31 +490,17 @@ class Edit:
         return next(b for b in buildings if b["space"] == self.space + 1)
 
     def _new_building(self, state: GameState, d: District) -> dict[str, Any]:
+        """The scenario entry of the building added; its piece is the scenario's to find."""
         assert self.colour is not None and self.building is not None
-        n, colour, kind = d.number, self.colour, self.building
-        if colour not in state.players:
-            raise self._fail(f"{_name(colour)} is not playing in this game", "")
-        if d.closed:
-            raise self._fail(f"district {n} is closed: nothing can be built there", "R-CLOSED-1")
-        free = [i for i, s in enumerate(d.spaces) if s.is_empty]
-        space = self.space if self.space is not None else (free[0] if free else None)
-        if space is None or space not in free:
-            where = f"space {space + 1} of district {n} is not empty" if space is not None else ""
-            raise self._fail(where or f"district {n} has no empty building space", "R-BUILD-1")
-        player = state.players[colour]
-        pieces = {s.id: s.building for s in load_catalog().operations_board.spaces}
-        piece = next((p for p in player.board_pieces if pieces.get(p) == kind.value), None)
-        if piece is None:
-            on_map = [o for o, _, b in state.buildings(colour) if b.type is kind]
-            if kind is BuildingType.DISTILLERY and on_map:
+        space = self._free_space(d, self.space)
+        if self.building is BuildingType.DISTILLERY and self.colour in state.players:
+            refused = distillery_refusal(state, self.colour)
+            if refused is not None:
                 raise self._fail(
-                    f"{_name(colour)} already has a distillery on the map (district {on_map[0]})",
-                    "R-BUILD-7",
+                    f"{_name(self.colour)} already has a distillery on the map", refused.rule
                 )
-            raise self._fail(
-                f"{_name(colour)} has no {_kind(kind)} left on the operations board", "R-BUILD-2"
-            )
-        return {"owner": colour.value, "type": kind.value, "space": space + 1, "piece": piece}
+        entry = {"owner": self.colour.value, "type": self.building.value}
+        return entry if space is None else entry | {"space": space + 1}
 
 
 _BUILDING_EDITS = frozenset({EditKind.REMOVE_BUILDING, EditKind.PROTECT, EditKind.UNPROTECT})
@@ -914,86 +816,12 @@ def _projected(state: GameState, moves: Mapping[Area, Iterable[TrackMove]]) -> G
     return replace(state, players=players, gangster_control=gangsters)
 
 
-# ============================================================================ figure
-#: Name of the figure trace that marks who controls each district.
-CONTROL_TRACE = "district control"
-
-
-def control_figure(
-    position: Position,
-    selected: int | None = None,
-    *,
-    previous: Position | None = None,
-    study: ControlStudy | None = None,
-    height: int = 620,
-) -> go.Figure:
-    """The position drawn by :func:`~speakeasy.viz.game_figure.game_figure`, the selected
-    district outlined in gold, districts changed since ``previous`` ringed in orange, and under
-    each district a marker for every controller (a circle in the player's colour, a dark red
-    diamond for the gangsters). ``layout.meta`` holds ``selected`` and ``control`` (district ->
-    who controls it) for tests and callbacks."""
-    study = study or study_control(position.state, position.board)
-    board = position.board
-    figure = game_figure(
-        position.state,
-        board,
-        previous=previous.state if previous is not None else None,
-        highlight=[selected] if selected is not None else None,
-        title=position.title,
-        height=height,
-    )
-    xs: list[float] = []
-    ys: list[float] = []
-    fills: list[str] = []
-    symbols: list[str] = []
-    hover: list[str] = []
-    data: list[int] = []
-    for control in study.controls:
-        marks: list[tuple[str, str]] = [(PLAYER_COLOURS[c], "circle") for c in control.players]
-        if control.gangsters:
-            marks.append((GANGSTER_COLOUR, "diamond"))
-        district = board.district(control.district)
-        for k, (fill, symbol) in enumerate(marks):
-            xs.append(district.x + 0.3 - 0.15 * (len(marks) - 1 - k))
-            ys.append(district.y - 0.3)
-            fills.append(fill)
-            symbols.append(symbol)
-            hover.append(
-                f"<b>District {control.district}: {who(control)}</b> ({control.rule})<br>"
-                + CASE_TEXT[control.case]
-            )
-            data.append(control.district)
-    figure.add_scatter(
-        x=xs,
-        y=ys,
-        mode="markers",
-        name=CONTROL_TRACE,
-        customdata=data,
-        hovertext=hover,
-        hoverinfo="text",
-        showlegend=False,
-        marker={
-            "size": 13,
-            "symbol": symbols,
-            "color": fills,
-            "line": {"color": "#111111", "width": 1.5},
-        },
-    )
-    figure.update_layout(
-        meta={
-            "selected": selected,
-            "control": {str(c.district): who(c) for c in study.controls},
-        }
-    )
-    return figure
-
-
 # ============================================================================ history
 @dataclass(frozen=True)
 class Exploration:
     """A start position and the edits made since, each with its position (for undo).
 
-    >>> ex = Exploration(load_start("scenario:e04_police_casino_district_12"))
+    >>> ex = Exploration(Position.load("scenario:e04_police_casino_district_12"))
     >>> ex = ex.apply(Edit.remove_police(12))
     >>> [e.label for e in ex.edits], ex.current.state.districts[12].police
     (['Remove the police figure from district 12'], False)
@@ -1030,58 +858,13 @@ class Exploration:
 
 # ============================================================================ starting points
 def starting_positions() -> dict[str, str]:
-    """Positions to start from, label -> key for :func:`load_start`: the shipped scenarios
-    (rulebook examples first), all of Uptown from E5 and E6, a game played by bots, an empty
-    map and seeded setups."""
+    """Positions to start from, label -> position key (:mod:`speakeasy.studies.positions`):
+    the shipped scenarios (rulebook examples first), all of Uptown from E5 and E6, a game
+    played by bots, an empty map and seeded setups."""
     options = {s.title: f"scenario:{s.name}" for s in shipped_scenarios()}
-    options[parse_scenario(UPTOWN_E5_E6).title] = "uptown"
-    options["Bot game, 4 players (seed 3, after 300 decisions)"] = "game:4:3:300"
-    options["Empty map, 4 players"] = "empty:4"
-    options["Setup map, 4 players (seed 1)"] = "setup:4:1"
-    options["Setup map, 2 players (seed 1)"] = "setup:2:1"
+    for key in ("scenario:uptown_e5_e6", BOT_START, "empty:4", "setup:4:1", "setup:2:1"):
+        options[position_title(key)] = key
     return options
-
-
-def load_start(key: str) -> Position:
-    """The position for a :func:`starting_positions` key: ``scenario:NAME`` (a shipped
-    scenario), ``uptown``, ``game:PLAYERS:SEED:DECISIONS`` (heuristic bots play that many
-    decisions; the position is saved as a scenario at the start of its round),
-    ``empty:PLAYERS`` or ``setup:PLAYERS:SEED`` (the setup's police, gangsters and tokens,
-    R-SETUP-*)."""
-    kind, _, rest = key.partition(":")
-    if kind == "scenario":
-        return Position.from_scenario(load_scenario(rest))
-    if kind == "uptown":
-        return Position.from_scenario(parse_scenario(UPTOWN_E5_E6, "uptown_e5_e6.toml"))
-    if kind == "game":
-        from speakeasy.ui.route_planner import bot_game
-
-        players, seed, decisions = (int(part) for part in rest.split(":"))
-        game = bot_game(seed, decisions, players=players)
-        title = f"Bot game, {players} players (seed {seed}, after {decisions} decisions)"
-        return Position.from_scenario(scenario_from_game(game, title=title))
-    colours = [c.value for c in Colour]
-    if kind == "empty":
-        players = int(rest or 4)
-        return Position.from_scenario(
-            Scenario.from_data(
-                {"title": f"Empty map, {players} players", "players": colours[:players]}
-            )
-        )
-    if kind == "setup":
-        count, _, seed_text = rest.partition(":")
-        players, setup_seed = int(count or 4), int(seed_text or 1)
-        return Position.from_scenario(
-            Scenario.from_data(
-                {
-                    "title": f"Setup map, {players} players (seed {setup_seed})",
-                    "players": colours[:players],
-                    "seed": setup_seed,
-                    "map": "setup",
-                }
-            )
-        )
-    raise ValueError(f"unknown starting position {key!r}")
 
 
 # ============================================================================ exercises
@@ -1089,8 +872,9 @@ def control_exercises() -> tuple[tuple[str, Exercise], ...]:
     """Exercises on area control, each with the start key of its position. Every expected
     answer is computed here by the rules code, never typed by hand."""
     e04 = "scenario:e04_police_casino_district_12"
-    e4 = load_start(e04)
-    uptown = load_start("uptown")
+    uptown_key = "scenario:uptown_e5_e6"
+    e4 = Position.load(e04)
+    uptown = Position.load(uptown_key)
 
     police_14 = Edit.add_police(14).apply(uptown)
     control_14 = district_control(police_14.state, 14)
@@ -1100,7 +884,7 @@ def control_exercises() -> tuple[tuple[str, Exercise], ...]:
     found = flips(e4, 12)
     return (
         (
-            "uptown",
+            uptown_key,
             Exercise(
                 "police-14",
                 "Uptown as in E5 and E6. Police arrive in district 14, where Yellow has a "
@@ -1114,7 +898,7 @@ def control_exercises() -> tuple[tuple[str, Exercise], ...]:
             ),
         ),
         (
-            "uptown",
+            uptown_key,
             Exercise(
                 "uptown-green",
                 "Uptown as in E5 and E6. If control were checked and paid now, how many "

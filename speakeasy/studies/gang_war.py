@@ -66,18 +66,17 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from speakeasy.catalog import Catalog, GangsterTile, load_catalog
+from speakeasy.engine.game import Game
 from speakeasy.model.state import Building, BuildingType, Colour, GameState, Phase
 from speakeasy.rules.combat import Boost, spend_boost
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.luciano import DefencePlan, best_defence, deck_letter, defence_order
+from speakeasy.scenario import Scenario, shipped_scenarios
+from speakeasy.studies.analysis import analysis_context
 from speakeasy.studies.exercises import Exercise
-
-if TYPE_CHECKING:
-    from speakeasy.catalog import Catalog, GangsterTile
-    from speakeasy.engine.game import Game
-    from speakeasy.scenario import Scenario
+from speakeasy.studies.positions import position_game, position_title
 
 __all__ = [
     "BOT_POSITIONS",
@@ -89,7 +88,6 @@ __all__ = [
     "WarSchedule",
     "WarTiming",
     "act_options",
-    "bot_game_before_war",
     "building_label",
     "chance_text",
     "default_building",
@@ -131,11 +129,6 @@ def _kind(building: BuildingType) -> str:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _context(source: Game | Ctx) -> Ctx:
-    """A rules context over the position; a Game gives a copy (:meth:`Game.analysis_context`)."""
-    return source if isinstance(source, Ctx) else source.analysis_context()
 
 
 # ============================================================================ the schedule
@@ -205,7 +198,10 @@ def war_schedule(source: Game | Ctx, district: int) -> WarSchedule:
     gangster and strength token, whether it is closed, and how many columns of tokens are
     still face down on the time track (not which districts they name).
     """
-    ctx = _context(source)
+    return _schedule(analysis_context(source), district)
+
+
+def _schedule(ctx: Ctx, district: int) -> WarSchedule:
     state = ctx.state
     d = state.districts[district]
     upcoming = next_war_act(state)
@@ -619,8 +615,8 @@ def _default_act(schedule: WarSchedule, state: GameState) -> int:
 def default_war_act(source: Game | Ctx, district: int) -> int:
     """The act :func:`study_building` looks at by default: the act whose war will reach the
     district when that is known, else the next war (Act 3 once no war is left)."""
-    ctx = _context(source)
-    return _default_act(war_schedule(ctx, district), ctx.state)
+    ctx = analysis_context(source)
+    return _default_act(_schedule(ctx, district), ctx.state)
 
 
 def study_building(
@@ -632,11 +628,11 @@ def study_building(
     will reach the district, or the next war when that is unknown or never. Pure: a Game is
     studied through a copy of its position, a Ctx is never changed.
     """
-    ctx = _context(source)
+    ctx = analysis_context(source)
     state = ctx.state
     building = _building_at(state, district, space)
     colour = building.owner
-    schedule = war_schedule(ctx, district)
+    schedule = _schedule(ctx, district)
     if act is None:
         act = _default_act(schedule, state)
     if act not in (1, 2, 3):
@@ -807,8 +803,6 @@ def war_buildings(source: Game | Ctx | GameState) -> list[tuple[int, int, Buildi
 def act_options() -> dict[str, int]:
     """Choice label -> act, for every act with a gang war: ``{"Act 1 (deck B)": 1, ...}``
     (R-GANGWAR-1, from the catalog's decks)."""
-    from speakeasy.catalog import load_catalog
-
     decks = sorted(load_catalog().gangster_decks.values(), key=lambda d: d.act)
     return {f"Act {d.act} (deck {d.letter})": d.act for d in decks if d.act >= 1}
 
@@ -816,10 +810,10 @@ def act_options() -> dict[str, int]:
 def default_building(source: Game | Ctx) -> tuple[int, int] | None:
     """``(district, space)`` of the first building a war will reach next (due or under way),
     else the first building on the map, or None when the map has no player building."""
-    ctx = _context(source)
+    ctx = analysis_context(source)
     found = war_buildings(ctx)
     for district, space, _ in found:
-        if war_schedule(ctx, district).timing in (WarTiming.DUE, WarTiming.UNDER_WAY):
+        if _schedule(ctx, district).timing in (WarTiming.DUE, WarTiming.UNDER_WAY):
             return district, space
     return (found[0][0], found[0][1]) if found else None
 
@@ -837,35 +831,13 @@ def scenario_before_war(scenario: Scenario) -> Scenario:
     unchanged."""
     if scenario.start.phase != "luciano":
         return scenario
-    from speakeasy.catalog import load_catalog
-
     rounds = load_catalog().setup.acts.rounds[scenario.act - 1]
     return scenario.with_value("phase", "rounds").with_value("round", rounds)
 
 
-def bot_game_before_war(seed: int, act: int, players: int = 2) -> Game:
-    """A seeded game of heuristic bots played up to its last decision before the Act ``act``
-    gang war (R-ACT-2): the next decision, whatever it is, ends the act's rounds."""
-    from speakeasy.engine.game import Game
-    from speakeasy.studies.strategy import HeuristicBot
-
-    if act not in (1, 2, 3):
-        raise ValueError(f"there is no gang war in Act {act}: only Acts 1-3 (R-ACT-2)")
-    game = Game.new(players=players, seed=seed)
-    bots = {c: HeuristicBot(seed=seed * 10 + n) for n, c in enumerate(game.colours)}
-    while not game.is_over:
-        colour = game.current_player
-        assert colour is not None
-        game.apply(bots[colour].choose(game))
-        state = game.state
-        if state.act > act or (state.act == act and state.phase not in (Phase.ROUNDS,)):
-            game.undo()
-            break
-    return game
-
-
-#: The seeded bot games the explorer offers: (seed, act of the coming war).
-BOT_POSITIONS: tuple[tuple[int, int], ...] = ((2, 1), (6, 2), (8, 3))
+#: The seeded bot games the explorer offers, each just before a gang war
+#: (:mod:`speakeasy.studies.positions` keys ``bot:PLAYERS:SEED:warACT``).
+BOT_POSITIONS: tuple[str, ...] = ("bot:2:2:war1", "bot:2:6:war2", "bot:2:8:war3")
 
 
 #: The position the explorer opens on: the rulebook's gang-war example (E3).
@@ -874,9 +846,9 @@ DEFAULT_WAR_POSITION = "scenario:e03_gang_war_district_14"
 
 def _war_is_due(game: Game) -> bool:
     """Some player building stands where a war is due or under way."""
-    ctx = game.analysis_context()
+    ctx = analysis_context(game)
     return any(
-        war_schedule(ctx, district).timing in (WarTiming.DUE, WarTiming.UNDER_WAY)
+        _schedule(ctx, district).timing in (WarTiming.DUE, WarTiming.UNDER_WAY)
         for district in {d for d, _, _ in war_buildings(ctx)}
     )
 
@@ -885,29 +857,25 @@ def war_positions() -> dict[str, str]:
     """Dropdown label -> position key: the shipped scenarios where a gang war is about to
     reach a player building (seen before the war), then seeded bot games just before each
     war."""
-    from speakeasy.scenario import shipped_scenarios
-
     options = {
         f"Scenario: {s.title}": f"scenario:{s.name}"
         for s in shipped_scenarios()
         if _war_is_due(scenario_before_war(s).game())
     }
-    for seed, act in BOT_POSITIONS:
-        options[f"Bot game, seed {seed}: just before the Act {act} gang war"] = f"game:{seed}:{act}"
+    for key in BOT_POSITIONS:
+        options[position_title(key)] = key
     return options
 
 
 def load_war_position(key: str) -> Game:
-    """The game for a key of :func:`war_positions` (``scenario:NAME`` or ``game:SEED:ACT``)."""
-    from speakeasy.scenario import load_scenario
-
-    kind, _, rest = key.partition(":")
-    if kind == "scenario":
-        return scenario_before_war(load_scenario(rest)).game()
-    if kind == "game":
-        seed, _, act = rest.partition(":")
-        return bot_game_before_war(int(seed), int(act))
-    raise ValueError(f"unknown position {key!r}; use scenario:NAME or game:SEED:ACT")
+    """The game at a position key (:func:`~speakeasy.studies.positions.position_game`); a
+    scenario set at a Lucky Luciano phase is moved before its gang war
+    (:func:`scenario_before_war`)."""
+    game = position_game(key)
+    if game.scenario is None or game.history:
+        return game
+    before = scenario_before_war(game.scenario)
+    return game if before is game.scenario else before.game()
 
 
 # ============================================================================ exercises

@@ -89,19 +89,23 @@ from typing import Literal
 from speakeasy.model.state import BuildingType, Colour
 from speakeasy.rules.barrels import sale_price
 from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import delivery_range
+from speakeasy.rules.delivery import delivery_range, delivery_targets
 from speakeasy.rules.dispatch import Source
-from speakeasy.rules.golden import operating, operating_distillery
+from speakeasy.rules.golden import operating_distillery
 from speakeasy.rules.money import spendable
 
 __all__ = [
     "PLAIN_FLEET",
     "DeliveredBarrel",
     "Delivery",
+    "DeliveryProblem",
+    "DeliveryTarget",
     "Plan",
     "Purchase",
+    "ShipPrices",
     "TruckPlan",
     "best_plan",
+    "delivery_problem",
     "possible_deliveries",
 ]
 
@@ -285,7 +289,9 @@ class Plan:
 
 # ---------------------------------------------------------------------- the position as values
 @dataclass(frozen=True, slots=True)
-class _Target:
+class DeliveryTarget:
+    """A building that may receive a barrel (R-TRUCK-13) and the barrel's sale price there."""
+
     district: int
     space: int
     building: BuildingType
@@ -293,7 +299,9 @@ class _Target:
 
 
 @dataclass(frozen=True, slots=True)
-class _Ship:
+class ShipPrices:
+    """A ship's barrel prices, read from its track (R-TRUCK-11, R-SHIP-2)."""
+
     id: str
     prices: tuple[int, ...]  # price of the next barrel with 0, 1, ... barrels removed
 
@@ -307,17 +315,17 @@ class _Ship:
 
 
 @dataclass(frozen=True, slots=True)
-class _Problem:
+class DeliveryProblem:
     """Everything the planner needs, read once from the position (no references into it)."""
 
     colour: Colour
     truck_range: int
     trucks: tuple[tuple[int | None, int], ...]  # (district or None, barrels) per truck
     capacity: int
-    targets: tuple[_Target, ...]  # by district, best price first, then space
+    targets: tuple[DeliveryTarget, ...]  # by district, best price first, then space
     distillery: int | None  # district of the operating distillery
     distillery_barrels: int
-    ships: tuple[_Ship, ...]
+    ships: tuple[ShipPrices, ...]
     ports: tuple[int, ...]  # per ship
     removed: tuple[int, ...]  # per ship
     ring: tuple[int, ...]  # ports clockwise (R-BOARD-6)
@@ -327,31 +335,26 @@ class _Problem:
     route: Callable[[int, int], list[int]]
 
 
-def _problem(ctx: Ctx, colour: Colour, truck_range: int | None) -> _Problem:
+def delivery_problem(ctx: Ctx, colour: Colour, truck_range: int | None) -> DeliveryProblem:
+    """``colour``'s delivery this action as plain values (``truck_range`` None: a plain fleet
+    action's range, R-TRUCK-2); what :func:`best_plan` and
+    :func:`speakeasy.studies.route_study.best_along` search."""
     reach = delivery_range(ctx, colour, PLAIN_FLEET)
     total = reach.total if truck_range is None else truck_range
     if total < 0:
         raise ValueError(f"truck range must be at least 0, got {total}")
     player = ctx.player(colour)
-    targets: list[_Target] = []
-    for number in sorted(ctx.state.districts):
-        district = ctx.state.districts[number]
-        for space, spot in enumerate(district.spaces):
-            b = spot.building
-            if (
-                b is not None
-                and b.owner is colour
-                and b.type is not BuildingType.DISTILLERY
-                and not b.barrel
-                and operating(district, b)
-            ):
-                targets.append(_Target(number, space, b.type, sale_price(ctx, colour, b)))
+    targets = [
+        DeliveryTarget(number, space, b.type, sale_price(ctx, colour, b))
+        for number in sorted(ctx.state.districts)
+        for space, b in delivery_targets(ctx, colour, number)
+    ]
     targets.sort(key=lambda t: (t.district, -t.price, t.space))
     found = operating_distillery(ctx.state, colour)
     ships = []
     for s in ctx.state.ships:
         data = ctx.catalog.ship(s.ship)
-        ships.append(_Ship(s.ship, tuple(data.price(r) for r in range(data.barrel_spaces))))
+        ships.append(ShipPrices(s.ship, tuple(data.price(r) for r in range(data.barrel_spaces))))
     board = ctx.board
     size = max(board.districts) + 1
     dist = tuple(
@@ -365,7 +368,7 @@ def _problem(ctx: Ctx, colour: Colour, truck_range: int | None) -> _Problem:
     def route(a: int, b: int) -> list[int]:
         return board.shortest_routes(a, b)[0]
 
-    return _Problem(
+    return DeliveryProblem(
         colour=colour,
         truck_range=total,
         trucks=tuple((t.district, t.barrels) for t in player.trucks[: reach.trucks]),
@@ -384,7 +387,7 @@ def _problem(ctx: Ctx, colour: Colour, truck_range: int | None) -> _Problem:
     )
 
 
-def _expand(p: _Problem, waypoints: list[int]) -> tuple[int, ...]:
+def _expand(p: DeliveryProblem, waypoints: list[int]) -> tuple[int, ...]:
     """The waypoints joined by shortest routes (the first of them in sorted order)."""
     full = waypoints[:1]
     for a, b in pairwise(waypoints):
@@ -409,7 +412,7 @@ def possible_deliveries(ctx: Ctx, colour: Colour, truck_range: int | None = None
 
     Sorted by district, space, truck, then source (truck, distillery, ships in ship order).
     """
-    p = _problem(ctx, colour, truck_range)
+    p = delivery_problem(ctx, colour, truck_range)
     out: list[Delivery] = []
     for t in p.targets:
         for index, (start, load) in enumerate(p.trucks):
@@ -542,7 +545,7 @@ class _Solver:
     :meth:`bound`, an optimistic estimate, cannot beat ``alpha``.
     """
 
-    def __init__(self, p: _Problem) -> None:
+    def __init__(self, p: DeliveryProblem) -> None:
         self.p = p
         n_trucks = len(p.trucks)
         prices = [price for s in p.ships for price in s.prices]
@@ -1162,4 +1165,4 @@ def best_plan(ctx: Ctx, colour: Colour, truck_range: int | None = None) -> Plan:
     the fleet level (R-TRUCK-3). The game is not changed. :meth:`Plan.actions` gives the
     engine actions that carry the plan out.
     """
-    return _Solver(_problem(ctx, colour, truck_range)).solve()
+    return _Solver(delivery_problem(ctx, colour, truck_range)).solve()

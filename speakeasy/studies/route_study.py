@@ -46,7 +46,6 @@ out-of-range R-TRUCK-2
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -60,6 +59,7 @@ from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range
 from speakeasy.rules.dispatch import Source
 from speakeasy.rules.trucks import crosses_central_park
+from speakeasy.studies.analysis import analysis_context
 from speakeasy.studies.exercises import Exercise
 from speakeasy.studies.planner import (
     PLAIN_FLEET,
@@ -67,7 +67,7 @@ from speakeasy.studies.planner import (
     Plan,
     Purchase,
     TruckPlan,
-    _problem,
+    delivery_problem,
 )
 
 __all__ = [
@@ -78,23 +78,6 @@ __all__ = [
     "truck_exercises",
     "walk",
 ]
-
-
-Position = Game | Ctx
-
-
-def _copy(position: Position) -> Ctx:
-    """A rules context over a copy of the position (a game's, or a bare context's)."""
-    if isinstance(position, Game):
-        return position.analysis_context()
-    return Ctx(
-        copy.deepcopy(position.state),
-        position.catalog,
-        position.board,
-        random.Random(0),
-        position.options,
-        position.seats,
-    )
 
 
 def delivery_source(ctx: Ctx, colour: Colour, truck_range: int) -> Source:
@@ -148,7 +131,7 @@ def _step(number: int, action: str, events: Sequence[Event], ctx: Ctx, colour: C
 
 
 def walk(
-    position: Position, colour: Colour, actions: Sequence[str], truck_range: int
+    position: Game | Ctx, colour: Colour, actions: Sequence[str], truck_range: int
 ) -> list[RouteStep]:
     """Play ``actions`` (the ``deliver`` flow's action strings) on a copy of the position.
 
@@ -156,7 +139,7 @@ def walk(
     :class:`~speakeasy.core.actions.IllegalAction` (code ``not-offered``) at the first action the
     rules do not offer at that point, naming what was offered.
     """
-    ctx = _copy(position)
+    ctx = analysis_context(position)
     flow = deliver(ctx, colour, Effect.of("deliver"), delivery_source(ctx, colour, truck_range))
     decision = next(flow, None)
     seen = len(ctx.events)
@@ -185,7 +168,7 @@ def walk(
 
 # ---------------------------------------------------------------------- a route of your own
 def extend_route(
-    position: Position,
+    position: Game | Ctx,
     colour: Colour,
     truck: int,
     route: Sequence[int],
@@ -241,7 +224,7 @@ Score = tuple[int, int, int, int]  # delivered, value, -spent, -loaded
 
 
 def best_along(
-    position: Position, colour: Colour, truck: int, route: Sequence[int], truck_range: int
+    position: Game | Ctx, colour: Colour, truck: int, route: Sequence[int], truck_range: int
 ) -> Plan:
     """The best use of truck ``truck`` (0-based) driving exactly ``route``.
 
@@ -257,8 +240,8 @@ def best_along(
         checked = extend_route(position, colour, truck, checked, district, truck_range)
     if not checked:
         raise IllegalAction("empty-route", "R-TRUCK-14", "the route has no district yet")
-    ctx = _copy(position)
-    p = _problem(ctx, colour, truck_range)
+    ctx = analysis_context(position)
+    p = delivery_problem(ctx, colour, truck_range)
     available = delivery_range(ctx, colour, delivery_source(ctx, colour, truck_range)).trucks
     if truck >= available:
         raise IllegalAction(

@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable
 from functools import cached_property
 
-from speakeasy.catalog import Catalog, load_catalog
+from speakeasy.catalog import Catalog
 from speakeasy.core.actions import Action, Decision
 from speakeasy.engine.game import Game
 from speakeasy.model.board import Area
@@ -51,15 +51,17 @@ from speakeasy.rules.barrels import production, sale_price, sell_limit, sellable
 from speakeasy.rules.buildings import build_options, defence, legal_targets
 from speakeasy.rules.combat import bonus, partner_help_cost, partner_tile, strength
 from speakeasy.rules.context import Ctx
+from speakeasy.rules.delivery import may_receive_barrel
 from speakeasy.rules.goals import book_spaces_available, meets
 from speakeasy.rules.golden import distillery, operating, operating_distillery
 from speakeasy.rules.money import spendable
 from speakeasy.rules.protection import max_protections, protection_budget
-from speakeasy.rules.resources import vip_capacity
+from speakeasy.rules.resources import docks_row, vip_capacity
 from speakeasy.rules.ships import crate_cash, ship_area, ship_attack_options
+from speakeasy.studies.analysis import analysis_context
 from speakeasy.studies.planner import best_plan
 
-__all__ = ["HeuristicBot", "Position", "score_options"]
+__all__ = ["HeuristicBot", "PlayerView", "score_options"]
 
 #: How much a resource that pays off later is worth, by act (R-ACT-1: 4/3/3/1 rounds).
 _FUTURE = {0: 1.0, 1: 1.0, 2: 0.85, 3: 0.6, 4: 0.1}
@@ -86,7 +88,7 @@ def _n(effect: Effect) -> int:
         return 1
 
 
-class Position:
+class PlayerView:
     """What one player sees at one decision, with the estimates the scores are built from.
 
     Read-only: it wraps the live state in a rules context without copying it, and calls only
@@ -97,15 +99,8 @@ class Position:
         self.game = game
         self.colour = colour
         self.state: GameState = game.state
-        self.catalog: Catalog = load_catalog()
-        self.ctx = Ctx(
-            state=game.state,
-            catalog=self.catalog,
-            board=game.board,
-            rng=random.Random(0),
-            options=game.options,
-            seats=len(game.colours),
-        )
+        self.ctx = analysis_context(game, state=game.state)
+        self.catalog: Catalog = self.ctx.catalog
         self.player: Player = self.state.players[colour]
         self.act = self.state.act
         self.future = _FUTURE.get(self.act, 1.0)
@@ -358,9 +353,7 @@ class Position:
         return [
             (d, b)
             for d, _, b in self.state.buildings(self.colour)
-            if b.type is not BuildingType.DISTILLERY
-            and not b.barrel
-            and operating(self.state.districts[d], b)
+            if may_receive_barrel(self.state.districts[d], b)
         ]
 
     def deliver_value(self, range_bonus: int = 0) -> float:
@@ -513,8 +506,6 @@ class Position:
         return max(best, 0.0)
 
     def docks_space_value(self, area: str, index: int) -> float:
-        from speakeasy.rules.resources import docks_row
-
         row = self.catalog.docks.row(docks_row(self.ctx, index))
         value = self.effects_value(row.reward) + 1.0 * self.future
         mine = sum(1 for a, rows in self.state.docks.items() for w in rows if w is self.colour)
@@ -639,7 +630,7 @@ class Position:
         return 1.0 * self.future
 
 
-def _play_card_effect(p: Position, e: Effect, range_bonus: int) -> float:
+def _play_card_effect(p: PlayerView, e: Effect, range_bonus: int) -> float:
     return p.best_card(e.text("type"), range_bonus + _n_or(e, "range_bonus", 0))
 
 
@@ -650,24 +641,24 @@ def _n_or(effect: Effect, name: str, default: int) -> int:
         return default
 
 
-def _helper_effect(p: Position, e: Effect, range_bonus: int) -> float:
+def _helper_effect(p: PlayerView, e: Effect, range_bonus: int) -> float:
     offer = [p.helper_value(h) for h in p.state.helper_offer]
     return max(offer, default=0.0)
 
 
-def _offer_helper_effect(p: Position, e: Effect, range_bonus: int) -> float:
+def _offer_helper_effect(p: PlayerView, e: Effect, range_bonus: int) -> float:
     offer = [p.effects_value(p.catalog.helper(h).effect) for h in p.state.helper_offer]
     return max(offer, default=0.0)
 
 
-def _hire_goons(p: Position, e: Effect, range_bonus: int) -> float:
+def _hire_goons(p: PlayerView, e: Effect, range_bonus: int) -> float:
     costs = p.catalog.operations_board.goon_costs
     if p.player.goons >= len(costs):
         return 0.0
     return max(0.0, GOON * p.future - p.paid(costs[p.player.goons]))
 
 
-def _goon_free(p: Position, e: Effect, range_bonus: int) -> float:
+def _goon_free(p: PlayerView, e: Effect, range_bonus: int) -> float:
     room = len(p.catalog.operations_board.goon_costs) - p.player.goons
     return min(_n(e), max(room, 0)) * GOON * p.future
 
@@ -686,7 +677,7 @@ _FLAT: dict[str, float] = {
     "protect": 3.0,
 }
 
-_EFFECTS: dict[str, Callable[[Position, Effect, int], float]] = {
+_EFFECTS: dict[str, Callable[[PlayerView, Effect, int], float]] = {
     "none": lambda p, e, r: 0.0,
     "gain_cash": lambda p, e, r: float(_n(e)),
     "gain_leverage": lambda p, e, r: _n(e) * LEVERAGE * p.future,
@@ -719,13 +710,13 @@ _EFFECTS: dict[str, Callable[[Position, Effect, int], float]] = {
 
 
 # ---------------------------------------------------------------------- option scores
-Scorer = Callable[[Position, Decision, Action], float]
+Scorer = Callable[[PlayerView, Decision, Action], float]
 
 
-def _skip_or(value: Callable[[Position, Decision, Action], float]) -> Scorer:
+def _skip_or(value: Callable[[PlayerView, Decision, Action], float]) -> Scorer:
     """Options ``skip``/``done`` score 0; the others by ``value``."""
 
-    def score(p: Position, d: Decision, a: Action) -> float:
+    def score(p: PlayerView, d: Decision, a: Action) -> float:
         if a.kind in ("skip", "done"):
             return 0.0
         return value(p, d, a)
@@ -733,7 +724,7 @@ def _skip_or(value: Callable[[Position, Decision, Action], float]) -> Scorer:
     return score
 
 
-def _capo(p: Position, d: Decision, a: Action) -> float:
+def _capo(p: PlayerView, d: Decision, a: Action) -> float:
     location, index = str(a.args[0]), int(a.args[1])
     if location == "restaurant":
         return p.restaurant_value()
@@ -742,14 +733,14 @@ def _capo(p: Position, d: Decision, a: Action) -> float:
     return p.person_value(location, index)
 
 
-def _swap(p: Position, d: Decision, a: Action) -> float:
+def _swap(p: PlayerView, d: Decision, a: Action) -> float:
     location = str(a.args[0])
     if location == "restaurant":
         return p.restaurant_value()
     return p.person_value(location, int(a.args[1]))
 
 
-def _build(p: Position, d: Decision, a: Action) -> float:
+def _build(p: PlayerView, d: Decision, a: Action) -> float:
     mode, piece = str(a.args[0]), str(a.args[1])
     choices, _ = build_options(
         p.ctx, p.colour, buildings=(p._piece_kind(piece),), modes=(mode,), ignore_defence=False
@@ -767,7 +758,7 @@ def _build(p: Position, d: Decision, a: Action) -> float:
     return value
 
 
-def _build_space(p: Position, d: Decision, a: Action) -> float:
+def _build_space(p: PlayerView, d: Decision, a: Action) -> float:
     last = p.game.history[-1] if p.game.history else None
     district, space = int(a.args[0]), int(a.args[1])
     if last is not None and last.kind == "build":
@@ -780,7 +771,7 @@ def _build_space(p: Position, d: Decision, a: Action) -> float:
     return value
 
 
-def _boost(p: Position, d: Decision, a: Action) -> float:
+def _boost(p: PlayerView, d: Decision, a: Action) -> float:
     goons, how = int(a.args[0]), str(a.args[1])
     cost = 0.0
     if how == "paid":
@@ -813,7 +804,7 @@ def _boost(p: Position, d: Decision, a: Action) -> float:
     return -cost  # takeover: every option wins; pay the least
 
 
-def _raise(p: Position, d: Decision, a: Action) -> float:
+def _raise(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "skip":
         return 0.0
     track = Track(str(a.args[0]))
@@ -823,12 +814,12 @@ def _raise(p: Position, d: Decision, a: Action) -> float:
     return value
 
 
-def _draw(p: Position, d: Decision, a: Action) -> float:
+def _draw(p: PlayerView, d: Decision, a: Action) -> float:
     deck = p.state.operation_decks.get(Track(str(a.args[0])), [])
     return p.hand_card_value(deck[0]) if deck else 0.0
 
 
-def _play(p: Position, d: Decision, a: Action) -> float:
+def _play(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "skip":
         return 0.0
     card = str(a.args[0])
@@ -837,11 +828,11 @@ def _play(p: Position, d: Decision, a: Action) -> float:
     return p.card_value(card) - p.hand_card_value(card) * 0.5
 
 
-def _discard(p: Position, d: Decision, a: Action) -> float:
+def _discard(p: PlayerView, d: Decision, a: Action) -> float:
     return -p.hand_card_value(str(a.args[0]))
 
 
-def _mafioso(p: Position, d: Decision, a: Action) -> float:
+def _mafioso(p: PlayerView, d: Decision, a: Action) -> float:
     where = str(a.args[0])
     if where == "vip":
         unprotected = sum(1 for _, _, b in p.state.buildings(p.colour) if not b.protected)
@@ -849,7 +840,7 @@ def _mafioso(p: Position, d: Decision, a: Action) -> float:
     return p.docks_space_value(str(a.args[1]), int(a.args[2]))
 
 
-def _helper(p: Position, d: Decision, a: Action) -> float:
+def _helper(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "skip":
         return 0.0
     helper = str(a.args[0])
@@ -858,14 +849,14 @@ def _helper(p: Position, d: Decision, a: Action) -> float:
     return p.helper_value(helper)
 
 
-def _use_helper(p: Position, d: Decision, a: Action) -> float:
+def _use_helper(p: PlayerView, d: Decision, a: Action) -> float:
     """Using a helper keeps its bottle (R-HELPER-3); use it when its effect is worth it now."""
     if a.kind == "skip":
         return 1.5 * p.future
     return p.effects_value(p.catalog.helper(str(a.args[0])).effect)
 
 
-def _city_token(p: Position, d: Decision, a: Action) -> float:
+def _city_token(p: PlayerView, d: Decision, a: Action) -> float:
     column, index = str(a.args[0]), int(a.args[1])
     offer = p.state.city_offer
     token: str | None = None
@@ -878,17 +869,17 @@ def _city_token(p: Position, d: Decision, a: Action) -> float:
     return p.token_play_value(token) if token else 0.0
 
 
-def _play_token(p: Position, d: Decision, a: Action) -> float:
+def _play_token(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "done":
         return 0.0
     return p.token_play_value(str(a.args[0]))
 
 
-def _return_token(p: Position, d: Decision, a: Action) -> float:
+def _return_token(p: PlayerView, d: Decision, a: Action) -> float:
     return -p.token_play_value(str(a.args[0]))
 
 
-def _compensation(p: Position, d: Decision, a: Action) -> float:
+def _compensation(p: PlayerView, d: Decision, a: Action) -> float:
     what = str(a.args[0])
     if what == "book":
         return p.book_value
@@ -897,14 +888,14 @@ def _compensation(p: Position, d: Decision, a: Action) -> float:
     return CITY_TOKEN * p.future
 
 
-def _cook(p: Position, d: Decision, a: Action) -> float:
+def _cook(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "done":
         return 0.0
     goal = p.catalog.goal(str(a.args[0]))
     return goal.payout + 0.5 * p.effects_value(goal.reward)
 
 
-def _protect(p: Position, d: Decision, a: Action) -> float:
+def _protect(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "done":
         return 0.0
     district, space = int(a.args[0]), int(a.args[1])
@@ -916,7 +907,7 @@ def _protect(p: Position, d: Decision, a: Action) -> float:
     return p.protect_gain(district, building) - tokens * LEVERAGE * p.future
 
 
-def _hire_goon(p: Position, d: Decision, a: Action) -> float:
+def _hire_goon(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "done":
         return 0.0
     cost = int(a.args[0])
@@ -927,7 +918,7 @@ def _hire_goon(p: Position, d: Decision, a: Action) -> float:
     return (GOON + (2.0 if war_soon else 0.0)) * p.future - p.paid(cost)
 
 
-def _restaurant_action(p: Position, d: Decision, a: Action) -> float:
+def _restaurant_action(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "done":
         return 0.0
     what = str(a.args[0])
@@ -939,7 +930,7 @@ def _restaurant_action(p: Position, d: Decision, a: Action) -> float:
     return sum(tokens[:2])
 
 
-def _restaurant_space(p: Position, d: Decision, a: Action) -> float:
+def _restaurant_space(p: PlayerView, d: Decision, a: Action) -> float:
     found = re.search(r"costs (\d+) per mafioso; discard (\d+)", a.label)
     if found is None:
         return 0.0
@@ -950,7 +941,7 @@ def _restaurant_space(p: Position, d: Decision, a: Action) -> float:
     return -discards * p.worst_hand_card - (cost * 1.5 if protecting else cost * 0.2)
 
 
-def _ally(p: Position, d: Decision, a: Action) -> float:
+def _ally(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "skip":
         return 0.0
     tile = p.catalog.gangster(str(a.args[0]))
@@ -963,7 +954,7 @@ def _ally(p: Position, d: Decision, a: Action) -> float:
     return value
 
 
-def _attack_ship(p: Position, d: Decision, a: Action) -> float:
+def _attack_ship(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "skip":
         return 0.0
     ship = next((s for s in p.state.ships if s.ship == str(a.args[0])), None)
@@ -977,16 +968,16 @@ def _attack_ship(p: Position, d: Decision, a: Action) -> float:
     return cash + 4.0 * p.future + 2.0 - p.paid(plan.cost) - plan.goons * GOON * p.future
 
 
-def _ship_hire(p: Position, d: Decision, a: Action) -> float:
+def _ship_hire(p: PlayerView, d: Decision, a: Action) -> float:
     goons = int(a.args[0])
     return -(len(a.args) - 1) - goons * GOON * p.future
 
 
-def _docks_move(p: Position, d: Decision, a: Action) -> float:
+def _docks_move(p: PlayerView, d: Decision, a: Action) -> float:
     return 0.0 if a.kind == "done" else -0.5
 
 
-def _sell(p: Position, d: Decision, a: Action) -> float:
+def _sell(p: PlayerView, d: Decision, a: Action) -> float:
     if a.kind == "done":
         return 0.0
     district, space = int(a.args[0]), int(a.args[1])
@@ -994,11 +985,11 @@ def _sell(p: Position, d: Decision, a: Action) -> float:
     return float(sale_price(p.ctx, p.colour, building)) if building else 0.0
 
 
-def _first(p: Position, d: Decision, a: Action) -> float:
+def _first(p: PlayerView, d: Decision, a: Action) -> float:
     return 0.0
 
 
-def _truck_fallback(p: Position, d: Decision, a: Action) -> float:
+def _truck_fallback(p: PlayerView, d: Decision, a: Action) -> float:
     """Without a plan: deliver, load, then stop (R-TRUCK-9/13/14)."""
     return {"deliver": 3.0, "load": 2.0, "finish": 1.0, "done": 1.0}.get(a.kind, 0.0)
 
@@ -1053,7 +1044,7 @@ def score_options(game: Game) -> list[tuple[Action, float]]:
     decision = game.pending
     if decision is None:
         return []
-    position = Position(game, decision.player)
+    position = PlayerView(game, decision.player)
     scorer = SCORERS.get(decision.kind, _first)
     return [(a, scorer(position, decision, a)) for a in decision.options]
 
@@ -1122,14 +1113,7 @@ def _budget_ctx(game: Game, colour: Colour) -> Ctx:
     player = state.players[colour]
     budget = player.pocket if state.act < 4 else 0
     players = {**state.players, colour: dataclasses.replace(player, pocket=budget, safe=0)}
-    return Ctx(
-        state=dataclasses.replace(state, players=players),
-        catalog=load_catalog(),
-        board=game.board,
-        rng=random.Random(0),
-        options=game.options,
-        seats=len(game.colours),
-    )
+    return analysis_context(game, state=dataclasses.replace(state, players=players))
 
 
 def _delivery_range_just_announced(game: Game) -> int | None:

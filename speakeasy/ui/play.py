@@ -27,6 +27,7 @@ from functools import cache
 from typing import Literal
 
 from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.explain import StepFrame, log, step_through
@@ -162,8 +163,8 @@ class Table:
     @classmethod
     def _around(cls, game: Game, kinds: Mapping[Colour, SeatKind]) -> Table:
         bots = {
-            c: RandomBot(seed=game.seed * 10 + i)
-            for i, c in enumerate(game.colours)
+            c: RandomBot(seed=derive_seed(game.seed, "bot", c.value))
+            for c in game.colours
             if kinds[c] == "bot"
         }
         table = cls(game, dict(kinds), bots)
@@ -202,7 +203,9 @@ class Table:
     def play_for(self, colour: Colour) -> list[Event]:
         """Let a random bot make the pending decisions of ``colour`` until someone else decides
         ("let the bots play until it is my turn" for a human seat)."""
-        bot = self.bots.get(colour) or RandomBot(seed=self.game.seed + len(self.game.history))
+        bot = self.bots.get(colour) or RandomBot(
+            seed=derive_seed(self.game.seed, "bot", colour.value, len(self.game.history))
+        )
         events: list[Event] = []
         while self.game.current_player == colour:
             events.extend(self.game.apply(bot.choose(self.game)))
@@ -278,10 +281,9 @@ class Table:
         if snapshot.redo:
             game.goto(len(snapshot.actions))
         kinds: dict[Colour, SeatKind] = {Colour(c): kind for c, kind in snapshot.seats}
-        salt = len(snapshot.actions) * 7919
         bots = {
-            c: RandomBot(seed=snapshot.seed * 10 + i + salt)
-            for i, c in enumerate(colours)
+            c: RandomBot(seed=derive_seed(snapshot.seed, "bot", c.value, len(snapshot.actions)))
+            for c in colours
             if kinds[c] == "bot"
         }
         return cls(game, kinds, bots)

@@ -1,13 +1,15 @@
 """The truck planner on a real position: the view behind ``notebooks/truck_routes.py``.
 
-Pick a position (a shipped scenario, a seeded bot game, a saved game or a scenario file), a
-player and the kind of fleet action; :func:`planner_view` runs the planner
+Pick a position (a shipped scenario or a seeded bot game, by its key in
+:mod:`speakeasy.studies.positions`, or an uploaded saved game or scenario file), a player and
+the kind of fleet action; :func:`planner_view` runs the planner
 (:func:`speakeasy.studies.planner.best_plan`), plays its plan step by step through the rules
 (:func:`speakeasy.studies.route_study.walk`), and does the same for a route the reader builds by
 clicking districts (:func:`speakeasy.studies.route_study.best_along`), so the two can be compared.
 Nothing here decides a rule; the notebook only shows what this returns.
 
->>> game = bot_game(seed=3, decisions=120)
+>>> from speakeasy.studies.positions import position_game
+>>> game = position_game("bot:2:3:120")
 >>> view = planner_view(game, game.colours[0])
 >>> len(view.steps) == len(view.plan.actions()) + 1
 True
@@ -24,23 +26,22 @@ from typing import Literal
 import plotly.graph_objects as go
 
 from speakeasy.core.actions import IllegalAction
-from speakeasy.engine.bots import Bot
 from speakeasy.engine.game import Game
 from speakeasy.explain import markdown_escape
 from speakeasy.model.state import Colour
 from speakeasy.rules.delivery import delivery_range
-from speakeasy.scenario import load_scenario, parse_scenario, shipped_scenarios
+from speakeasy.scenario import parse_scenario, shipped_scenarios
 from speakeasy.studies.exercises import Exercise
 from speakeasy.studies.planner import PLAIN_FLEET, Plan, best_plan
+from speakeasy.studies.positions import position_title
 from speakeasy.studies.route_study import RouteStep, best_along, truck_exercises, walk
 from speakeasy.viz.board_figure import ROUTE_COLOURS
 from speakeasy.viz.game_figure import game_figure
 
 __all__ = [
+    "BOT_GAMES",
     "RANGE_BONUSES",
     "PlannerView",
-    "bot_game",
-    "load_position",
     "load_upload",
     "planner_view",
     "position_options",
@@ -52,8 +53,8 @@ RANGE_BONUSES: dict[str, int] = {
     "a fleet card with the +2 range reward (R-CARD-8)": 2,
     "the Garage's left person, +2 (R-LOC-GARAGE-2)": 2,
 }
-#: Seeded bot games offered as positions: (seed, decisions played).
-BOT_GAMES: tuple[tuple[int, int], ...] = ((3, 120), (11, 260), (29, 400))
+#: Seeded bot games offered as positions (2 players, decisions played).
+BOT_GAMES: tuple[str, ...] = ("bot:2:3:120", "bot:2:11:260", "bot:2:29:400")
 #: The colour of the reader's own route on the map.
 YOUR_COLOUR = "#111111"
 
@@ -61,39 +62,12 @@ Showing = Literal["best", "yours"]
 
 
 def position_options() -> dict[str, str]:
-    """Dropdown label -> position key: every shipped scenario, then the seeded bot games."""
+    """Dropdown label -> position key (:mod:`speakeasy.studies.positions`): every shipped
+    scenario, then the seeded bot games."""
     options = {f"Scenario: {s.title}": f"scenario:{s.name}" for s in shipped_scenarios()}
-    for seed, decisions in BOT_GAMES:
-        options[f"Bot game, seed {seed}, after {decisions} decisions"] = f"game:{seed}:{decisions}"
+    for key in BOT_GAMES:
+        options[position_title(key)] = key
     return options
-
-
-def bot_game(seed: int, decisions: int, players: int = 2) -> Game:
-    """A position from a seeded game of heuristic bots, ``decisions`` decisions in."""
-    from speakeasy.studies.strategy import HeuristicBot
-
-    game = Game.new(players=players, seed=seed)
-    bots: dict[Colour, Bot] = {
-        c: HeuristicBot(seed=seed * 10 + n) for n, c in enumerate(game.colours)
-    }
-    for _ in range(decisions):
-        if game.is_over:
-            break
-        player = game.current_player
-        assert player is not None
-        game.apply(bots[player].choose(game))
-    return game
-
-
-def load_position(key: str) -> Game:
-    """The game for a key of :func:`position_options` (``scenario:NAME`` or ``game:SEED:N``)."""
-    kind, _, rest = key.partition(":")
-    if kind == "scenario":
-        return load_scenario(rest).game()
-    if kind == "game":
-        seed, _, decisions = rest.partition(":")
-        return bot_game(int(seed), int(decisions))
-    raise ValueError(f"unknown position {key!r}; use scenario:NAME or game:SEED:DECISIONS")
 
 
 def load_upload(name: str, contents: bytes) -> Game:

@@ -43,6 +43,7 @@ from typing import Literal
 
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Action, Event, IllegalAction
+from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.explain import RuleRef, StepFrame, explain_error, explain_event, step_through
@@ -1009,7 +1010,7 @@ class Tutorial:
         table = Table(
             game,
             {LEARNER: "human", OPPONENT: "bot"},
-            {OPPONENT: RandomBot(seed=SEED * 1000 + before)},
+            {OPPONENT: RandomBot(seed=derive_seed(SEED, "bot", OPPONENT.value, before))},
         )
         table.choose(action)
         new_moves = self.moves + tuple(str(a) for a in game.history[before:])

@@ -159,7 +159,8 @@ def _merge(target: dict[str, Any], update: Mapping[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------------- layers
-def _bounds(board: Board) -> tuple[float, float, float, float]:
+def map_bounds(board: Board) -> tuple[float, float, float, float]:
+    """``(x min, x max, y min, y max)`` of the district centres."""
     xs = [d.x for d in board.districts.values()]
     ys = [d.y for d in board.districts.values()]
     return min(xs), max(xs), min(ys), max(ys)
@@ -167,7 +168,7 @@ def _bounds(board: Board) -> tuple[float, float, float, float]:
 
 def add_water(fig: Canvas, board: Board) -> None:
     """The island outline: a rounded land shape behind the districts."""
-    x0, x1, y0, y1 = _bounds(board)
+    x0, x1, y0, y1 = map_bounds(board)
     fig.add_shape(
         {
             "type": "rect",
@@ -239,7 +240,7 @@ def add_edges(fig: Canvas, board: Board) -> None:
 
 def port_positions(board: Board, offset: float = 0.42) -> dict[int, tuple[float, float]]:
     """Where each port's anchor is drawn: just off the coast, above or below its district."""
-    _, _, y0, y1 = _bounds(board)
+    _, _, y0, y1 = map_bounds(board)
     mid = (y0 + y1) / 2
     positions: dict[int, tuple[float, float]] = {}
     for d in board.port_ring:
@@ -431,7 +432,7 @@ def add_route(
 
 def add_area_labels(fig: Canvas, board: Board, *, y: float | None = None) -> None:
     """Area names above each area (Downtown left, Uptown right, R-BOARD-1)."""
-    _, _, _, y1 = _bounds(board)
+    _, _, _, y1 = map_bounds(board)
     for area in board.areas:
         members = [board.district(d) for d in board.districts_in(area)]
         x = sum(d.x for d in members) / len(members)
@@ -450,7 +451,7 @@ def style_layout(
     fig: Canvas, board: Board, *, title: str | None, height: int, width: int | None
 ) -> None:
     """Equal-aspect axes without ticks, water background, legend below."""
-    x0, x1, y0, y1 = _bounds(board)
+    x0, x1, y0, y1 = map_bounds(board)
     fig.update_layout(
         {
             "title": {"text": title} if title else {},

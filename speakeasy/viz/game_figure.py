@@ -58,7 +58,6 @@ from speakeasy.viz.board_figure import (
     AREA_LINES,
     WATER_COLOUR,
     Layers,
-    _bounds,
     add_area_labels,
     add_central_park,
     add_districts,
@@ -66,6 +65,7 @@ from speakeasy.viz.board_figure import (
     add_highlight,
     add_ports,
     add_route,
+    map_bounds,
     port_positions,
 )
 
@@ -300,7 +300,7 @@ class _Geometry:
 
     @classmethod
     def make(cls, board: Board, *, height: int, width: int | None, title: str | None) -> _Geometry:
-        x0, x1, y0, y1 = _bounds(board)
+        x0, x1, y0, y1 = map_bounds(board)
         x_range = (x0 - 0.55, x1 + 0.55)
         y_top = y1 + 1.6
         track_y = y0 - 1.78
@@ -528,7 +528,7 @@ def _add_ships(
 ) -> None:
     """Ships at their ports: the name and the barrels left on the ship's track."""
     ports = port_positions(board, _PORT_OFFSET)
-    _, _, y0, y1 = _bounds(board)
+    _, _, y0, y1 = map_bounds(board)
     mid = (y0 + y1) / 2
     ships = _Points()
     positions: list[str] = []
@@ -856,7 +856,7 @@ def _style(
     height: int,
     width: int | None,
 ) -> None:
-    x0, x1, y0, y1 = _bounds(board)
+    x0, x1, y0, y1 = map_bounds(board)
     # land, drawn first (the park and everything else lie on it)
     layers.shapes.insert(
         0,

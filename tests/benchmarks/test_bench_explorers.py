@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.studies.control import Edit, control_figure, flips, load_start, study_control
+from speakeasy.studies.control import Edit, flips, study_control
 from speakeasy.studies.gang_war import load_war_position, study_building
+from speakeasy.studies.positions import Position
+from speakeasy.viz.control_figure import control_figure
 
 E4 = "scenario:e04_police_casino_district_12"
 
@@ -26,7 +28,7 @@ def _report(benchmark: BenchmarkFixture, what: str) -> None:
 @pytest.mark.benchmark(group="explorers")
 def test_bench_control_click(benchmark: BenchmarkFixture) -> None:
     """E4: remove the police from district 12, then everything the notebook shows."""
-    start = load_start(E4)
+    start = Position.load(E4)
 
     def click() -> object:
         after = Edit.remove_police(12).apply(start)

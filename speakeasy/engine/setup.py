@@ -31,6 +31,8 @@ from speakeasy.model.state import (
     TurnOrder,
 )
 
+__all__ = ["NOTORIETY_MAFIOSO_SPACES", "Emit", "new_state", "setup_players"]
+
 Emit = Callable[[Event], None]
 
 #: Notoriety spaces that hold one of the player's mafiosi as a reward (R-PSETUP-10).

@@ -101,6 +101,7 @@ import tomlkit
 
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Event
+from speakeasy.engine.definition import SPEAKEASY
 from speakeasy.model.board import Area, load_board
 from speakeasy.model.paths import data_path
 from speakeasy.model.state import (
@@ -1238,3 +1239,6 @@ def iter_fields(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str
 def scenario_event(events: Sequence[Event]) -> Event | None:
     """The event announcing a scenario among a game's setup events."""
     return next((e for e in events if e.kind == "scenario"), None)
+
+
+SPEAKEASY.register_start_decoder("scenario", Scenario.from_data)  # saved games read scenarios

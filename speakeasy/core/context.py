@@ -7,11 +7,11 @@ point, publishes the :class:`~speakeasy.core.actions.Decision`, and resumes it w
 (already validated) action.
 
 >>> import random
->>> def pick(ctx: Context[list[str]]) -> Flow[None]:
-...     choice = yield from ctx.ask("ann", "fruit", "Pick a fruit", ("R-1",),
+>>> def pick(ctx: Context[list[str]], kind: str = "fruit") -> Flow[None]:
+...     choice = yield from ctx.ask("ann", kind, "Pick a fruit", ("R-1",),
 ...                                 [Action("pick", ("apple",)), Action("pick", ("pear",))])
 ...     ctx.state.append(str(choice.args[0]))
-...     ctx.emit("picked", "ann", ("R-1",), f"Ann picks {choice.args[0]}.")
+...     ctx.emit(kind, "ann", ("R-1",), f"Ann picks {choice.args[0]}.")
 >>> ctx = Context(state=[], rng=random.Random(0))
 >>> flow = pick(ctx)
 >>> decision = next(flow)

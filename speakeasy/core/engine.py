@@ -125,12 +125,12 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
     """A point where a fresh flow can take over: after ``step`` actions, with ``events``
-    events recorded, the state (pickled), the RNG state and the flow's restart token."""
+    events recorded; ``snapshot`` is the state and the RNG state, pickled together (compact
+    and immune to later changes); ``restart`` is the flow's restart token."""
 
     step: int
     restart: Hashable
-    state: bytes
-    rng: tuple[Any, ...]
+    snapshot: bytes
     events: int
 
 
@@ -395,13 +395,13 @@ class Engine(Generic[S, C, R]):
 
     def _on_checkpoint(self, restart: Hashable) -> None:
         last = self._checkpoints[-1] if self._checkpoints else None
-        if last is not None and last.step == self._sent and last.restart == restart:
-            return  # a restarted flow passing the checkpoint it started from
+        if last is not None and last.step == self._sent:
+            if last.restart == restart:
+                return  # a restarted flow passing the checkpoint it started from
+            self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
-        state = pickle.dumps(ctx.state, pickle.HIGHEST_PROTOCOL)
-        self._checkpoints.append(
-            Checkpoint(self._sent, restart, state, ctx.rng.getstate(), len(ctx.events))
-        )
+        snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
+        self._checkpoints.append(Checkpoint(self._sent, restart, snapshot, len(ctx.events)))
 
     def _restore(self, step: int) -> None:
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
@@ -415,10 +415,11 @@ class Engine(Generic[S, C, R]):
         else:
             checkpoint = self._checkpoints[found[-1]]
             self._checkpoints = self._checkpoints[: found[-1] + 1]
+            state, rng_state = pickle.loads(checkpoint.snapshot)
             rng = random.Random()
-            rng.setstate(checkpoint.rng)
+            rng.setstate(rng_state)
             old = self._ctx
-            ctx = old.fork(pickle.loads(checkpoint.state), rng, old.events[: checkpoint.events])
+            ctx = old.fork(state, rng, old.events[: checkpoint.events])
             self._attach(ctx, self.definition.restart(ctx, checkpoint.restart), checkpoint.step)
             self._steps = steps[: checkpoint.step]
             self._resume(None)

@@ -148,7 +148,8 @@ class GameDefinition(ABC, Generic[S, C, R]):
     how to restart the rules at a checkpoint, the result, and how to save it.
 
     ``S`` is the game's state, ``C`` its context (:class:`~speakeasy.core.context.Context`)
-    and ``R`` its result.
+    and ``R`` its result. The state must be picklable (checkpoints keep it pickled) and the
+    flows' restart tokens must compare equal exactly when they name the same point.
     """
 
     #: The ``format`` field of a saved game, and its ``version``.

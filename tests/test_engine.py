@@ -13,7 +13,10 @@ import pytest
 from speakeasy import Game, IllegalAction
 from speakeasy.core.actions import Action
 from speakeasy.engine.game import SaveFileError
+from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, to_data
+from speakeasy.rules.flow import Start
+from speakeasy.scenario import load_scenario
 
 
 def play_random(game: Game, steps: int, seed: int = 0) -> None:
@@ -233,3 +236,166 @@ def test_redo_line_lists_the_undone_actions_in_redo_order(game: Game) -> None:
     assert game.redo_line == history[3:]
     game.redo()
     assert game.redo_line == history[4:]
+
+
+# ---------------------------------------------------------------------- checkpoints
+def position(game: Game, blocked: bool = False) -> dict[str, object]:
+    """Everything observable about a game's position: state, pending decision (options with
+    labels, facts; the blocked options with their reasons if asked), events and steps."""
+    pending = game.pending
+    decision: dict[str, object] | None = None
+    if pending is not None:
+        decision = {
+            "player": pending.player,
+            "kind": pending.kind,
+            "prompt": pending.prompt,
+            "rules": pending.rules,
+            "options": [(str(o), o.label) for o in pending.options],
+            "facts": pending.facts,
+        }
+        if blocked:
+            decision["blocked"] = [
+                (str(b.action), b.action.label, b.error.code, str(b.error)) for b in pending.blocked
+            ]
+    return {
+        "state": to_data(game.state),
+        "pending": decision,
+        "events": game.events,
+        "setup_events": len(game.setup_events),
+        "steps": game.steps,
+        "labels": [s.action.label for s in game.steps],
+        "rng": game._ctx.rng.getstate(),
+    }
+
+
+def finished_with_reference(game: Game, seed: int) -> tuple[Game, list[dict[str, object]]]:
+    """Play ``game`` to the end with a random bot; the position after each step, from this
+    one full replay from scratch."""
+    rng = random.Random(seed)
+    reference = [position(game)]
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        reference.append(position(game))
+    return game, reference
+
+
+def replay_from_scratch(game: Game, steps: int) -> Game:
+    """A new game with the same settings and the first ``steps`` of ``game``'s actions."""
+    fresh = Game(game.colours, game.seed, game.options, game.scenario)
+    for action in game.history[:steps]:
+        fresh.apply(action)
+    return fresh
+
+
+OPTION_NAMES = list(Options().to_data())
+CHECKPOINT_GAMES = {
+    "2p seed 1": lambda: Game.new(2, seed=1),
+    "2p seed 8": lambda: Game.new(2, seed=8),
+    "3p seed 2": lambda: Game.new(3, seed=2),
+    "3p seed 9": lambda: Game.new(3, seed=9),
+    "4p seed 3": lambda: Game.new(4, seed=3),
+    "4p seed 10": lambda: Game.new(4, seed=10),
+    "1p sandbox": lambda: Game.new(1, seed=4),
+    "4p every option on": lambda: Game.new(4, seed=5, options=dict.fromkeys(OPTION_NAMES, True)),
+    "2p options flipped": lambda: Game.new(
+        2, seed=6, options={n: not v for n, v in Options().to_data().items()}
+    ),
+    "scenario rounds act 1": lambda: load_scenario("e09_restaurant_turn_order").game(),
+    "scenario luciano act 1": lambda: load_scenario("e01b_defence_equal_holds").game(),
+    "scenario luciano act 2": lambda: load_scenario("e03_gang_war_district_14").game(),
+    "scenario prologue": lambda: load_scenario("e23_prologue_hand_size").game(),
+    "scenario final": lambda: load_scenario("e22_final_score_405").game(),
+}
+
+
+@pytest.mark.parametrize("name", CHECKPOINT_GAMES)
+def test_goto_from_checkpoints_equals_a_full_replay(name: str) -> None:
+    """goto(k) for every k, walking back from the end, restores exactly the position a full
+    replay from scratch reaches: state, pending decision, events, steps and the RNG."""
+    game, reference = finished_with_reference(CHECKPOINT_GAMES[name](), seed=len(name))
+    assert game.checkpoints or len(game.history) < 5
+    for k in range(len(game.history), -1, -1):
+        game.goto(k)
+        assert position(game) == reference[k], f"{name}: goto({k})"
+
+
+@pytest.mark.parametrize("name", ["3p seed 2", "4p every option on", "scenario luciano act 2"])
+def test_checkpoint_restores_in_any_order_and_play_continues_identically(name: str) -> None:
+    """Jumps in random order (each from a copy), undo, blocked options with their reasons,
+    and new play after a restore: all as if the game had been replayed from scratch."""
+    game, reference = finished_with_reference(CHECKPOINT_GAMES[name](), seed=len(name))
+    count = len(game.history)
+    rng = random.Random(count)
+    for k in rng.sample(range(count + 1), min(count + 1, 20)):
+        jumped = game.copy()
+        assert position(jumped) == reference[count]
+        jumped.goto(k)
+        assert position(jumped, blocked=True) == position(
+            replay_from_scratch(game, k), blocked=True
+        ), f"{name}: goto({k})"
+        if k:
+            jumped.undo()
+            assert position(jumped) == reference[k - 1]
+            jumped.redo()
+        assert position(jumped) == reference[k]
+        # New play after the restore: random actions (so random draws) match a fresh replay.
+        fresh = replay_from_scratch(game, k)
+        play = random.Random(k)
+        for _ in range(30):
+            if jumped.is_over:
+                break
+            action = play.choice(jumped.legal_actions())
+            assert jumped.apply(action) == fresh.apply(action)
+        assert position(jumped) == position(fresh)
+
+
+def test_frames_and_copies_use_checkpoints_but_match_a_full_replay() -> None:
+    game, reference = finished_with_reference(Game.new(4, seed=12), seed=12)
+    for step in (1, 40, 117, len(game.history)):
+        before, frames = game.frames(step)
+        assert to_data(before) == reference[step - 1]["state"]
+        assert [f.event for f in frames] == list(game.steps[step - 1].events)
+        if frames and step < len(game.history):  # the game ends after the last event
+            assert to_data(frames[-1].state) == reference[step]["state"]
+    copied = game.copy()
+    assert position(copied) == reference[-1] and copied.checkpoints == game.checkpoints
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 13), (4, 4), (2, 21)])
+def test_checkpoints_sit_at_rounds_and_lucky_luciano_phases(players: int, seed: int) -> None:
+    """One checkpoint per round (act 1 round 1 after the prologue), one before each Lucky
+    Luciano phase and one before final scoring; a Lucky Luciano phase that asks nobody
+    anything gives way to the next round's checkpoint at the same step."""
+    game, _ = finished_with_reference(Game.new(players, seed=seed), seed=seed)
+    starts = [c.restart for c in game.checkpoints]
+    assert all(isinstance(s, Start) for s in starts)
+    marks = [(s.phase, s.act, s.round) for s in starts if isinstance(s, Start)]
+    acts = game.analysis_context().catalog.setup.acts.rounds
+    expected: list[tuple[str, int, int]] = []
+    for act, count in enumerate(acts, start=1):
+        expected += [("rounds", act, r) for r in range(1, count + 1)]
+        if act < len(acts):
+            expected.append(("luciano", act, 1))
+    expected.append(("final", 1, 1))
+    assert [m for m in marks if m[0] != "luciano"] == [e for e in expected if e[0] != "luciano"]
+    assert [m for m in expected if m in marks] == marks
+    steps = [c.step for c in game.checkpoints]
+    assert steps == sorted(set(steps))
+
+
+def test_a_save_from_a_scenario_loads_with_only_speakeasy_imported() -> None:
+    """The scenario package registers its reader when ``speakeasy`` is imported."""
+    game = load_scenario("e03_gang_war_district_14").game()
+    play_random(game, 10)
+    code = (
+        "import sys; from speakeasy import Game; "
+        "g = Game.from_json(sys.stdin.read()); print(type(g.scenario).__name__, len(g.history))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        input=game.to_json(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out.split() == ["Scenario", "10"]

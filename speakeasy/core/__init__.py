@@ -1,0 +1,46 @@
+"""The game-agnostic engine core: it imports nothing but the standard library, so any game
+written as generator flows can use it.
+
+==================  ==========================================================================
+module              what
+==================  ==========================================================================
+``actions``         decisions, actions, events and the one exception for illegal requests
+``context``         the context flows run in: state, RNG, events, ``emit``, ``ask``, checkpoints
+``engine``          the engine (apply, undo/redo/goto, frames, copies, save files) and the
+                    definition a game gives it
+``seeds``           one stable way to derive seeds
+==================  ==========================================================================
+"""
+
+from speakeasy.core.actions import Action, Blocked, Decision, Event, IllegalAction
+from speakeasy.core.context import Context, Flow
+from speakeasy.core.engine import (
+    REFUSALS,
+    Checkpoint,
+    Engine,
+    Frame,
+    GameDefinition,
+    SaveFileError,
+    Step,
+    digest,
+)
+from speakeasy.core.seeds import derive_seed
+
+__all__ = [
+    "REFUSALS",
+    "Action",
+    "Blocked",
+    "Checkpoint",
+    "Context",
+    "Decision",
+    "Engine",
+    "Event",
+    "Flow",
+    "Frame",
+    "GameDefinition",
+    "IllegalAction",
+    "SaveFileError",
+    "Step",
+    "derive_seed",
+    "digest",
+]

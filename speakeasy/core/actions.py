@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-_TOKEN = re.compile(r"^[A-Za-z0-9_.:+-]+$")
+_TOKEN = re.compile(r"[A-Za-z0-9_.:+-]+")
+#: Words already checked: a game's actions repeat a few hundred words many times over.
+_CHECKED: set[str] = set()
 
 Arg = int | str
 
@@ -54,9 +56,14 @@ class Action:
     label: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        for token in (self.kind, *map(str, self.args)):
-            if not _TOKEN.match(token):
-                raise ValueError(f"action part {token!r} must be one word of letters/digits")
+        for part in (self.kind, *self.args):
+            if type(part) is int or part in _CHECKED:
+                continue
+            word = str(part)
+            if _TOKEN.fullmatch(word) is None:
+                raise ValueError(f"action part {word!r} must be one word of letters/digits")
+            if len(_CHECKED) < 10_000:
+                _CHECKED.add(word)
 
     def __str__(self) -> str:
         return " ".join((self.kind, *map(str, self.args)))

@@ -1,0 +1,29 @@
+"""Speakeasy on the engine core: the game definition, the :class:`Game`, setup and bots.
+
+==================  ==========================================================================
+module              what
+==================  ==========================================================================
+``setup``           a new game's starting position (R-SETUP, R-PSETUP)
+``definition``      Speakeasy as a :class:`~speakeasy.core.engine.GameDefinition`
+``game``            :class:`Game`, the engine playing that definition
+``bots``            bots that choose among the legal actions
+==================  ==========================================================================
+"""
+
+from speakeasy.engine.bots import Bot, RandomBot, play_out
+from speakeasy.engine.definition import SPEAKEASY, SpeakeasyDefinition, StartPosition, colours
+from speakeasy.engine.game import Game, SaveFileError
+from speakeasy.engine.setup import new_state
+
+__all__ = [
+    "SPEAKEASY",
+    "Bot",
+    "Game",
+    "RandomBot",
+    "SaveFileError",
+    "SpeakeasyDefinition",
+    "StartPosition",
+    "colours",
+    "new_state",
+    "play_out",
+]

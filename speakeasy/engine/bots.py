@@ -18,6 +18,8 @@ from speakeasy.core.actions import Action, Event
 from speakeasy.engine.game import Game
 from speakeasy.model.state import Colour
 
+__all__ = ["Bot", "RandomBot", "play_out"]
+
 
 class Bot(Protocol):
     """Anything that picks one of the game's legal actions."""

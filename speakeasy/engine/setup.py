@@ -34,6 +34,8 @@ from speakeasy.model.state import (
 from speakeasy.rules.wording import districts as district_list
 from speakeasy.rules.wording import gangster_name, listing, player_name
 
+__all__ = ["NOTORIETY_MAFIOSO_SPACES", "Emit", "new_state", "setup_players"]
+
 Emit = Callable[[Event], None]
 
 #: Notoriety spaces that hold one of the player's mafiosi as a reward (R-PSETUP-10).

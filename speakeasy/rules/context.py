@@ -2,19 +2,21 @@
 
 Rules are generator functions (*flows*). A flow reads and changes ``ctx.state``, emits events,
 and asks a player to decide by ``action = yield from ctx.ask(...)``: the engine suspends the
-flow at that point, publishes the :class:`~speakeasy.core.actions.Decision`, and resumes it with the
-chosen (already validated) action.
+flow at that point, publishes the :class:`~speakeasy.core.actions.Decision`, and resumes it with
+the chosen (already validated) action. :class:`Ctx` is the game-agnostic
+:class:`~speakeasy.core.context.Context` with Speakeasy's data added.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from speakeasy.catalog import Catalog
-from speakeasy.core.actions import Action, Blocked, Decision, Event
+from speakeasy.core.actions import Action, Blocked, Event
+from speakeasy.core.context import Context, Flow
 from speakeasy.model.board import Board
 from speakeasy.model.kinds import DecisionKind, EventKind, check_event
 from speakeasy.model.options import Options
@@ -22,24 +24,34 @@ from speakeasy.model.state import Colour, GameState, Player
 
 __all__ = ["Ctx", "Flow"]
 
-T = TypeVar("T")
-#: A rule that may ask for decisions and finally returns a ``T``.
-Flow = Generator[Decision, Action, T]
 
-
-@dataclass(slots=True)
-class Ctx:
+@dataclass(slots=True, init=False)
+class Ctx(Context[GameState]):
     """Everything a rule needs. Owned by one :class:`~speakeasy.engine.game.Game`."""
 
-    state: GameState
-    catalog: Catalog
-    board: Board
-    rng: random.Random
-    options: Options
-    seats: int  # players at the table (1 = solo sandbox)
-    events: list[Event] = field(default_factory=list)
-    #: Called after each event is recorded (e.g. to snapshot the state for step-through views).
-    on_emit: Callable[[Event], None] | None = None
+    # Keyword-only for the dataclass machinery only (the base's fields have defaults); the
+    # constructor below takes them in their usual order.
+    catalog: Catalog = field(kw_only=True)
+    board: Board = field(kw_only=True)
+    options: Options = field(kw_only=True)
+    seats: int = field(kw_only=True)  # players at the table (1 = solo sandbox)
+
+    def __init__(
+        self,
+        state: GameState,
+        catalog: Catalog,
+        board: Board,
+        rng: random.Random,
+        options: Options,
+        seats: int,
+        events: list[Event] | None = None,
+        on_emit: Callable[[Event], None] | None = None,
+    ) -> None:
+        Context.__init__(self, state, rng, [] if events is None else events, on_emit)
+        self.catalog = catalog
+        self.board = board
+        self.options = options
+        self.seats = seats
 
     @property
     def setup_players(self) -> int:
@@ -54,10 +66,7 @@ class Ctx:
     ) -> None:
         """Record an event; ``data`` must be JSON-ready and match the kind (:func:`check_event`)."""
         kind = check_event(kind, data)
-        event = Event(kind, player.value if player else None, tuple(rules), text, data)
-        self.events.append(event)
-        if self.on_emit is not None:
-            self.on_emit(event)
+        self.record(Event(kind, player.value if player else None, tuple(rules), text, data))
 
     def ask(
         self,
@@ -69,10 +78,5 @@ class Ctx:
         blocked: Callable[[], tuple[Blocked, ...]] | None = None,
         facts: Sequence[tuple[str, Any]] = (),
     ) -> Flow[Action]:
-        """Ask ``player`` to choose one of ``options`` and return the choice."""
-        if not options:
-            raise AssertionError(f"decision {kind!r} for {player} has no legal option")
-        choice = yield Decision(
-            player, kind, prompt, tuple(rules), tuple(options), blocked, tuple(facts)
-        )
-        return choice
+        """Ask ``player`` to choose one of ``options`` (a decision of ``kind``)."""
+        return Context.ask(self, player, kind, prompt, rules, options, blocked, facts)

@@ -81,7 +81,14 @@ class Start:
 
 
 def game_flow(ctx: Ctx, start: Start | None = None) -> Flow[None]:
-    """The whole game, from the first decision (or from ``start``) to final scoring."""
+    """The whole game, from the first decision (or from ``start``) to final scoring.
+
+    It marks a checkpoint (:meth:`~speakeasy.core.context.Context.checkpoint`) at the start of
+    each round (for an act's first round: before the capo return), before each Lucky Luciano
+    phase and before final scoring, with the :class:`Start` from which a fresh ``game_flow``
+    continues exactly like this one: nothing but ``ctx`` carries over from one round or phase
+    to the next.
+    """
     start = start or Start()
     acts = ctx.catalog.setup.acts
     if start.phase == "setup":
@@ -91,13 +98,20 @@ def game_flow(ctx: Ctx, start: Start | None = None) -> Flow[None]:
         for act in range(start.act, len(acts.rounds) + 1):
             ctx.state.act = act
             first = act == start.act and start.phase != "setup"
+            first_round = start.round if first else 1
+            if not (first and start.phase == "luciano"):
+                ctx.checkpoint(Start("rounds", act, first_round))
             if act > 1 and not (first and (start.phase == "luciano" or start.round > 1)):
                 capo_return(ctx, act)
             if not (first and start.phase == "luciano"):
-                for number in range(start.round if first else 1, acts.rounds[act - 1] + 1):
+                for number in range(first_round, acts.rounds[act - 1] + 1):
+                    if number > first_round:
+                        ctx.checkpoint(Start("rounds", act, number))
                     yield from player_round(ctx, number)
             if act < len(acts.rounds):
+                ctx.checkpoint(Start("luciano", act))
                 yield from luciano_phase(ctx, act)
+    ctx.checkpoint(Start("final"))
     yield from final_scoring(ctx)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 import tomlkit
 
 from speakeasy.core.actions import Event
+from speakeasy.engine.definition import SPEAKEASY
 from speakeasy.engine.game import Game
 from speakeasy.model.kinds import EventKind
 from speakeasy.model.options import Options
@@ -216,3 +217,8 @@ def iter_fields(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str
 def scenario_event(events: Sequence[Event]) -> Event | None:
     """The event announcing a scenario among a game's setup events."""
     return next((e for e in events if e.kind == "scenario"), None)
+
+
+# Saved games that start from a scenario hold its data; the engine (a layer below) reads them
+# back through the decoder registered here.
+SPEAKEASY.register_start_decoder("scenario", Scenario.from_data)

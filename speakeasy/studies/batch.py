@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import math
 import os
@@ -52,6 +51,7 @@ from tqdm import tqdm
 
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Event
+from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.model.state import Colour
@@ -120,13 +120,12 @@ SOURCES: tuple[str, ...] = (
 def game_seed(batch_seed: int, index: int, part: str = "game") -> int:
     """A seed for game ``index`` of a batch (``part`` tells the game from each bot seat).
 
-    Stable across processes and Python versions (SHA-256, not ``hash``).
+    Stable across processes and Python versions (:func:`~speakeasy.core.seeds.derive_seed`).
 
     >>> game_seed(1, 0) == game_seed(1, 0), game_seed(1, 0) == game_seed(1, 1)
     (True, False)
     """
-    digest = hashlib.sha256(f"speakeasy-batch:{batch_seed}:{index}:{part}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
+    return derive_seed(batch_seed, "batch", index, part)
 
 
 def make_bot(kind: str, seed: int) -> Bot:

@@ -2,6 +2,8 @@
 
 Targets on one core here (issue 3): a full random 4-player game <= 100 ms median,
 ``legal_actions()`` <= 200 µs median, a finished 4-player game with its whole history <= 50 MB.
+Checkpoints (issue "One house in layers", item 6): ``undo()`` and ``goto()`` at any step
+<= 3 ms median, ``from_json`` of a finished 4-player game <= 5 ms median.
 The memory figure is measured with tracemalloc and printed; nothing here asserts a time.
 """
 
@@ -65,6 +67,40 @@ def test_bench_to_json(benchmark: BenchmarkFixture) -> None:
 def test_bench_from_json(benchmark: BenchmarkFixture) -> None:
     text = random_game(4, 3).to_json()
     assert benchmark(Game.from_json, text).is_over
+
+
+@pytest.fixture(scope="module")
+def finished_game() -> Game:
+    """A finished seeded 4-player random-bot game."""
+    return random_game(4, 4)
+
+
+#: Where in a finished game undo and goto are timed: early, middle and late.
+WHERE = {"early": 0.1, "middle": 0.5, "late": 1.0}
+
+
+@pytest.mark.parametrize("where", WHERE)
+def test_bench_undo_at(benchmark: BenchmarkFixture, finished_game: Game, where: str) -> None:
+    """One ``undo()`` at an early, a middle and the last step (the game copy is not timed)."""
+    step = max(1, round(len(finished_game.history) * WHERE[where]))
+
+    def setup() -> tuple[tuple[Game], dict[str, object]]:
+        game = finished_game.copy()
+        game.goto(step)
+        return (game,), {}
+
+    benchmark.pedantic(lambda g: g.undo(), setup=setup, rounds=30)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.parametrize("where", WHERE)
+def test_bench_goto(benchmark: BenchmarkFixture, finished_game: Game, where: str) -> None:
+    """``goto(step)`` from the end of a finished game to an early, a middle and a late step."""
+    step = round(len(finished_game.history) * WHERE[where]) - (where == "late")
+
+    def setup() -> tuple[tuple[Game], dict[str, object]]:
+        return (finished_game.copy(),), {}
+
+    benchmark.pedantic(lambda g: g.goto(step), setup=setup, rounds=30)  # type: ignore[no-untyped-call]
 
 
 def test_bench_undo_at_the_end(benchmark: BenchmarkFixture) -> None:

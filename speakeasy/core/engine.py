@@ -1,0 +1,530 @@
+"""A game-agnostic decision engine: a whole game as a sequence of explicit decisions.
+
+The engine knows nothing about any one game. A :class:`GameDefinition` (in the spirit of
+OpenSpiel's ``Game`` next to its ``State``, and of boardgame.io's game-as-data) tells it how to
+set a game up, how to restart the rules at a checkpoint, how to score it and how to save it; an
+:class:`Engine` subclass names its definition and adds the game's own conveniences. The rules
+are generator flows (:mod:`speakeasy.core.context`) resumed with each action.
+
+A toy game shows the whole cycle: each of two players names a number; the higher number wins.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class NoOptions:
+...     def to_data(self) -> dict[str, bool]:
+...         return {}
+>>> class Numbers(GameDefinition[list[int], Context[list[int]], str]):
+...     save_format = "numbers"
+...     refusal_rules = {code: "N-1" for code in REFUSALS}
+...     def begin(self, players, rng, options, start):
+...         ctx = Context(state=[], rng=rng)
+...         return ctx, self.restart(ctx, 0)
+...     def restart(self, ctx, restart):
+...         for turn in range(int(restart), 2):
+...             ctx.checkpoint(turn)
+...             choice = yield from ctx.ask(turn, "number", "Name a number", ("N-1",),
+...                                         [Action("say", (n,)) for n in range(1, 4)])
+...             ctx.state.append(int(choice.args[0]))
+...     def result(self, ctx):
+...         a, b = ctx.state
+...         return "a tie" if a == b else f"player {int(b > a)} wins"
+...     def state_data(self, state):
+...         return list(state)
+...     def players_from_data(self, players):
+...         return tuple(players)
+...     def options_from_data(self, data):
+...         return NoOptions()
+>>> class NumbersGame(Engine[list[int], Context[list[int]], str]):
+...     definition = Numbers()
+>>> game = NumbersGame(("ann", "bob"), seed=1, options=NoOptions())
+>>> game.pending.player, game.legal_actions()[-1]
+(0, Action(kind='say', args=(3,)))
+>>> _ = game.apply("say 2"); _ = game.apply("say 3")
+>>> game.is_over, game.result()
+(True, 'player 1 wins')
+>>> game.undo(); game.state, game.redo_line
+([2], (Action(kind='say', args=(3,)),))
+>>> NumbersGame.from_json(game.to_json()) == game
+True
+
+Design:
+
+* ``pending`` is the one :class:`~speakeasy.core.actions.Decision` the game waits for; its options
+  are *all* the legal actions, and :meth:`Engine.apply` accepts exactly those, so an illegal
+  request raises :class:`~speakeasy.core.actions.IllegalAction` before anything changes.
+* All randomness comes from one ``random.Random(seed)``; the seed, the players, the options,
+  the start position and the action history therefore determine the game.
+* The flows mark *checkpoints* (:meth:`~speakeasy.core.context.Context.checkpoint`); the engine
+  keeps a copy of the state, the RNG state and the event count at each. Undo, goto, copy and
+  step-through rebuild a position from the nearest checkpoint at or before it by starting a
+  fresh flow there and replaying the few actions since, so they can never disagree with the
+  rules. Loading a save replays the whole history, which checks every action.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import pickle
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.core.context import Context, Flow
+
+__all__ = [
+    "REFUSALS",
+    "Checkpoint",
+    "Engine",
+    "Frame",
+    "GameDefinition",
+    "SaveFileError",
+    "Step",
+    "digest",
+]
+
+S = TypeVar("S")
+C = TypeVar("C", bound=Context[Any])
+R = TypeVar("R")
+
+#: The refusals of the engine itself; a definition names the rule behind each.
+REFUSALS = ("game-over", "nothing-to-undo", "nothing-to-redo", "not-over")
+
+
+class SaveFileError(ValueError):
+    """A saved game cannot be loaded: malformed, from another version, or tampered with."""
+
+
+class ToData(Protocol):
+    """A value the engine saves as plain data (options, start positions)."""
+
+    def to_data(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Frame(Generic[S]):
+    """One event of a step with the position just after it (for step-through views)."""
+
+    event: Event
+    state: S
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action, the player who chose it and the events it caused."""
+
+    action: Action
+    player: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A point where a fresh flow can take over: after ``step`` actions, with ``events``
+    events recorded; ``snapshot`` is the state and the RNG state, pickled together (compact
+    and immune to later changes); ``restart`` is the flow's restart token."""
+
+    step: int
+    restart: Hashable
+    snapshot: bytes
+    events: int
+
+
+def digest(data: Any) -> str:
+    """The SHA-256 of JSON-ready ``data`` (keys sorted), as saved games carry it.
+
+    >>> digest({"b": 1, "a": [2]}) == digest({"a": [2], "b": 1})
+    True
+    """
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+class GameDefinition(ABC, Generic[S, C, R]):
+    """What the engine needs to know about one game: how to set it up and start its rules,
+    how to restart the rules at a checkpoint, the result, and how to save it.
+
+    ``S`` is the game's state, ``C`` its context (:class:`~speakeasy.core.context.Context`)
+    and ``R`` its result. The state must be picklable (checkpoints keep it pickled) and the
+    flows' restart tokens must compare equal exactly when they name the same point.
+    """
+
+    #: The ``format`` field of a saved game, and its ``version``.
+    save_format: ClassVar[str]
+    save_version: ClassVar[int] = 1
+    #: The save field holding the start position, when a game has one.
+    start_field: ClassVar[str] = "start"
+    #: The rule behind each of the engine's own refusals (:data:`REFUSALS`).
+    refusal_rules: ClassVar[Mapping[str, str]]
+
+    def __init__(self) -> None:
+        self._start_decoder: Callable[[Any], Any] | None = None
+
+    @abstractmethod
+    def begin(
+        self, players: tuple[str, ...], rng: random.Random, options: Any, start: Any | None
+    ) -> tuple[C, Flow[None]]:
+        """A new game's context, set up (and moved to ``start``, if given), and its flow,
+        not yet started. ``rng`` is the game's one source of randomness."""
+
+    @abstractmethod
+    def restart(self, ctx: C, restart: Hashable) -> Flow[None]:
+        """A fresh flow continuing from the checkpoint marked with ``restart``."""
+
+    @abstractmethod
+    def result(self, ctx: C) -> R:
+        """The result of a finished game."""
+
+    @abstractmethod
+    def state_data(self, state: S) -> Any:
+        """The state as JSON-ready data: equal states give equal data (saved and digested)."""
+
+    @abstractmethod
+    def players_from_data(self, players: list[str]) -> tuple[str, ...]:
+        """The players of a saved game; raise ``ValueError`` for a bad list."""
+
+    @abstractmethod
+    def options_from_data(self, data: object) -> ToData:
+        """The options of a saved game; raise ``ValueError`` for bad ones."""
+
+    # ------------------------------------------------------------------ start positions
+    def register_start_decoder(self, field: str, decoder: Callable[[Any], Any]) -> None:
+        """Read start positions saved under ``field`` (the definition's :attr:`start_field`)
+        with ``decoder``. The layer that defines start positions (e.g. a scenario format) sits
+        above the engine, so it registers its reader here instead of the engine importing it."""
+        if field != self.start_field:
+            raise ValueError(f"this game saves its start position as {self.start_field!r}")
+        self._start_decoder = decoder
+
+    def start_from_data(self, data: Mapping[str, Any]) -> Any | None:
+        """The start position of a saved game, or ``None``; ``ValueError`` if unreadable."""
+        saved = data.get(self.start_field)
+        if saved is None:
+            return None
+        if self._start_decoder is None:
+            raise ValueError(f"no reader for the saved {self.start_field!r} is registered")
+        return self._start_decoder(saved)
+
+    def refusal(self, code: str, reason: str) -> IllegalAction:
+        """The engine's refusal ``code`` (one of :data:`REFUSALS`) with its rule."""
+        return IllegalAction(code, self.refusal_rules[code], reason)
+
+
+class Engine(Generic[S, C, R]):
+    """One game played through its :attr:`definition`: decisions, actions and refusals,
+    history with undo, redo and goto, step-through frames, copies and save files."""
+
+    #: The game this engine plays (set by each subclass).
+    definition: ClassVar[GameDefinition[Any, Any, Any]]
+
+    def __init__(
+        self, players: Sequence[str], seed: int, options: ToData, start: Any | None = None
+    ) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.seed = seed
+        self.options = options
+        #: The position the game starts from instead of the game's own setup.
+        self.start_position = start
+        self._steps: list[Step] = []
+        self._redo: list[Action] = []
+        self._checkpoints: list[Checkpoint] = []
+        self._begin()
+
+    def _begin(self) -> None:
+        ctx, flow = self.definition.begin(
+            self.players, random.Random(self.seed), self.options, self.start_position
+        )
+        self._attach(ctx, flow, 0)
+        self._resume(None)
+        self._setup_events = len(ctx.events)
+
+    def _attach(self, ctx: C, flow: Flow[None], sent: int) -> None:
+        self._ctx = ctx
+        self._flow = flow
+        self._sent = sent  # actions sent into the flow
+        ctx.on_checkpoint = self._on_checkpoint
+
+    # ------------------------------------------------------------------ the decision API
+    @property
+    def state(self) -> S:
+        """The current position (read it; change it only through :meth:`apply`)."""
+        state: S = self._ctx.state
+        return state
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or ``None`` when the game is over."""
+        return self._pending
+
+    @property
+    def current_player(self) -> Any:
+        """The player the game waits for, or ``None`` when the game is over."""
+        return self._pending.player if self._pending else None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal option of the pending decision (empty when the game is over)."""
+        return list(self._pending.options) if self._pending else []
+
+    @property
+    def is_over(self) -> bool:
+        return self._pending is None
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Carry out one legal action and return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) for anything not among the options.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        pending = self._pending
+        if pending is None:
+            raise self.definition.refusal("game-over", "the game is over")
+        chosen = self._options.get(action)  # the labelled option
+        if chosen is None:
+            raise pending.why_not(action)
+        start = len(self._ctx.events)
+        self._resume(chosen)
+        events = tuple(self._ctx.events[start:])
+        self._steps.append(Step(chosen, pending.player, events))
+        self._redo.clear()
+        return list(events)
+
+    def _resume(self, action: Action | None) -> None:
+        try:
+            if action is None:
+                decision = next(self._flow)
+            else:
+                self._sent += 1
+                decision = self._flow.send(action)
+        except StopIteration:
+            self._pending: Decision | None = None
+            self._options: dict[Action, Action] = {}
+            return
+        self._pending = decision
+        self._options = {o: o for o in decision.options}
+
+    # ------------------------------------------------------------------ history
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied so far."""
+        return tuple(s.action for s in self._steps)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Each applied action with the player who chose it and its events."""
+        return tuple(self._steps)
+
+    @property
+    def setup_events(self) -> tuple[Event, ...]:
+        """Events of the setup and of automatic steps before the first decision."""
+        return tuple(self._ctx.events[: self._setup_events])
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, setup included."""
+        return tuple(self._ctx.events)
+
+    def undo(self) -> None:
+        """Take back the last action (it can be redone until a new action is applied)."""
+        if not self._steps:
+            raise self.definition.refusal("nothing-to-undo", "no action has been applied yet")
+        redo = [*self._redo, self._steps[-1].action]
+        self._restore(len(self._steps) - 1)
+        self._redo = redo
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_line(self) -> tuple[Action, ...]:
+        """The undone actions, in the order :meth:`redo` would apply them."""
+        return tuple(reversed(self._redo))
+
+    def redo(self) -> list[Event]:
+        """Apply again the last undone action."""
+        if not self._redo:
+            raise self.definition.refusal("nothing-to-redo", "there is no undone action")
+        redo = self._redo[:-1]
+        events = self.apply(self._redo[-1])
+        self._redo = redo
+        return events
+
+    def goto(self, step: int) -> None:
+        """Jump back to the position after ``step`` actions (0 = before the first decision);
+        the actions after it can be redone."""
+        if not 0 <= step <= len(self._steps):
+            raise ValueError(f"step must be 0-{len(self._steps)}, got {step}")
+        history = self.history
+        self._restore(step)
+        self._redo = list(reversed(history[step:]))
+
+    def frames(self, step: int | None = None) -> tuple[S, list[Frame[S]]]:
+        """Replay one step event by event: the position before it and after each event.
+
+        ``step`` counts applied actions from 1 (default: the last one); 0 is the setup and the
+        automatic steps before the first decision. The game itself is not changed.
+        """
+        count = len(self._steps)
+        step = count if step is None else step
+        if not 0 <= step <= count:
+            raise ValueError(f"step must be 0-{count}, got {step}")
+        if step == 0:
+            # Setup events describe how the starting position was built; each is shown with
+            # that finished position.
+            start = self._at(0).state
+            return start, [Frame(e, start) for e in self.setup_events]
+        game = self._at(step - 1)
+        before = copy.deepcopy(game.state)
+        frames: list[Frame[S]] = []
+        game._ctx.on_emit = lambda e: frames.append(Frame(e, copy.deepcopy(game.state)))
+        game._resume(self._steps[step - 1].action)
+        return before, frames
+
+    def copy(self) -> Self:
+        """An independent game in the same position (with the same history)."""
+        return self._at(len(self._steps))
+
+    # ------------------------------------------------------------------ checkpoints
+    @property
+    def checkpoints(self) -> tuple[Checkpoint, ...]:
+        """The checkpoints the flow has passed so far (oldest first)."""
+        return tuple(self._checkpoints)
+
+    def _on_checkpoint(self, restart: Hashable) -> None:
+        last = self._checkpoints[-1] if self._checkpoints else None
+        if last is not None and last.step == self._sent:
+            if last.restart == restart:
+                return  # a restarted flow passing the checkpoint it started from
+            self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
+        ctx = self._ctx
+        snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
+        self._checkpoints.append(Checkpoint(self._sent, restart, snapshot, len(ctx.events)))
+
+    def _restore(self, step: int) -> None:
+        """Rebuild the position after ``step`` of the applied actions: restart the flow at
+        the nearest checkpoint at or before it and replay the actions since."""
+        steps = self._steps
+        found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
+        if not found:
+            self._checkpoints = []
+            self._steps = []
+            self._begin()
+        else:
+            checkpoint = self._checkpoints[found[-1]]
+            self._checkpoints = self._checkpoints[: found[-1] + 1]
+            state, rng_state = pickle.loads(checkpoint.snapshot)
+            rng = random.Random()
+            rng.setstate(rng_state)
+            old = self._ctx
+            ctx = old.fork(state, rng, old.events[: checkpoint.events])
+            self._attach(ctx, self.definition.restart(ctx, checkpoint.restart), checkpoint.step)
+            self._steps = steps[: checkpoint.step]
+            self._resume(None)
+        for done in steps[len(self._steps) : step]:
+            self._resume(done.action)
+            self._steps.append(done)
+
+    def _at(self, step: int) -> Self:
+        """An independent game at the position after ``step`` of this game's actions."""
+        other = copy.copy(self)
+        other._redo = []
+        other._restore(step)
+        return other
+
+    # ------------------------------------------------------------------ results
+    def result(self) -> R:
+        """The result of the finished game."""
+        if not self.is_over:
+            raise self.definition.refusal("not-over", "the game has not reached final scoring yet")
+        result: R = self.definition.result(self._ctx)
+        return result
+
+    # ------------------------------------------------------------------ save and load
+    def to_data(self) -> dict[str, Any]:
+        """The game as plain data: its settings, its actions and the position they reach."""
+        definition = self.definition
+        state = definition.state_data(self.state)
+        start = self.start_position
+        return {
+            "format": definition.save_format,
+            "version": definition.save_version,
+            "seed": self.seed,
+            "players": [str(p) for p in self.players],
+            "options": dict(self.options.to_data()),
+            "actions": [str(a) for a in self.history],
+            **({definition.start_field: start.to_data()} if start is not None else {}),
+            "state_sha256": digest(state),
+            "state": state,
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON: seed, players, options, action history and the position."""
+        return json.dumps(self.to_data(), indent=indent, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` if it is bad."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"not a saved game: invalid JSON ({exc})") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: object) -> Self:
+        """Load a game from :meth:`to_data`'s form: every action is replayed (and so checked)
+        and the position reached must be the saved one."""
+        definition = cls.definition
+        if not isinstance(data, dict) or data.get("format") != definition.save_format:
+            raise SaveFileError(f"not a saved game: 'format' must be {definition.save_format!r}")
+        if data.get("version") != definition.save_version:
+            raise SaveFileError(
+                f"saved with format version {data.get('version')!r}; this version reads "
+                f"{definition.save_version}"
+            )
+        seed, players, actions = data.get("seed"), data.get("players"), data.get("actions")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveFileError("'seed' must be a whole number")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise SaveFileError("'players' must be a list of player names")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveFileError("'actions' must be a list of action strings")
+        try:
+            options = definition.options_from_data(data.get("options"))
+            start = definition.start_from_data(data)
+            game = cls(definition.players_from_data(players), seed, options, start)
+        except ValueError as exc:
+            raise SaveFileError(f"bad game settings: {exc}") from None
+        for number, text in enumerate(actions, start=1):
+            try:
+                game.apply(Action.parse(text))
+            except (IllegalAction, ValueError) as exc:
+                raise SaveFileError(
+                    f"action {number} ({text!r}) cannot be replayed: {exc}"
+                ) from None
+        state = definition.state_data(game.state)
+        if "state_sha256" in data and data["state_sha256"] != digest(state):
+            raise SaveFileError("the replayed game does not match the saved position (edited?)")
+        if "state" in data and data["state"] != state:
+            raise SaveFileError("the saved position differs from the replayed game (edited?)")
+        return game
+
+    # ------------------------------------------------------------------ identity
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Engine) or other.definition is not self.definition:
+            return NotImplemented
+        state_data = self.definition.state_data
+        return (
+            self.seed == other.seed
+            and self.players == other.players
+            and self.start_position == other.start_position
+            and self.options == other.options
+            and self.history == other.history
+            and state_data(self.state) == state_data(other.state)
+        )
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,144 @@
+"""Speakeasy as a :class:`~speakeasy.core.engine.GameDefinition`: what the game-agnostic engine
+needs to play it.
+
+>>> SPEAKEASY.save_format, SPEAKEASY.start_field
+('speakeasy-game', 'scenario')
+>>> colours(["Blue", "green"])
+[<Colour.BLUE: 'blue'>, <Colour.GREEN: 'green'>]
+>>> SPEAKEASY.board(2).players
+2
+
+A game may start from a position instead of setup (a :class:`StartPosition`, such as a
+scenario of :mod:`speakeasy.scenario`). The scenario layer sits above the engine, so it
+registers the reader of its saved form when it is imported (``import speakeasy`` imports it),
+with :meth:`SPEAKEASY.register_start_decoder
+<speakeasy.core.engine.GameDefinition.register_start_decoder>`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Final, Protocol
+
+from speakeasy.catalog import Catalog, load_catalog
+from speakeasy.core.context import Flow
+from speakeasy.core.engine import GameDefinition
+from speakeasy.engine.setup import new_state
+from speakeasy.model.board import Board, load_board
+from speakeasy.model.options import Options
+from speakeasy.model.paths import data_path
+from speakeasy.model.state import Colour, GameState, to_data
+from speakeasy.rules import game_flow
+from speakeasy.rules.context import Ctx
+from speakeasy.rules.flow import Start
+from speakeasy.rules.scoring import GameResult, final_result
+
+__all__ = ["SPEAKEASY", "SpeakeasyDefinition", "StartPosition", "colours"]
+
+
+class StartPosition(Protocol):
+    """A position a game starts from instead of setup (e.g. a scenario).
+
+    Compared with ``==`` (games are equal only from equal start positions) and saved with
+    :meth:`to_data`.
+    """
+
+    @property
+    def start(self) -> Start:
+        """Where the rules resume once the position is set up."""
+        ...
+
+    def apply_to(self, ctx: Ctx) -> None:
+        """Turn a fresh setup (``ctx.state``) into this position."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The position as plain data (what its registered decoder reads back)."""
+        ...
+
+
+def colours(players: int | Sequence[str | Colour]) -> list[Colour]:
+    """The colours of a new game: a count (1-4, the first colours) or colour names in seating
+    order (R-COMP-3); ``ValueError`` for anything else.
+
+    >>> colours(2)
+    [<Colour.PURPLE: 'purple'>, <Colour.YELLOW: 'yellow'>]
+    """
+    if isinstance(players, bool):
+        raise ValueError("players must be 1-4 or a list of 1-4 colour names")
+    if isinstance(players, int):
+        if not 1 <= players <= 4:
+            raise ValueError(f"players must be 1-4, got {players}")
+        return list(Colour)[:players]
+    try:
+        found = [Colour(str(c).lower()) for c in players]
+    except ValueError:
+        known = ", ".join(c.value for c in Colour)
+        raise ValueError(f"unknown colour in {list(players)!r}; colours are {known}") from None
+    if not 1 <= len(found) <= 4 or len(set(found)) != len(found):
+        raise ValueError(f"give 1-4 different colours, got {list(players)!r}")
+    return found
+
+
+class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
+    """The game of Speakeasy for 1-4 players: setup (:mod:`speakeasy.engine.setup`), the whole
+    game as one flow (:func:`~speakeasy.rules.flow.game_flow`) and final scoring."""
+
+    save_format = "speakeasy-game"
+    save_version = 1
+    start_field = "scenario"
+    refusal_rules: ClassVar[Mapping[str, str]] = {
+        "game-over": "R-SCORING-5",
+        "nothing-to-undo": "R-SETUP-1",
+        "nothing-to-redo": "R-SETUP-1",
+        "not-over": "R-ACT-2",
+    }
+    #: The rules index (rule IDs with their text and sources).
+    rules_index_path: Final = data_path("rules_index.toml")
+
+    def catalog(self) -> Catalog:
+        """The components (loaded once)."""
+        return load_catalog()
+
+    def board(self, players: int) -> Board:
+        """The side of the board for ``players`` (loaded once per side)."""
+        return load_board(players)
+
+    def begin(
+        self, players: tuple[str, ...], rng: random.Random, options: Any, start: Any | None
+    ) -> tuple[Ctx, Flow[None]]:
+        """Set up (R-SETUP, R-PSETUP), move to ``start`` (a :class:`StartPosition`) if given,
+        and the game flow from there."""
+        seats = [Colour(p) for p in players]
+        catalog, board = self.catalog(), self.board(len(seats))
+        ctx = Ctx(GameState(players={}, districts={}), catalog, board, rng, options, len(seats))
+        ctx.state = new_state(seats, rng, catalog, board, options, ctx.events.append)
+        position: StartPosition | None = start
+        if position is not None:
+            position.apply_to(ctx)
+        return ctx, game_flow(ctx, position.start if position is not None else None)
+
+    def restart(self, ctx: Ctx, restart: Hashable) -> Flow[None]:
+        """The game flow from a checkpoint (its restart token is a :class:`Start`)."""
+        if not isinstance(restart, Start):
+            raise TypeError(f"a Speakeasy checkpoint restarts at a Start, not {restart!r}")
+        return game_flow(ctx, restart)
+
+    def result(self, ctx: Ctx) -> GameResult:
+        """Final scores with their breakdown, tie-breakers and the winner(s) (R-SCORING)."""
+        return final_result(ctx)
+
+    def state_data(self, state: GameState) -> Any:
+        return to_data(state)
+
+    def players_from_data(self, players: list[str]) -> tuple[str, ...]:
+        return tuple(colours(players))
+
+    def options_from_data(self, data: object) -> Options:
+        if data is not None and not isinstance(data, Mapping):
+            raise ValueError("'options' must be a table of option names")
+        return Options.from_data(data)
+
+
+#: The one Speakeasy definition (the engine's :class:`~speakeasy.engine.game.Game` plays it).
+SPEAKEASY: Final = SpeakeasyDefinition()

@@ -9,12 +9,13 @@ def _():
     import marimo as mo
 
     from speakeasy.explain import markdown_escape
-    from speakeasy.studies.control import (
+    from speakeasy.studies import (
         CASE_TEXT,
         Edit,
         EditKind,
         Exploration,
         IllegalEdit,
+        Position,
         best_rows,
         control_exercises,
         district_contents,
@@ -26,10 +27,7 @@ def _():
         study_control,
         who,
     )
-    from speakeasy.studies.positions import Position
-    from speakeasy.viz.control_figure import control_figure
-    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
-    from speakeasy.viz.truck_explorer import clicked_district
+    from speakeasy.viz import answer_boxes, clicked_district, control_figure, exercise_cards
 
     return (
         CASE_TEXT,
@@ -450,7 +448,7 @@ def _(Edit, Position, study_control, who):
         assert start.state.districts[12].police
 
     def test_every_exercise_is_answered_by_its_own_expected_answer():
-        from speakeasy.studies.control import control_exercises
+        from speakeasy.studies import control_exercises
 
         for _, exercise in control_exercises():
             assert exercise.check(exercise.answer_text).correct

@@ -9,9 +9,8 @@ def _():
     import marimo as mo
     import plotly.graph_objects as go
 
-    from speakeasy.explain import markdown_escape
-    from speakeasy.explain.rules_index import load_rules_index
-    from speakeasy.studies.gang_war import (
+    from speakeasy.explain import load_rules_index, markdown_escape
+    from speakeasy.studies import (
         DEFAULT_WAR_POSITION,
         act_options,
         building_label,
@@ -24,9 +23,7 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.viz import game_figure
-    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
-    from speakeasy.viz.truck_explorer import clicked_district
+    from speakeasy.viz import answer_boxes, clicked_district, exercise_cards, game_figure
 
     return (
         DEFAULT_WAR_POSITION,

@@ -9,10 +9,8 @@ def _():
     import marimo as mo
 
     from speakeasy.explain import RuleRef
-    from speakeasy.ui.play import group_options, option_district
-    from speakeasy.ui.tutorial import LESSONS, Tutorial
-    from speakeasy.viz.game_figure import game_figure
-    from speakeasy.viz.truck_explorer import clicked_district
+    from speakeasy.ui import LESSONS, Tutorial, group_options, option_district
+    from speakeasy.viz import clicked_district, game_figure
 
     return (
         LESSONS,

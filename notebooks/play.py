@@ -10,8 +10,7 @@ def _():
 
     import marimo as mo
 
-    from speakeasy.core.actions import IllegalAction
-    from speakeasy.engine.game import SaveFileError
+    from speakeasy import Colour, IllegalAction, Options, SaveFileError
     from speakeasy.explain import (
         CATEGORIES,
         RuleRef,
@@ -20,9 +19,7 @@ def _():
         log,
         lookup_markdown,
     )
-    from speakeasy.model.options import Options
-    from speakeasy.model.state import Colour
-    from speakeasy.ui.play import (
+    from speakeasy.ui import (
         Table,
         TableSnapshot,
         advance,
@@ -32,8 +29,7 @@ def _():
         split_label,
         table_for,
     )
-    from speakeasy.viz.game_figure import PLAYER_COLOURS, changed_districts, game_figure
-    from speakeasy.viz.truck_explorer import clicked_district
+    from speakeasy.viz import PLAYER_COLOURS, changed_districts, clicked_district, game_figure
 
     return (
         CATEGORIES,

@@ -10,8 +10,8 @@ def _():
 
     import marimo as mo
 
-    from speakeasy.studies.batch import BOT_MIXES, game_specs, iter_games
-    from speakeasy.viz.strategy_figures import (
+    from speakeasy.studies import BOT_MIXES, game_specs, iter_games
+    from speakeasy.viz import (
         discussion,
         locations_figure,
         money_by_source_figure,

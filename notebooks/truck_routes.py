@@ -9,7 +9,7 @@ def _():
     import marimo as mo
 
     from speakeasy import load_board
-    from speakeasy.viz.truck_explorer import (
+    from speakeasy.viz import (
         MAX_RANGE_CRATES,
         ExplorerSettings,
         build_view,
@@ -249,17 +249,16 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _():
-    from speakeasy.core.actions import IllegalAction
+    from speakeasy import IllegalAction
     from speakeasy.explain import markdown_escape
-    from speakeasy.studies.positions import position_game
-    from speakeasy.studies.route_study import extend_route
-    from speakeasy.ui.route_planner import (
+    from speakeasy.studies import extend_route, position_game
+    from speakeasy.ui import (
         RANGE_BONUSES,
         load_upload,
         planner_view,
         position_options,
     )
-    from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
+    from speakeasy.viz import answer_boxes, exercise_cards
 
     return (
         IllegalAction,

@@ -13,6 +13,8 @@ police) and are edited with :func:`clear_map`, :func:`put_building` and :func:`s
 
 from __future__ import annotations
 
+import ast
+import importlib
 import random
 import subprocess
 import sys
@@ -229,3 +231,19 @@ def assert_marimo_check(notebook: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def defining_modules(source: str) -> list[str]:
+    """The modules that define what ``source`` imports from the package, e.g. a notebook's
+    ``from speakeasy.studies import Exploration`` gives ``speakeasy.studies.control``; a module
+    imported as such gives its own name, and a constant gives the module it is imported from."""
+    modules: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("speakeasy"):
+            package = importlib.import_module(node.module or "")
+            for alias in node.names:
+                value = getattr(package, alias.name)
+                modules.append(getattr(value, "__module__", None) or package.__name__)
+        elif isinstance(node, ast.Import):
+            modules.extend(a.name for a in node.names if a.name.startswith("speakeasy"))
+    return modules

@@ -38,7 +38,7 @@ from speakeasy.studies.control import (
     who,
 )
 from speakeasy.studies.positions import UPTOWN_E5_E6, Position
-from speakeasy.viz.control_figure import CONTROL_TRACE, control_figure
+from speakeasy.viz.control_figure import DISTRICT_CONTROL_TRACE, control_figure
 from speakeasy.viz.truck_explorer import clicked_district
 
 E04 = "scenario:e04_police_casino_district_12"
@@ -437,7 +437,7 @@ def test_control_figure_marks_controllers_and_the_selection() -> None:
     meta = figure.layout.meta
     assert meta["selected"] == 14
     assert meta["control"]["14"] == "Yellow and Blue" and meta["control"]["1"] == "nobody"
-    trace = next(t for t in figure.data if t.name == CONTROL_TRACE)
+    trace = next(t for t in figure.data if t.name == DISTRICT_CONTROL_TRACE)
     # 13 Green, 14 Yellow + Blue, 15 Purple, 16 Blue
     assert sorted(trace.customdata) == [13, 14, 14, 15, 16]
     districts = next(i for i, t in enumerate(figure.data) if t.name == "districts")

@@ -3,12 +3,11 @@ default with engine-checked exercises, and keeps rules and game logic out of its
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from tests.support import assert_marimo_check, assert_runs_as_script
+from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "gang_war.py"
 
@@ -59,12 +58,7 @@ def test_the_default_view_studies_e3() -> None:
 
 def test_the_notebook_imports_no_rules_module() -> None:
     """Presentation only: the study comes from speakeasy.studies.gang_war, figures from viz."""
-    tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
-    imported = [
-        node.module
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.module is not None
-    ]
+    imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
     assert "speakeasy.studies.gang_war" in imported
     assert not [m for m in imported if m.startswith(("speakeasy.rules.", "speakeasy.engine.game"))]
     text = NOTEBOOK.read_text(encoding="utf-8")

@@ -6,10 +6,9 @@ browser test is in ``test_browser_learn.py``.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-from tests.support import assert_marimo_check, assert_runs_as_script
+from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "learn.py"
 
@@ -19,14 +18,7 @@ def test_learn_notebook_runs_as_a_script() -> None:
 
 
 def test_learn_notebook_imports_no_rules_module() -> None:
-    tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
-    imported: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            imported.append(node.module)
-            imported.extend(f"{node.module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Import):
-            imported.extend(alias.name for alias in node.names)
+    imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
     assert "speakeasy.ui.tutorial" in imported
     assert not [m for m in imported if m.startswith("speakeasy.rules")], imported
     assert "speakeasy.rules" not in NOTEBOOK.read_text(encoding="utf-8").replace(

@@ -6,12 +6,11 @@ Its own ``test_*`` cells are collected from ``notebooks/`` by the pytest configu
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from tests.support import assert_marimo_check, assert_runs_as_script
+from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "strategies.py"
 
@@ -55,12 +54,7 @@ def test_the_default_batch_is_small_and_shown() -> None:
 def test_the_notebook_imports_no_rules_module() -> None:
     """Presentation only: batch runs and figures come from speakeasy.studies.batch and
     speakeasy.viz.strategy_figures."""
-    tree = ast.parse(NOTEBOOK.read_text(encoding="utf-8"))
-    imported = [
-        node.module
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.module is not None
-    ]
+    imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
     assert "speakeasy.studies.batch" in imported
     assert "speakeasy.viz.strategy_figures" in imported
     assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine.game"))]

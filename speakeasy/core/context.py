@@ -7,7 +7,7 @@ point, publishes the :class:`~speakeasy.core.actions.Decision`, and resumes it w
 (already validated) action.
 
 >>> import random
->>> def pick(ctx: Context[list[str]], kind: str = "fruit") -> Flow[None]:
+>>> def pick(ctx: Context[list[str], str, str, str], kind: str = "fruit") -> Flow[None]:
 ...     choice = yield from ctx.ask("ann", kind, "Pick a fruit", ("R-1",),
 ...                                 [Action("pick", ("apple",)), Action("pick", ("pear",))])
 ...     ctx.state.append(str(choice.args[0]))
@@ -43,12 +43,17 @@ __all__ = ["Context", "Flow"]
 
 S = TypeVar("S")
 T = TypeVar("T")
+#: Who decides (a game's seat type, e.g. a colour enum).
+P = TypeVar("P")
+#: A game's event kinds and decision kinds (usually string enums).
+EK = TypeVar("EK", bound=str)
+DK = TypeVar("DK", bound=str)
 #: A rule that may ask for decisions and finally returns a ``T``.
 Flow = Generator[Decision, Action, T]
 
 
 @dataclass(slots=True)
-class Context(Generic[S]):
+class Context(Generic[S, P, EK, DK]):
     """What every flow of a game runs in: its state, its one RNG and the events so far.
 
     A game's own context (e.g. :class:`speakeasy.rules.context.Ctx`) subclasses this one to add
@@ -71,7 +76,7 @@ class Context(Generic[S]):
             self.on_emit(event)
 
     def emit(
-        self, kind: str, player: str | None, rules: Sequence[str], text: str, **data: Any
+        self, kind: EK, player: P | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
         """Record an event (``data`` must be JSON-ready); ``player`` is a name or ``None``."""
         name = str(player) if player is not None else None
@@ -79,8 +84,8 @@ class Context(Generic[S]):
 
     def ask(
         self,
-        player: Any,
-        kind: str,
+        player: P,
+        kind: DK,
         prompt: str,
         rules: Sequence[str],
         options: Sequence[Action],

@@ -13,7 +13,7 @@ A toy game shows the whole cycle: each of two players names a number; the higher
 ... class NoOptions:
 ...     def to_data(self) -> dict[str, bool]:
 ...         return {}
->>> class Numbers(GameDefinition[list[int], Context[list[int]], str]):
+>>> class Numbers(GameDefinition[list[int], Context[list[int], str, str, str], str]):
 ...     save_format = "numbers"
 ...     refusal_rules = {code: "N-1" for code in REFUSALS}
 ...     def begin(self, players, rng, options, start):
@@ -34,7 +34,7 @@ A toy game shows the whole cycle: each of two players names a number; the higher
 ...         return tuple(players)
 ...     def options_from_data(self, data):
 ...         return NoOptions()
->>> class NumbersGame(Engine[list[int], Context[list[int]], str]):
+>>> class NumbersGame(Engine[list[int], Context[list[int], str, str, str], str]):
 ...     definition = Numbers()
 >>> game = NumbersGame(("ann", "bob"), seed=1, options=NoOptions())
 >>> game.pending.player, game.legal_actions()[-1]
@@ -88,7 +88,7 @@ __all__ = [
 ]
 
 S = TypeVar("S")
-C = TypeVar("C", bound=Context[Any])
+C = TypeVar("C", bound=Context[Any, Any, Any, Any])
 R = TypeVar("R")
 
 #: The refusals of the engine itself; a definition names the rule behind each.

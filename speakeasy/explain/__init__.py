@@ -51,6 +51,7 @@ from speakeasy.explain.events import (
 from speakeasy.explain.log import StepFrame, log, step_through
 from speakeasy.explain.lookup import lookup, lookup_html, lookup_markdown
 from speakeasy.explain.refusals import explain_blocked, explain_error
+from speakeasy.explain.rules_index import RuleEntry, RulesIndex, load_rules_index
 
 __all__ = [
     "CATEGORIES",
@@ -58,13 +59,16 @@ __all__ = [
     "EVENT_GUIDES",
     "EventGuide",
     "Explanation",
+    "RuleEntry",
     "RuleRef",
+    "RulesIndex",
     "StepFrame",
     "category_of",
     "explain_blocked",
     "explain_decision",
     "explain_error",
     "explain_event",
+    "load_rules_index",
     "log",
     "lookup",
     "lookup_html",

@@ -26,7 +26,7 @@ __all__ = ["Ctx", "Flow"]
 
 
 @dataclass(slots=True, init=False)
-class Ctx(Context[GameState]):
+class Ctx(Context[GameState, Colour, EventKind, DecisionKind]):
     """Everything a rule needs. Owned by one :class:`~speakeasy.engine.game.Game`."""
 
     # Keyword-only for the dataclass machinery only (the base's fields have defaults); the

@@ -872,10 +872,11 @@ def load_war_position(key: str) -> Game:
     scenario set at a Lucky Luciano phase is moved before its gang war
     (:func:`scenario_before_war`)."""
     game = position_game(key)
-    if game.scenario is None or game.history:
+    scenario = game.scenario
+    if not isinstance(scenario, Scenario) or game.history:
         return game
-    before = scenario_before_war(game.scenario)
-    return game if before is game.scenario else before.game()
+    before = scenario_before_war(scenario)
+    return game if before is scenario else before.game()
 
 
 # ============================================================================ exercises

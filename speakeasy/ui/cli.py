@@ -24,6 +24,11 @@ from speakeasy.studies.batch import (
 )
 from speakeasy.ui.workshop import serve
 
+__all__ = [
+    "main",
+    "simulate",
+]
+
 
 def simulate(
     players: int,

@@ -34,6 +34,27 @@ from speakeasy.explain import StepFrame, log, step_through
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState
 
+__all__ = [
+    "DISTRICT_FIRST",
+    "LUCIANO_CATEGORIES",
+    "TRUCK_DISTRICT_ACTIONS",
+    "OptionGroup",
+    "SeatKind",
+    "StepSummary",
+    "Table",
+    "TableSnapshot",
+    "advance",
+    "decision_steps",
+    "group_options",
+    "option_descriptions",
+    "option_district",
+    "position_after",
+    "short_label",
+    "split_label",
+    "step_summaries",
+    "table_for",
+]
+
 SeatKind = Literal["human", "bot"]
 
 #: The categories of :mod:`speakeasy.explain` that make up the Lucky Luciano phase.

@@ -27,6 +27,34 @@ import plotly.graph_objects as go
 
 from speakeasy.model.board import Area, Board
 
+__all__ = [
+    "AREA_COLOURS",
+    "AREA_LINES",
+    "CLOSED_COLOUR",
+    "DISTANCE_COLOURS",
+    "DISTRICT_TRACE",
+    "EDGE_COLOUR",
+    "HIGHLIGHT_COLOUR",
+    "PARK_COLOUR",
+    "ROUTE_COLOURS",
+    "UNREACHABLE_COLOUR",
+    "WATER_COLOUR",
+    "Canvas",
+    "Layers",
+    "add_area_labels",
+    "add_central_park",
+    "add_districts",
+    "add_edges",
+    "add_highlight",
+    "add_ports",
+    "add_route",
+    "add_water",
+    "board_figure",
+    "map_bounds",
+    "port_positions",
+    "style_layout",
+]
+
 #: Fill colours of the three areas (R-BOARD-1) and their outline colours.
 AREA_COLOURS: Mapping[Area, str] = {
     Area.DOWNTOWN: "#c9b79c",

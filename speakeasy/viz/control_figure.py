@@ -18,10 +18,10 @@ from speakeasy.studies.control import CASE_TEXT, ControlStudy, study_control, wh
 from speakeasy.studies.positions import Position
 from speakeasy.viz.game_figure import GANGSTER_COLOUR, PLAYER_COLOURS, game_figure
 
-__all__ = ["CONTROL_TRACE", "control_figure"]
+__all__ = ["DISTRICT_CONTROL_TRACE", "control_figure"]
 
 #: Name of the figure trace that marks who controls each district.
-CONTROL_TRACE = "district control"
+DISTRICT_CONTROL_TRACE = "district control"
 
 
 def control_figure(
@@ -72,7 +72,7 @@ def control_figure(
         x=xs,
         y=ys,
         mode="markers",
-        name=CONTROL_TRACE,
+        name=DISTRICT_CONTROL_TRACE,
         customdata=data,
         hovertext=hover,
         hoverinfo="text",

@@ -33,6 +33,20 @@ from speakeasy.viz.board_figure import (
     board_figure,
 )
 
+__all__ = [
+    "MAX_RANGE_CRATES",
+    "TABLE_COLUMNS",
+    "ExplorerSettings",
+    "TruckView",
+    "build_view",
+    "clicked_district",
+    "distance_key",
+    "distance_key_html",
+    "district_label",
+    "district_options",
+    "table_html",
+]
+
 #: Column order of the distance table.
 TABLE_COLUMNS: tuple[str, ...] = (
     "district",

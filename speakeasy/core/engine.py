@@ -82,6 +82,7 @@ __all__ = [
     "Engine",
     "Frame",
     "GameDefinition",
+    "Runner",
     "SaveFileError",
     "Step",
     "digest",
@@ -213,6 +214,51 @@ class GameDefinition(ABC, Generic[S, C, R]):
         return IllegalAction(code, self.refusal_rules[code], reason)
 
 
+class Runner:
+    """One flow driven the way the engine drives a game: it waits at :attr:`pending`, accepts
+    only that decision's options and sends the labelled option into the flow.
+
+    :class:`Engine` plays a whole game through one; analysis code that walks a single rule
+    (a truck's delivery, say) on a copy of a position uses one too, so there is one loop.
+    """
+
+    def __init__(self, flow: Flow[Any], sent: int = 0) -> None:
+        self.flow = flow
+        #: Actions sent into the flow so far.
+        self.sent = sent
+        #: The decision the flow waits for; ``None`` before :meth:`send` starts it or once the
+        #: flow has finished.
+        self.pending: Decision | None = None
+        self._options: dict[Action, Action] = {}
+
+    def choose(self, action: Action) -> Action:
+        """The pending decision's labelled option equal to ``action``; the decision's
+        :class:`IllegalAction` if it is none of them (nothing is sent)."""
+        pending = self.pending
+        if pending is None:
+            raise ValueError("the flow waits for no decision")
+        chosen = self._options.get(action)
+        if chosen is None:
+            raise pending.why_not(action)
+        return chosen
+
+    def send(self, action: Action | None) -> None:
+        """Start the flow (``None``) or resume it with a chosen option, up to its next
+        decision or its end."""
+        try:
+            if action is None:
+                decision = next(self.flow)
+            else:
+                self.sent += 1
+                decision = self.flow.send(action)
+        except StopIteration:
+            self.pending = None
+            self._options = {}
+            return
+        self.pending = decision
+        self._options = {o: o for o in decision.options}
+
+
 class Engine(Generic[S, C, R]):
     """One game played through its :attr:`definition`: decisions, actions and refusals,
     history with undo, redo and goto, step-through frames, copies and save files."""
@@ -243,8 +289,7 @@ class Engine(Generic[S, C, R]):
 
     def _attach(self, ctx: C, flow: Flow[None], sent: int) -> None:
         self._ctx = ctx
-        self._flow = flow
-        self._sent = sent  # actions sent into the flow
+        self._runner = Runner(flow, sent)
         ctx.on_checkpoint = self._on_checkpoint
 
     # ------------------------------------------------------------------ the decision API
@@ -257,20 +302,22 @@ class Engine(Generic[S, C, R]):
     @property
     def pending(self) -> Decision | None:
         """The decision the game waits for, or ``None`` when the game is over."""
-        return self._pending
+        return self._runner.pending
 
     @property
     def current_player(self) -> Any:
         """The player the game waits for, or ``None`` when the game is over."""
-        return self._pending.player if self._pending else None
+        pending = self._runner.pending
+        return pending.player if pending else None
 
     def legal_actions(self) -> list[Action]:
         """Every legal option of the pending decision (empty when the game is over)."""
-        return list(self._pending.options) if self._pending else []
+        pending = self._runner.pending
+        return list(pending.options) if pending else []
 
     @property
     def is_over(self) -> bool:
-        return self._pending is None
+        return self._runner.pending is None
 
     def apply(self, action: Action | str) -> list[Event]:
         """Carry out one legal action and return the events it caused.
@@ -279,12 +326,10 @@ class Engine(Generic[S, C, R]):
         """
         if isinstance(action, str):
             action = Action.parse(action)
-        pending = self._pending
+        pending = self._runner.pending
         if pending is None:
             raise self.definition.refusal("game-over", "the game is over")
-        chosen = self._options.get(action)  # the labelled option
-        if chosen is None:
-            raise pending.why_not(action)
+        chosen = self._runner.choose(action)  # the labelled option
         start = len(self._ctx.events)
         self._resume(chosen)
         events = tuple(self._ctx.events[start:])
@@ -293,18 +338,7 @@ class Engine(Generic[S, C, R]):
         return list(events)
 
     def _resume(self, action: Action | None) -> None:
-        try:
-            if action is None:
-                decision = next(self._flow)
-            else:
-                self._sent += 1
-                decision = self._flow.send(action)
-        except StopIteration:
-            self._pending: Decision | None = None
-            self._options: dict[Action, Action] = {}
-            return
-        self._pending = decision
-        self._options = {o: o for o in decision.options}
+        self._runner.send(action)
 
     # ------------------------------------------------------------------ history
     @property
@@ -396,13 +430,13 @@ class Engine(Generic[S, C, R]):
 
     def _on_checkpoint(self, restart: Hashable) -> None:
         last = self._checkpoints[-1] if self._checkpoints else None
-        if last is not None and last.step == self._sent:
+        if last is not None and last.step == self._runner.sent:
             if last.restart == restart:
                 return  # a restarted flow passing the checkpoint it started from
             self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
         snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
-        self._checkpoints.append(Checkpoint(self._sent, restart, snapshot, len(ctx.events)))
+        self._checkpoints.append(Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events)))
 
     def _restore(self, step: int) -> None:
         """Rebuild the position after ``step`` of the applied actions: restart the flow at

@@ -50,7 +50,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from speakeasy.core.actions import Event, IllegalAction
+from speakeasy.core.actions import Action, Event, IllegalAction
+from speakeasy.core.engine import Runner
 from speakeasy.engine.game import Game
 from speakeasy.explain import explain_event
 from speakeasy.model.effects import Effect
@@ -140,27 +141,28 @@ def walk(
     rules do not offer at that point, naming what was offered.
     """
     ctx = analysis_context(position)
-    flow = deliver(ctx, colour, Effect.of("deliver"), delivery_source(ctx, colour, truck_range))
-    decision = next(flow, None)
+    runner = Runner(
+        deliver(ctx, colour, Effect.of("deliver"), delivery_source(ctx, colour, truck_range))
+    )
+    runner.send(None)
     seen = len(ctx.events)
     steps = [_step(0, "start", ctx.events[:seen], ctx, colour)]
     for number, text in enumerate(actions, start=1):
+        decision = runner.pending
         if decision is None:
             raise IllegalAction(
                 "not-offered", "R-TRUCK-14", f"step {number} ({text}): every truck has finished"
             )
-        option = next((o for o in decision.options if str(o) == text), None)
-        if option is None:
+        try:
+            chosen = runner.choose(Action.parse(text))
+        except (IllegalAction, ValueError):
             offered = ", ".join(str(o) for o in decision.options)
             raise IllegalAction(
                 "not-offered",
                 decision.rules[0] if decision.rules else "R-TRUCK-7",
                 f"step {number} ({text}) is not possible here; the truck may: {offered}",
-            )
-        try:
-            decision = flow.send(option)
-        except StopIteration:
-            decision = None
+            ) from None
+        runner.send(chosen)
         steps.append(_step(number, text, ctx.events[seen:], ctx, colour))
         seen = len(ctx.events)
     return steps

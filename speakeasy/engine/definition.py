@@ -7,6 +7,8 @@ needs to play it.
 [<Colour.BLUE: 'blue'>, <Colour.GREEN: 'green'>]
 >>> SPEAKEASY.board(2).players
 2
+>>> len(SPEAKEASY.event_kinds) > 50, SPEAKEASY.decision_kinds.CAPO
+(True, <DecisionKind.CAPO: 'capo'>)
 
 A game may start from a position instead of setup (a :class:`StartPosition`, such as a
 scenario of :mod:`speakeasy.scenario`). The scenario layer sits above the engine, so it
@@ -26,6 +28,7 @@ from speakeasy.core.context import Flow
 from speakeasy.core.engine import GameDefinition
 from speakeasy.engine.setup import new_state
 from speakeasy.model.board import Board, load_board
+from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.options import Options
 from speakeasy.model.paths import data_path
 from speakeasy.model.state import Colour, GameState, to_data
@@ -95,6 +98,10 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
     }
     #: The rules index (rule IDs with their text and sources).
     rules_index_path: Final = data_path("rules_index.toml")
+    #: What the rules can emit and ask: each kind has exactly one explanation
+    #: (:mod:`speakeasy.explain` guides them by these enums).
+    event_kinds: Final = EventKind
+    decision_kinds: Final = DecisionKind
 
     def catalog(self) -> Catalog:
         """The components (loaded once)."""

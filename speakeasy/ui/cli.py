@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from tqdm import tqdm
 
+from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import RandomBot, play_out
 from speakeasy.engine.game import Game
 from speakeasy.studies.batch import (
@@ -60,7 +61,9 @@ def simulate(
     for i in tqdm(range(games), desc="games", unit="game", disable=not progress, file=sys.stderr):
         start = time.perf_counter()
         game = Game.new(players=players, seed=seed + i)
-        random_bots = {c: RandomBot(seed=(seed + i) * 10 + n) for n, c in enumerate(game.colours)}
+        random_bots = {
+            c: RandomBot(seed=derive_seed(game.seed, "bot", c.value)) for c in game.colours
+        }
         play_out(game, random_bots)
         seconds.append(time.perf_counter() - start)
         result = game.result()

@@ -10,12 +10,13 @@ module              what
 ==================  ==========================================================================
 """
 
-from speakeasy.engine.bots import Bot, RandomBot, play_out
+from speakeasy.engine.bots import LUCIANO_EVENTS, Bot, RandomBot, Until, play_out, play_until
 from speakeasy.engine.definition import SPEAKEASY, SpeakeasyDefinition, StartPosition, colours
 from speakeasy.engine.game import Game, SaveFileError
 from speakeasy.engine.setup import new_state
 
 __all__ = [
+    "LUCIANO_EVENTS",
     "SPEAKEASY",
     "Bot",
     "Game",
@@ -23,7 +24,9 @@ __all__ = [
     "SaveFileError",
     "SpeakeasyDefinition",
     "StartPosition",
+    "Until",
     "colours",
     "new_state",
     "play_out",
+    "play_until",
 ]

@@ -9,6 +9,7 @@ module              what
 ``engine``          the engine (apply, undo/redo/goto, frames, copies, save files) and the
                     definition a game gives it
 ``seeds``           one stable way to derive seeds
+``limits``          reading untrusted JSON and TOML within size and nesting limits
 ==================  ==========================================================================
 """
 
@@ -25,6 +26,7 @@ from speakeasy.core.engine import (
     Step,
     digest,
 )
+from speakeasy.core.limits import LimitError, check_text, load_json_limited, load_toml_limited
 from speakeasy.core.seeds import derive_seed
 
 __all__ = [
@@ -40,9 +42,13 @@ __all__ = [
     "Frame",
     "GameDefinition",
     "IllegalAction",
+    "LimitError",
     "Runner",
     "SaveFileError",
     "Step",
+    "check_text",
     "derive_seed",
     "digest",
+    "load_json_limited",
+    "load_toml_limited",
 ]

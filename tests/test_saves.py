@@ -103,9 +103,9 @@ def test_toml_comments_and_strings_do_not_count() -> None:
         ("[1e999]", "too large"),
         ("[" + "9" * 4300 + "]", "4300-digit"),
         ("[" + "9" * 5000 + "]", "5000-digit"),
-        ("[1000000000000000001]", "10**18"),
+        ("[9223372036854775809]", "2**63"),
         ('{"a": 1, "a": 2}', "twice"),
-        ("{", "not valid JSON"),
+        ("{", "invalid JSON"),
         (b"\xff\xfe", "not UTF-8"),
         ('["' + "\\n" * 200_000 + '"]', "escape"),
         ("[" + "[]," * 300_000 + "[]]", "values"),
@@ -127,8 +127,8 @@ def test_not_text_refused(value: object) -> None:
         ("a = nan", "finite"),
         ("a = inf", "finite"),
         ("a = " + "9" * 30, "30-digit"),
-        ("a = " + "9" * 5000, "not valid TOML"),
-        ("a = 1\na = 2", "not valid TOML"),
+        ("a = " + "9" * 5000, "invalid TOML"),
+        ("a = 1\na = 2", "invalid TOML"),
     ],
 )
 def test_toml_values_refused_plainly(text: str, words: str) -> None:

@@ -63,7 +63,7 @@ MAX_DEPTH = 64
 #: A finished four-player game saves about 1,200.
 MAX_ITEMS = 200_000
 #: The largest integer (in absolute value) read.
-MAX_INT = 10**18
+MAX_INT = 2**63
 
 
 class LimitError(ValueError):
@@ -185,11 +185,11 @@ def _parse_int(text: str, what: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > 19:
         raise LimitError(
-            f"{what} holds a {digits}-digit number; numbers must be at most 10**18 in size"
+            f"{what} holds a {digits}-digit number; numbers must be at most 2**63 in size"
         )
     value = int(text)
     if abs(value) > MAX_INT:
-        raise LimitError(f"{what} holds the number {value}; numbers must be at most 10**18 in size")
+        raise LimitError(f"{what} holds the number {value}; numbers must be at most 2**63 in size")
     return value
 
 
@@ -221,8 +221,9 @@ def load_json_limited(
     text: str | bytes, what: str, *, max_bytes: int = MAX_BYTES, max_items: int = MAX_ITEMS
 ) -> Any:
     """Parse JSON ``text`` within the limits (:func:`check_text`); also refuse ``NaN`` and
-    ``Infinity``, integers beyond :data:`MAX_INT`, non-finite floats and keys repeated in one
-    object. Every failure is a :class:`LimitError` naming ``what``.
+    ``Infinity``, integers beyond :data:`MAX_INT` (``2**63``, the largest seed plus one),
+    non-finite floats and keys repeated in one object. Every failure is a
+    :class:`LimitError` naming ``what``.
 
     >>> load_json_limited('{"a": 1, "a": 2}', "the save")
     Traceback (most recent call last):
@@ -231,7 +232,7 @@ def load_json_limited(
     >>> load_json_limited("{", "the save")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    speakeasy.core.limits.LimitError: the save is not valid JSON: Expecting ... (line 1, column 2)
+    speakeasy.core.limits.LimitError: the save is invalid JSON: Expecting ... (line 1, column 2)
     """
     checked = check_text(text, what, max_bytes=max_bytes, max_items=max_items)
     try:
@@ -244,14 +245,14 @@ def load_json_limited(
         )
     except json.JSONDecodeError as exc:
         raise LimitError(
-            f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+            f"{what} is invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
     except RecursionError:
         raise LimitError(f"{what} nests too deep to read") from None
     except LimitError:
         raise
     except (ValueError, OverflowError) as exc:
-        raise LimitError(f"{what} is not valid JSON: {exc}") from None
+        raise LimitError(f"{what} is invalid JSON: {exc}") from None
 
 
 def load_toml_limited(
@@ -268,17 +269,17 @@ def load_toml_limited(
     >>> load_toml_limited("x = 1\\ny = ]", "the scenario")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    speakeasy.core.limits.LimitError: the scenario is not valid TOML: ... (at line 2, column 5)
+    speakeasy.core.limits.LimitError: the scenario is invalid TOML: ... (at line 2, column 5)
     """
     checked = check_text(text, what, toml=True, max_bytes=max_bytes, max_items=max_items)
     try:
         data = tomllib.loads(checked)
     except tomllib.TOMLDecodeError as exc:
-        raise LimitError(f"{what} is not valid TOML: {exc}") from None
+        raise LimitError(f"{what} is invalid TOML: {exc}") from None
     except RecursionError:
         raise LimitError(f"{what} nests too deep to read") from None
     except (ValueError, OverflowError) as exc:
-        raise LimitError(f"{what} is not valid TOML: {exc}") from None
+        raise LimitError(f"{what} is invalid TOML: {exc}") from None
     _check_values(data, what)
     return data
 
@@ -299,7 +300,7 @@ def _check_values(data: Any, what: str) -> None:
         elif isinstance(value, int) and abs(value) > MAX_INT:
             raise LimitError(
                 f"{what} holds a {len(str(abs(value)))}-digit number at {'.'.join(path)}; "
-                "numbers must be at most 10**18 in size"
+                "numbers must be at most 2**63 in size"
             )
         elif isinstance(value, float) and not math.isfinite(value):
             raise LimitError(f"{what} holds {value} at {'.'.join(path)}; numbers must be finite")

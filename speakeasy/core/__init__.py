@@ -19,6 +19,7 @@ from speakeasy.core.engine import (
     REFUSALS,
     Checkpoint,
     Engine,
+    EngineError,
     Frame,
     GameDefinition,
     Runner,
@@ -27,9 +28,10 @@ from speakeasy.core.engine import (
     digest,
 )
 from speakeasy.core.limits import LimitError, check_text, load_json_limited, load_toml_limited
-from speakeasy.core.seeds import derive_seed
+from speakeasy.core.seeds import MAX_SEED, check_seed, derive_seed
 
 __all__ = [
+    "MAX_SEED",
     "REFUSALS",
     "Action",
     "Blocked",
@@ -37,6 +39,7 @@ __all__ = [
     "Context",
     "Decision",
     "Engine",
+    "EngineError",
     "Event",
     "Flow",
     "Frame",
@@ -46,6 +49,7 @@ __all__ = [
     "Runner",
     "SaveFileError",
     "Step",
+    "check_seed",
     "check_text",
     "derive_seed",
     "digest",

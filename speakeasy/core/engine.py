@@ -265,7 +265,10 @@ class Runner:
         pending = self.pending
         if pending is None:
             raise ValueError("the flow waits for no decision")
-        chosen = self._options.get(action)
+        try:
+            chosen = self._options.get(action)
+        except TypeError:  # an unhashable look-alike: not an option
+            chosen = None
         if chosen is None:
             raise pending.why_not(action)
         return chosen

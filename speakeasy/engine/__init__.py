@@ -10,6 +10,7 @@ module              what
 ==================  ==========================================================================
 """
 
+from speakeasy.core.engine import EngineError
 from speakeasy.engine.bots import Bot, RandomBot, play_out
 from speakeasy.engine.definition import SPEAKEASY, SpeakeasyDefinition, StartPosition, colours
 from speakeasy.engine.game import Game, SaveFileError
@@ -18,6 +19,7 @@ from speakeasy.engine.setup import new_state
 __all__ = [
     "SPEAKEASY",
     "Bot",
+    "EngineError",
     "Game",
     "RandomBot",
     "SaveFileError",

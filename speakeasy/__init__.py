@@ -2,7 +2,7 @@
 
 from speakeasy.catalog import Catalog, load_catalog
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
-from speakeasy.core.engine import SaveFileError
+from speakeasy.core.engine import EngineError, SaveFileError
 from speakeasy.engine.game import Game
 from speakeasy.model.board import Area, Board, load_board
 from speakeasy.model.errors import DataError
@@ -21,6 +21,7 @@ __all__ = [
     "Colour",
     "DataError",
     "Decision",
+    "EngineError",
     "Event",
     "Game",
     "GameState",

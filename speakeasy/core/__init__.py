@@ -9,6 +9,7 @@ module              what
 ``engine``          the engine (apply, undo/redo/goto, frames, copies, save files) and the
                     definition a game gives it
 ``seeds``           one stable way to derive seeds
+``limits``          reading untrusted JSON and TOML within size and nesting limits
 ==================  ==========================================================================
 """
 
@@ -18,6 +19,7 @@ from speakeasy.core.engine import (
     REFUSALS,
     Checkpoint,
     Engine,
+    EngineError,
     Frame,
     GameDefinition,
     Runner,
@@ -25,9 +27,11 @@ from speakeasy.core.engine import (
     Step,
     digest,
 )
-from speakeasy.core.seeds import derive_seed
+from speakeasy.core.limits import LimitError, check_text, load_json_limited, load_toml_limited
+from speakeasy.core.seeds import MAX_SEED, check_seed, derive_seed
 
 __all__ = [
+    "MAX_SEED",
     "REFUSALS",
     "Action",
     "Blocked",
@@ -35,14 +39,20 @@ __all__ = [
     "Context",
     "Decision",
     "Engine",
+    "EngineError",
     "Event",
     "Flow",
     "Frame",
     "GameDefinition",
     "IllegalAction",
+    "LimitError",
     "Runner",
     "SaveFileError",
     "Step",
+    "check_seed",
+    "check_text",
     "derive_seed",
     "digest",
+    "load_json_limited",
+    "load_toml_limited",
 ]

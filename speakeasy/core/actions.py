@@ -12,6 +12,19 @@ True
 >>> Action.parse(str(Action("build", ("bar-left-1", 4, 1)))).args
 ('bar-left-1', 4, 1)
 
+Only the canonical text form parses (what ``str(action)`` writes): ASCII words of letters,
+digits and ``_.:+-`` separated by single spaces, whole numbers without leading zeros, at most
+:data:`MAX_ACTION_TEXT` characters; anything else is a plain ``ValueError``:
+
+>>> Action.parse("capo  docks 0")
+Traceback (most recent call last):
+...
+ValueError: 'capo  docks 0' is not an action: words must be separated by single spaces
+>>> Action.parse("capo docks 00")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: 'capo docks 00' is not an action: write whole numbers plainly (no leading zeros, ...
+
 An illegal request raises :class:`IllegalAction`, a ``ValueError`` carrying a stable ``code``,
 the ``rule`` ID and a plain-English ``reason``; the game is left exactly as it was.
 """
@@ -23,7 +36,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-_TOKEN = re.compile(r"[A-Za-z0-9_.:+-]+")
+_TOKEN = re.compile(r"[A-Za-z0-9_.:+-]+", re.ASCII)
+_CANONICAL = re.compile(r"[A-Za-z0-9_.:+-]+(?: [A-Za-z0-9_.:+-]+)*", re.ASCII)
+_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
+_CANONICAL_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}", re.ASCII)
+#: The longest action text :meth:`Action.parse` reads.
+MAX_ACTION_TEXT = 200
 #: Words already checked: a game's actions repeat a few hundred words many times over.
 _CHECKED: set[str] = set()
 
@@ -70,16 +88,53 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read the text form back; numbers become ints."""
-        parts = text.split()
-        if not parts:
-            raise ValueError("an action needs at least its kind")
-        args = tuple(int(p) if re.fullmatch(r"-?\d+", p) else p for p in parts[1:])
-        return cls(parts[0], args)
+        """Read the canonical text form back (``Action.parse(str(a)) == a``); whole numbers
+        (at most 18 digits, no leading zeros, no ``-0``) become ints. ``TypeError`` if ``text``
+        is not a ``str``, a plain ``ValueError`` if it is not an action's text form.
+
+        >>> Action.parse("build bar-left-1 4 -1")
+        Action(kind='build', args=('bar-left-1', 4, -1))
+        >>> Action.parse("capo ٣")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'capo ٣' is not an action: use only ASCII letters, digits and _.:+- in words
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"an action's text form is a str, not {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise ValueError(
+                f"not an action: {len(text):,} characters; an action has at most {MAX_ACTION_TEXT}"
+            )
+        if _CANONICAL.fullmatch(text) is None:
+            raise ValueError(f"{text!r} is not an action: {_what_is_wrong(text)}")
+        kind, *words = text.split(" ")
+        args: list[Arg] = []
+        for word in words:
+            if _NUMBER.fullmatch(word) is None:
+                args.append(word)
+            elif _CANONICAL_NUMBER.fullmatch(word) is None:
+                problem = (
+                    "a number has at most 18 digits"
+                    if len(word.lstrip("-")) > 18
+                    else "write whole numbers plainly (no leading zeros, no -0)"
+                )
+                raise ValueError(f"{text!r} is not an action: {problem} ({word[:20]!r})")
+            else:
+                args.append(int(word))
+        return cls(kind, tuple(args))
 
     def describe(self) -> str:
         """The label if the engine gave one, else the text form."""
         return self.label or str(self)
+
+
+def _what_is_wrong(text: str) -> str:
+    """Why ``text`` is not in the canonical form (for the error message)."""
+    if not text.strip():
+        return "it is empty; an action needs at least its kind"
+    if not text.isascii() or re.search(r"[^A-Za-z0-9_.:+\- ]", text, re.ASCII):
+        return "use only ASCII letters, digits and _.:+- in words"
+    return "words must be separated by single spaces"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +174,18 @@ class Decision:
         """Options shown but not allowed, each with its reason (computed on demand)."""
         return self.blocked_fn() if self.blocked_fn is not None else ()
 
-    def why_not(self, action: Action) -> IllegalAction:
-        """The error for an action that is not among the options."""
+    def why_not(self, action: object) -> IllegalAction:
+        """The error for an action that is not among the options (``malformed`` for
+        anything that is not an :class:`Action`)."""
+        rule = self.rules[0] if self.rules else "R-TURN-1"
+        if not isinstance(action, Action):
+            return IllegalAction(
+                "malformed", rule, f"{type(action).__name__} is not an action; {self.prompt}"
+            )
         for b in self.blocked:
             if b.action == action:
                 return b.error
-        if action.kind not in {o.kind for o in self.options}:
+        if not any(o.kind == action.kind for o in self.options):
             return IllegalAction(
                 "not-now",
                 self.rules[0] if self.rules else "R-TURN-1",

@@ -66,6 +66,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import operator
 import pickle
 import random
 from abc import ABC, abstractmethod
@@ -75,11 +76,14 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
 from speakeasy.core.context import Context, Flow
+from speakeasy.core.limits import LimitError, load_json_limited
+from speakeasy.core.seeds import MAX_SEED, check_seed
 
 __all__ = [
     "REFUSALS",
     "Checkpoint",
     "Engine",
+    "EngineError",
     "Frame",
     "GameDefinition",
     "Runner",
@@ -92,12 +96,36 @@ S = TypeVar("S")
 C = TypeVar("C", bound=Context[Any, Any, Any, Any])
 R = TypeVar("R")
 
-#: The refusals of the engine itself; a definition names the rule behind each.
-REFUSALS = ("game-over", "nothing-to-undo", "nothing-to-redo", "not-over")
+#: The refusals of the engine itself; a definition names the rule behind each. ``malformed``
+#: is anything passed to :meth:`Engine.apply` that is not an action's canonical text form or a
+#: well-formed :class:`~speakeasy.core.actions.Action`.
+REFUSALS = ("game-over", "nothing-to-undo", "nothing-to-redo", "not-over", "malformed")
 
 
 class SaveFileError(ValueError):
-    """A saved game cannot be loaded: malformed, from another version, or tampered with."""
+    """A saved game cannot be loaded: malformed, too large or deep, from another version, or
+    tampered with. Loading a save raises no other exception type."""
+
+
+class EngineError(RuntimeError):
+    """The rules failed while carrying out a legal action (a bug, or a start position the rules
+    cannot continue from). The game was restored to the position before the action, so it can
+    still be saved, undone or continued otherwise; the original error is the ``__cause__``.
+
+    >>> err = EngineError(12, Action("pass"), KeyError("x"))
+    >>> err.step, str(err.action), str(err)  # doctest: +NORMALIZE_WHITESPACE
+    (12, 'pass', "step 12 ('pass') failed inside the rules (KeyError: 'x'); the game is back
+    at the position before it")
+    """
+
+    def __init__(self, step: int, action: Action, error: BaseException) -> None:
+        self.step = step
+        self.action = action
+        self.error = error
+        super().__init__(
+            f"step {step} ({str(action)!r}) failed inside the rules "
+            f"({type(error).__name__}: {error}); the game is back at the position before it"
+        )
 
 
 class ToData(Protocol):
@@ -155,7 +183,7 @@ class GameDefinition(ABC, Generic[S, C, R]):
 
     #: The ``format`` field of a saved game, and its ``version``.
     save_format: ClassVar[str]
-    save_version: ClassVar[int] = 1
+    save_version: ClassVar[int] = 2
     #: The save field holding the start position, when a game has one.
     start_field: ClassVar[str] = "start"
     #: The rule behind each of the engine's own refusals (:data:`REFUSALS`).
@@ -237,7 +265,10 @@ class Runner:
         pending = self.pending
         if pending is None:
             raise ValueError("the flow waits for no decision")
-        chosen = self._options.get(action)
+        try:
+            chosen = self._options.get(action)
+        except TypeError:  # an unhashable look-alike: not an option
+            chosen = None
         if chosen is None:
             raise pending.why_not(action)
         return chosen
@@ -259,6 +290,45 @@ class Runner:
         self._options = {o: o for o in decision.options}
 
 
+#: The fields every save has (besides the definition's start field, when a game has one).
+_SAVE_FIELDS = (
+    "format",
+    "version",
+    "seed",
+    "players",
+    "options",
+    "actions",
+    "state",
+    "state_sha256",
+)
+
+
+def _shown(value: object) -> str:
+    """A short, safe ``repr`` for messages (huge numbers and long texts are cut)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception as a short plain message (its type when it says little itself)."""
+    text = str(exc)
+    if not isinstance(exc, ValueError) or not text:
+        text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _check_step(step: object) -> int:
+    """``step`` if it is a whole number (not a ``bool``); ``TypeError`` otherwise."""
+    if isinstance(step, bool):
+        raise TypeError("step must be a whole number, not a bool")
+    try:
+        return operator.index(step)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"step must be a whole number, not {type(step).__name__}") from None
+
+
 class Engine(Generic[S, C, R]):
     """One game played through its :attr:`definition`: decisions, actions and refusals,
     history with undo, redo and goto, step-through frames, copies and save files."""
@@ -270,7 +340,8 @@ class Engine(Generic[S, C, R]):
         self, players: Sequence[str], seed: int, options: ToData, start: Any | None = None
     ) -> None:
         self.players: tuple[str, ...] = tuple(players)
-        self.seed = seed
+        #: A whole number, ``0 <= seed < 2**63`` (:func:`~speakeasy.core.seeds.check_seed`).
+        self.seed = check_seed(seed)
         self.options = options
         #: The position the game starts from instead of the game's own setup.
         self.start_position = start
@@ -320,22 +391,56 @@ class Engine(Generic[S, C, R]):
         return self._runner.pending is None
 
     def apply(self, action: Action | str) -> list[Event]:
-        """Carry out one legal action and return the events it caused.
+        """Carry out one legal action and return the events it caused; all or nothing.
 
-        Raises :class:`IllegalAction` (state unchanged) for anything not among the options.
+        * :class:`IllegalAction` (game unchanged) for anything not among the options: code
+          ``malformed`` for a ``str`` that is not an action's canonical text form
+          (:meth:`Action.parse <speakeasy.core.actions.Action.parse>`) or an ``Action`` whose
+          parts are not words and whole numbers;
+        * ``TypeError`` (game unchanged) for anything that is neither a ``str`` nor an
+          ``Action``;
+        * :class:`EngineError` if the rules fail while carrying out a legal action: the game is
+          restored to the position before the call (never left half-changed or ended).
         """
-        if isinstance(action, str):
-            action = Action.parse(action)
+        action = self._checked(action)
         pending = self._runner.pending
         if pending is None:
             raise self.definition.refusal("game-over", "the game is over")
         chosen = self._runner.choose(action)  # the labelled option
         start = len(self._ctx.events)
-        self._resume(chosen)
+        try:
+            self._resume(chosen)
+        except BaseException as exc:
+            self._restore(len(self._steps))
+            if isinstance(exc, Exception):
+                raise EngineError(len(self._steps) + 1, chosen, exc) from exc
+            raise  # KeyboardInterrupt and the like: the game is restored, the signal goes on
         events = tuple(self._ctx.events[start:])
         self._steps.append(Step(chosen, pending.player, events))
         self._redo.clear()
         return list(events)
+
+    def _checked(self, action: object) -> Action:
+        """``action`` as an :class:`Action`: parsed if text, checked if an ``Action``."""
+        if isinstance(action, str):
+            try:
+                return Action.parse(action)
+            except ValueError as exc:
+                raise self.definition.refusal("malformed", str(exc)) from None
+        if not isinstance(action, Action):
+            raise TypeError(
+                f"apply() takes an Action or its text form (a str), not {type(action).__name__}"
+            )
+        args = action.args
+        if (
+            not isinstance(action.kind, str)
+            or not isinstance(args, tuple)
+            or not all(isinstance(a, str | int) and not isinstance(a, bool) for a in args)
+        ):
+            raise self.definition.refusal(
+                "malformed", "an action's kind is a word and its arguments words or whole numbers"
+            )
+        return action
 
     def _resume(self, action: Action | None) -> None:
         self._runner.send(action)
@@ -390,6 +495,7 @@ class Engine(Generic[S, C, R]):
     def goto(self, step: int) -> None:
         """Jump back to the position after ``step`` actions (0 = before the first decision);
         the actions after it can be redone."""
+        _check_step(step)
         if not 0 <= step <= len(self._steps):
             raise ValueError(f"step must be 0-{len(self._steps)}, got {step}")
         history = self.history
@@ -403,7 +509,7 @@ class Engine(Generic[S, C, R]):
         automatic steps before the first decision. The game itself is not changed.
         """
         count = len(self._steps)
-        step = count if step is None else step
+        step = count if step is None else _check_step(step)
         if not 0 <= step <= count:
             raise ValueError(f"step must be 0-{count}, got {step}")
         if step == 0:
@@ -479,11 +585,13 @@ class Engine(Generic[S, C, R]):
 
     # ------------------------------------------------------------------ save and load
     def to_data(self) -> dict[str, Any]:
-        """The game as plain data: its settings, its actions and the position they reach."""
+        """The game as plain data: its settings, its actions, the position they reach and the
+        SHA-256 (``state_sha256``) of all of it (every field but the digest itself), so a
+        changed seed, option, player, start position, action or position is noticed."""
         definition = self.definition
         state = definition.state_data(self.state)
         start = self.start_position
-        return {
+        data: dict[str, Any] = {
             "format": definition.save_format,
             "version": definition.save_version,
             "seed": self.seed,
@@ -491,60 +599,87 @@ class Engine(Generic[S, C, R]):
             "options": dict(self.options.to_data()),
             "actions": [str(a) for a in self.history],
             **({definition.start_field: start.to_data()} if start is not None else {}),
-            "state_sha256": digest(state),
             "state": state,
         }
+        data["state_sha256"] = digest(data)
+        return data
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game as JSON: seed, players, options, action history and the position."""
-        return json.dumps(self.to_data(), indent=indent, sort_keys=True)
+        """The game as JSON: seed, players, options, action history and the position.
+
+        Keys keep the order of :meth:`to_data` (a start position's tables keep theirs)."""
+        return json.dumps(self.to_data(), indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Self:
-        """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` if it is bad."""
+        """Load a game saved by :meth:`to_json`; raise :class:`SaveFileError` (and nothing
+        else) if it is bad. Size, nesting and numbers are checked before the JSON is parsed
+        (:func:`~speakeasy.core.limits.load_json_limited`: at most 5 MB)."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"not a saved game: invalid JSON ({exc})") from None
+            data = load_json_limited(text, "the save")
+        except LimitError as exc:
+            raise SaveFileError(f"not a saved game: {exc}") from None
         return cls.from_data(data)
 
     @classmethod
     def from_data(cls, data: object) -> Self:
-        """Load a game from :meth:`to_data`'s form: every action is replayed (and so checked)
-        and the position reached must be the saved one."""
+        """Load a game from :meth:`to_data`'s form: every field is checked strictly, every
+        action is replayed (and so checked), and the position and the digest reached must be
+        the saved ones. Raises :class:`SaveFileError` and no other exception."""
         definition = cls.definition
         if not isinstance(data, dict) or data.get("format") != definition.save_format:
             raise SaveFileError(f"not a saved game: 'format' must be {definition.save_format!r}")
-        if data.get("version") != definition.save_version:
+        version = data.get("version")
+        if type(version) is not int or version != definition.save_version:
             raise SaveFileError(
-                f"saved with format version {data.get('version')!r}; this version reads "
+                f"saved with format version {_shown(version)}; this version reads "
                 f"{definition.save_version}"
             )
-        seed, players, actions = data.get("seed"), data.get("players"), data.get("actions")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveFileError("'seed' must be a whole number")
+        known = {*_SAVE_FIELDS, definition.start_field}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise SaveFileError(f"unknown field(s) in the save: {_shown(', '.join(unknown))}")
+        missing = [f for f in _SAVE_FIELDS if f not in data]
+        if missing:
+            raise SaveFileError(f"the save lacks {', '.join(map(repr, missing))}")
+        seed, players, actions = data["seed"], data["players"], data["actions"]
+        try:
+            check_seed(seed)
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(f"'seed' must be a whole number 0-{MAX_SEED - 1}: {exc}") from None
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SaveFileError("'players' must be a list of player names")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveFileError("'actions' must be a list of action strings")
+        if not isinstance(data["options"], dict):
+            raise SaveFileError("'options' must be a table of option names and true/false")
+        sha = data["state_sha256"]
+        if not isinstance(sha, str) or len(sha) != 64:
+            raise SaveFileError("'state_sha256' must be a SHA-256 digest (64 hex digits)")
         try:
-            options = definition.options_from_data(data.get("options"))
+            options = definition.options_from_data(data["options"])
             start = definition.start_from_data(data)
             game = cls(definition.players_from_data(players), seed, options, start)
-        except ValueError as exc:
-            raise SaveFileError(f"bad game settings: {exc}") from None
+        except Exception as exc:  # a start decoder or the setup may fail in any way
+            raise SaveFileError(f"bad game settings: {_reason(exc)}") from None
         for number, text in enumerate(actions, start=1):
             try:
-                game.apply(Action.parse(text))
-            except (IllegalAction, ValueError) as exc:
+                game.apply(text)
+            except Exception as exc:  # IllegalAction, EngineError: never another type
                 raise SaveFileError(
-                    f"action {number} ({text!r}) cannot be replayed: {exc}"
+                    f"action {number} ({_shown(text)}) cannot be replayed: {_reason(exc)}"
                 ) from None
-        state = definition.state_data(game.state)
-        if "state_sha256" in data and data["state_sha256"] != digest(state):
-            raise SaveFileError("the replayed game does not match the saved position (edited?)")
-        if "state" in data and data["state"] != state:
+        try:
+            replayed = game.to_data()
+        except Exception as exc:
+            raise SaveFileError(f"the replayed game cannot be saved: {_reason(exc)}") from None
+        if data["state"] != replayed["state"]:
             raise SaveFileError("the saved position differs from the replayed game (edited?)")
+        if sha != replayed["state_sha256"]:
+            raise SaveFileError(
+                "the replayed game does not match the saved digest (edited? the digest covers "
+                "the seed, players, options, start position, actions and position)"
+            )
         return game
 
     # ------------------------------------------------------------------ identity

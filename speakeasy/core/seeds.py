@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 
-__all__ = ["derive_seed"]
+__all__ = ["MAX_SEED", "check_seed", "derive_seed"]
 
 
 def derive_seed(seed: int, *labels: str | int) -> int:
@@ -37,3 +38,37 @@ def derive_seed(seed: int, *labels: str | int) -> int:
     text = json.dumps(["speakeasy-seed", seed, *labels], separators=(",", ":"))
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+#: Seeds are whole numbers ``0 <= seed < MAX_SEED`` (what :func:`derive_seed` gives and a signed
+#: 64-bit integer column holds).
+MAX_SEED = 2**63
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a game's seed: an ``int`` (not a ``bool``), ``0 <= seed < 2**63``;
+    ``TypeError`` or ``ValueError`` with a plain message otherwise.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: a seed must be a whole number (an int), not float
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seed must be between 0 and 2**63 - 1, got -1
+    """
+    if isinstance(seed, bool):
+        raise TypeError("a seed must be a whole number (an int), not bool")
+    try:
+        seed = operator.index(seed)  # type: ignore[arg-type]  # ints and int-like numbers (numpy's), not floats
+    except TypeError:
+        raise TypeError(
+            f"a seed must be a whole number (an int), not {type(seed).__name__}"
+        ) from None
+    if not 0 <= seed < MAX_SEED:
+        shown = str(seed) if seed.bit_length() < 200 else f"a {seed.bit_length()}-bit number"
+        raise ValueError(f"a seed must be between 0 and 2**63 - 1, got {shown}")
+    return seed

@@ -10,6 +10,7 @@ module              what
 ==================  ==========================================================================
 """
 
+from speakeasy.core.engine import EngineError
 from speakeasy.engine.bots import LUCIANO_EVENTS, Bot, RandomBot, Until, play_out, play_until
 from speakeasy.engine.definition import SPEAKEASY, SpeakeasyDefinition, StartPosition, colours
 from speakeasy.engine.game import Game, SaveFileError
@@ -19,6 +20,7 @@ __all__ = [
     "LUCIANO_EVENTS",
     "SPEAKEASY",
     "Bot",
+    "EngineError",
     "Game",
     "RandomBot",
     "SaveFileError",

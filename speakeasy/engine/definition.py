@@ -88,13 +88,14 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
     game as one flow (:func:`~speakeasy.rules.flow.game_flow`) and final scoring."""
 
     save_format = "speakeasy-game"
-    save_version = 1
+    save_version = 2  # 2: the digest covers the whole save (issue 14)
     start_field = "scenario"
     refusal_rules: ClassVar[Mapping[str, str]] = {
         "game-over": "R-SCORING-5",
         "nothing-to-undo": "R-SETUP-1",
         "nothing-to-redo": "R-SETUP-1",
         "not-over": "R-ACT-2",
+        "malformed": "R-TURN-1",
     }
     #: The rules index (rule IDs with their text and sources).
     rules_index_path: Final = data_path("rules_index.toml")
@@ -139,6 +140,13 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         return to_data(state)
 
     def players_from_data(self, players: list[str]) -> tuple[str, ...]:
+        """The seats of a saved game: 1-4 different colour names, lower case, exactly as
+        :meth:`~speakeasy.core.engine.Engine.to_data` wrote them (R-COMP-3)."""
+        known = {c.value for c in Colour}
+        if not all(isinstance(p, str) and p in known for p in players):
+            raise ValueError(
+                f"players must be colour names in lower case ({', '.join(sorted(known))})"
+            )
         return tuple(colours(players))
 
     def options_from_data(self, data: object) -> Options:

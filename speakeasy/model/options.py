@@ -36,10 +36,21 @@ class Options:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> Options:
-        """Build from a mapping; unknown names or non-boolean values raise ``ValueError``."""
+        """Build from a mapping (``None``: the defaults); anything else (a list of pairs, say),
+        unknown names or non-boolean values raise ``ValueError``.
+
+        >>> Options.from_data([("restaurant_swap", False)])
+        Traceback (most recent call last):
+        ...
+        ValueError: options must be a table of option names and true/false, not list
+        """
+        if data is not None and not isinstance(data, Mapping):
+            raise ValueError(
+                f"options must be a table of option names and true/false, not {type(data).__name__}"
+            )
         data = dict(data or {})
         names = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - names)
+        unknown = sorted(map(str, set(data) - names))
         if unknown:
             raise ValueError(f"unknown option(s): {', '.join(unknown)}; known: {sorted(names)}")
         for key, value in data.items():

@@ -2,7 +2,7 @@
 the engine that plays it.
 
 >>> game = MafiaCityGame.new(players=3, seed=7)
->>> game.state.target, len(game.state.draw), game.pending.kind
+>>> game.state.target, len(game.state.draw), str(game.pending.kind)
 (10, 43, 'mulligan')
 >>> _ = game.apply("keep")
 >>> MafiaCityGame.from_json(game.to_json()) == game

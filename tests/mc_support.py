@@ -51,8 +51,19 @@ def make_state(
     of each player's tokens in hand), the rest of the deck in the draw pile."""
     players = list(players)
     row = DATA.setup[len(players)]
-    seats = {p: Seat(p, hand=list((hands or {}).get(p, [])), tokens=row.hand, reserve=row.reserve, box=12 - row.hand - row.reserve) for p in players}
-    st = McState(players=players, seats=seats, layout=layout, target=row.target_beginner, start=start)
+    seats = {
+        p: Seat(
+            p,
+            hand=list((hands or {}).get(p, [])),
+            tokens=row.hand,
+            reserve=row.reserve,
+            box=12 - row.hand - row.reserve,
+        )
+        for p in players
+    }
+    st = McState(
+        players=players, seats=seats, layout=layout, target=row.target_beginner, start=start
+    )
     for loc, stack in (stacks or {}).items():
         st.stacks[loc] = list(stack)
         for owner in stack:

@@ -9,6 +9,7 @@ from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.mafia_city.control import control
 from speakeasy.mafia_city.endround import end_of_round, winner
 from speakeasy.mafia_city.locations import evaluate, location_phase
+from speakeasy.mafia_city.state import McState
 from speakeasy.mafia_city.strategic import strategic_phase
 from speakeasy.mafia_city.turns import action_options, action_phase, do_action, passed_turn
 from tests.mc_support import Harness, check_invariants, make_state, pass_all
@@ -17,14 +18,22 @@ A, B, C = "red", "blue", "green"
 FOUR = ("red", "blue", "green", "yellow")
 
 
-def hands_of(st, *players):  # type: ignore[no-untyped-def]
+def hands_of(st: McState, *players: str) -> dict[str, int]:
     return {p: len(st.seats[p].hand) for p in players}
 
 
 # ------------------------------------------------------------------ EMC-1..3: phase IV
 def test_emc1_tie_for_fewest_vp_nobody_draws_extra() -> None:
     """MC-END-1..5."""
-    st = make_state(FOUR, start=0, hands={"blue": ["deals-1", "deals-2"], "green": ["thief-1"], "yellow": ["snitch-1", "snitch-2", "snitch-3"]})
+    st = make_state(
+        FOUR,
+        start=0,
+        hands={
+            "blue": ["deals-1", "deals-2"],
+            "green": ["thief-1"],
+            "yellow": ["snitch-1", "snitch-2", "snitch-3"],
+        },
+    )
     for p, vp in zip(FOUR, (1, 1, 2, 3), strict=True):
         st.seats[p].vp = vp
     draw = len(st.draw)
@@ -33,7 +42,12 @@ def test_emc1_tie_for_fewest_vp_nobody_draws_extra() -> None:
     assert st.start_player == "blue"
     assert hands_of(st, *FOUR) == {"red": 1, "blue": 3, "green": 2, "yellow": 4}
     assert len(st.draw) == draw - 4
-    assert [e.player for e in h.ctx.events if e.kind == "draw"] == ["blue", "green", "yellow", "red"]
+    assert [e.player for e in h.ctx.events if e.kind == "draw"] == [
+        "blue",
+        "green",
+        "yellow",
+        "red",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -44,7 +58,9 @@ def test_emc1_tie_for_fewest_vp_nobody_draws_extra() -> None:
 def test_emc2_emc3_sole_fewest_vp_and_cards(cards: tuple[int, ...], final: tuple[int, ...]) -> None:
     """MC-END-3, MC-END-4, MC-END-5."""
     deck = iter(["deals-1", "deals-2", "deals-3", "thief-1", "thief-2", "thief-3"])
-    st = make_state(hands={p: [next(deck) for _ in range(k)] for p, k in zip((A, B, C), cards, strict=True)})
+    st = make_state(
+        hands={p: [next(deck) for _ in range(k)] for p, k in zip((A, B, C), cards, strict=True)}
+    )
     for p, vp in zip((A, B, C), (2, 3, 4), strict=True):
         st.seats[p].vp = vp
     end_of_round(Harness(st).ctx)
@@ -69,7 +85,12 @@ def _hats_game(c_answers: bool) -> tuple[Harness, list[str]]:
     h = Harness(make_state(stacks={2: [B]}, hands=hands), prompt_everyone=False)
     answers = ["fists snitch-1 snitch-5", "fists thief-1 thief-5"]
     if c_answers:  # Green is asked first after Blue's veto, declines, then answers Red's
-        answers = ["fists snitch-1 snitch-5", "pass", "fists thief-1 thief-5", "fists big-plan-1 big-plan-5"]
+        answers = [
+            "fists snitch-1 snitch-5",
+            "pass",
+            "fists thief-1 thief-5",
+            "fists big-plan-1 big-plan-5",
+        ]
     return h, answers
 
 
@@ -99,13 +120,20 @@ def test_emc4_variants() -> None:
 # ------------------------------------------------------------------ EMC-5: Private Club
 def test_emc5_plus_one_fought_off_then_scored() -> None:
     """MC-CLUB-2, MC-CLUB-3, MC-PLUS-1, MC-PLUS-2, MC-SCORE-2."""
-    hands = {A: ["hitman-4", "snitch-4", "thief-4", "deals-4"], B: ["snitch-1", "snitch-5"], C: ["thief-1", "thief-5"]}
+    hands = {
+        A: ["hitman-4", "snitch-4", "thief-4", "deals-4"],
+        B: ["snitch-1", "snitch-5"],
+        C: ["thief-1", "thief-5"],
+    }
     st = make_state(stacks={6: [A]}, hands=hands)
     h = Harness(st, prompt_everyone=False)
     runner = h.run(
         evaluate(h.ctx, 6),
-        "plus hitman-4", "fists snitch-1 snitch-5", "pass",
-        "plus snitch-4", "fists thief-1 thief-5",
+        "plus hitman-4",
+        "fists snitch-1 snitch-5",
+        "pass",
+        "plus snitch-4",
+        "fists thief-1 thief-5",
         "plus thief-4",
     )
     assert runner.pending is None  # nobody can react any more
@@ -185,12 +213,6 @@ def test_emc22_hat_take_back_cell_refused_cancel_and_bullet() -> None:
 
 def test_emc23_last_pass_ends_phase_one() -> None:
     """MC-ACT-7, MC-ACT-10, MC-ACT-12, MC-BULLET-5."""
-    st = make_state(hands={B: ["snitch-3"]})
-    h = Harness(st, prompt_everyone=False)
-    # (b) Red places; Blue (passed) bullets and places; Green skipped; Red passes; Blue skips... ends
-    runner = h.run(action_phase(h.ctx), "place 1", "pass", "pass", "place 2", "bullet snitch-3", "place 3")
-    # Red, Blue, Green all pass at first? No: set the passes through the flow instead.
-    assert runner.pending is not None
     st2 = make_state(hands={B: ["snitch-3"]})
     h2 = Harness(st2, prompt_everyone=False)
     flow = action_phase(h2.ctx)
@@ -210,7 +232,10 @@ def test_emc23_last_pass_ends_phase_one() -> None:
 # ------------------------------------------------------------------ EMC-7: Complicity chain
 def test_emc7_complicity_chain() -> None:
     """MC-SNITCH-1, MC-SNITCH-3, MC-COMPL-1..6, MC-VETO-10."""
-    st = make_state(stacks={5: [B], 3: [C], 2: [A]}, hands={A: ["snitch-1"], B: ["complicity-1"], C: ["complicity-2"]})
+    st = make_state(
+        stacks={5: [B], 3: [C], 2: [A]},
+        hands={A: ["snitch-1"], B: ["complicity-1"], C: ["complicity-2"]},
+    )
     h = Harness(st, prompt_everyone=False)
     runner = h.run(do_action(h.ctx, A, Action("snitch", ("snitch-1", 5, 0))))
     assert runner.pending is not None and runner.pending.player == B
@@ -253,7 +278,12 @@ def test_emc9_sole_majority_locations() -> None:
 # ------------------------------------------------------------------ EMC-10: Prison
 def test_emc10_prison_release_and_police_chief() -> None:
     """MC-PRISON-1..8, MC-CHIEF-1..3, MC-FIST-2, GAP-MC-13."""
-    st = make_state(stacks={1: [B, A], 2: [C]}, cell=[(A, 0), (A, 1)], round=1, hands={A: ["police-chief-1"], B: ["thief-1", "thief-5"]})
+    st = make_state(
+        stacks={1: [B, A], 2: [C]},
+        cell=[(A, 0), (A, 1)],
+        round=1,
+        hands={A: ["police-chief-1"], B: ["thief-1", "thief-5"]},
+    )
     h = Harness(st, prompt_everyone=False)
     runner = h.run(evaluate(h.ctx, 1))
     assert st.seats[B].vp == 1 and st.cell == [(A, 1)]  # only last round's token is freed
@@ -268,7 +298,10 @@ def test_emc10_prison_release_and_police_chief() -> None:
     runner.send(runner.choose(Action.parse("pass")))
     assert runner.pending is None and st.stacks[2] == [C]
     # variant: Blue overrules; Green may answer with Complicity naming only Red
-    st = make_state(stacks={1: [B, A], 2: [C]}, hands={A: ["police-chief-1", "deals-1"], B: ["thief-1", "thief-5"], C: ["complicity-1"]})
+    st = make_state(
+        stacks={1: [B, A], 2: [C]},
+        hands={A: ["police-chief-1", "deals-1"], B: ["thief-1", "thief-5"], C: ["complicity-1"]},
+    )
     h = Harness(st, prompt_everyone=False)
     runner = h.run(evaluate(h.ctx, 1), "jail 2 0", "chief police-chief-1", "fists thief-1 thief-5")
     assert runner.pending is not None and runner.pending.player == C
@@ -307,9 +340,13 @@ def test_emc11_harbour_move_fbi_and_hitman() -> None:
     assert runner.pending is None  # (c) one success only
     assert st.stacks[2] == [A, A] and st.seats[B].reserve == 5
     # (b) the move goes through; the kill at [5] is cancelled, a second card resolves
-    st = make_state(stacks={2: [A, A, B], 5: [B, C, B]}, hands={A: ["hitman-1", "hitman-2"], B: ["fbi-1"]})
+    st = make_state(
+        stacks={2: [A, A, B], 5: [B, C, B]}, hands={A: ["hitman-1", "hitman-2"], B: ["fbi-1"]}
+    )
     h = Harness(st, prompt_everyone=False)
-    runner = h.run(evaluate(h.ctx, 2), "move 5", "pass", "hitman hitman-1 0", "fbi fbi-1", "hitman hitman-2 0")
+    runner = h.run(
+        evaluate(h.ctx, 2), "move 5", "pass", "hitman hitman-1 0", "fbi fbi-1", "hitman hitman-2 0"
+    )
     assert runner.pending is None and st.hitman == 5 and st.stacks[5] == [C, B]
     # (d) no move, no card
     st = make_state(stacks={2: [A]})
@@ -320,7 +357,9 @@ def test_emc11_harbour_move_fbi_and_hitman() -> None:
 # ------------------------------------------------------------------ EMC-12: Police Raid
 def test_emc12_police_raid_unpasses() -> None:
     """MC-RAID-1..4, MC-ACT-8."""
-    st = make_state(stacks={5: [A, B, A, C], 1: [C, C]}, hands={A: ["police-raid-1"]}, cell=[(B, 0)])
+    st = make_state(
+        stacks={5: [A, B, A, C], 1: [C, C]}, hands={A: ["police-raid-1"]}, cell=[(B, 0)]
+    )
     st.seats[B].passed = st.seats[C].passed = True
     h = Harness(st, prompt_everyone=False)
     options = action_options(h.ctx, A)
@@ -328,7 +367,11 @@ def test_emc12_police_raid_unpasses() -> None:
     assert Action("raid", ("police-raid-1", 1)) not in options  # (b)
     h.run(do_action(h.ctx, A, Action("raid", ("police-raid-1", 5))))
     assert st.stacks[5] == [] and not st.seats[B].passed and not st.seats[C].passed
-    assert (st.seats[A].tokens, st.seats[B].tokens, st.seats[C].tokens) == (8, 8 - 1 - 1 + 1, 8 - 3 + 1)
+    assert (st.seats[A].tokens, st.seats[B].tokens, st.seats[C].tokens) == (
+        8,
+        8 - 1 - 1 + 1,
+        8 - 3 + 1,
+    )
     assert st.cell == [(B, 0)]
     # (c) through a Bullet: the player who played it is active again
     st = make_state(stacks={5: [A, B, A, C]}, hands={A: ["police-raid-1", "thief-3"]})
@@ -347,20 +390,33 @@ def test_emc12_police_raid_unpasses() -> None:
 # ------------------------------------------------------------------ EMC-13: Chief overruled
 def test_emc13_police_chief_overruled_by_fists() -> None:
     """MC-CHIEF-3, MC-VETO-5..8, MC-THIEF-1, GAP-MC-10."""
-    st = make_state(hands={A: ["thief-2", "snitch-1", "snitch-5"], B: ["police-chief-2", "deals-2", "deals-3"]})
+    st = make_state(
+        hands={A: ["thief-2", "snitch-1", "snitch-5"], B: ["police-chief-2", "deals-2", "deals-3"]}
+    )
     h = Harness(st, prompt_everyone=False)
-    runner = h.run(do_action(h.ctx, A, Action("thief", ("thief-2", B))), "chief police-chief-2", "fists snitch-1 snitch-5")
+    runner = h.run(
+        do_action(h.ctx, A, Action("thief", ("thief-2", B))),
+        "chief police-chief-2",
+        "fists snitch-1 snitch-5",
+    )
     assert runner.pending is None
     assert len(st.seats[B].hand) == 1 and len(st.seats[A].hand) == 1
     assert sorted(st.discard) == ["police-chief-2", "snitch-1", "snitch-5", "thief-2"]
     # variant: C plays a Police Chief of its own against the Thief again (3 vetoes)
-    st = make_state(hands={A: ["thief-2", "snitch-1", "snitch-5"], B: ["police-chief-2", "deals-2"], C: ["police-chief-3"]})
+    st = make_state(
+        hands={
+            A: ["thief-2", "snitch-1", "snitch-5"],
+            B: ["police-chief-2", "deals-2"],
+            C: ["police-chief-3"],
+        }
+    )
     h = Harness(st, prompt_everyone=False)
-    runner = h.run(do_action(h.ctx, A, Action("thief", ("thief-2", B))), "chief police-chief-2", "fists snitch-1 snitch-5")
-    assert runner.pending is not None and runner.pending.player == B or runner.pending.player == C
-    pending = runner.pending
-    if pending.player == B:  # B has nothing legal but pass
-        runner.send(runner.choose(Action.parse("pass")))
+    runner = h.run(
+        do_action(h.ctx, A, Action("thief", ("thief-2", B))),
+        "chief police-chief-2",
+        "fists snitch-1 snitch-5",
+    )
+    assert runner.pending is not None and runner.pending.player == C  # Blue cannot react
     runner.send(runner.choose(Action.parse("chief police-chief-3")))
     pass_all(runner)
     assert len(st.seats[B].hand) == 1 and st.seats[A].hand == []
@@ -369,7 +425,12 @@ def test_emc13_police_chief_overruled_by_fists() -> None:
 # ------------------------------------------------------------------ EMC-14: phase III
 def test_emc14_withdrawal_order_and_gravity() -> None:
     """MC-STR-3, MC-STR-6, MC-STR-7, MC-STR-8, MC-MAP-4."""
-    st = make_state(("blue", "red", "green"), stacks={1: [C, B, A, B, C]}, cell=[(A, 0)], cubes=[1, 2, 3, 4, 5, 6, 7])
+    st = make_state(
+        ("blue", "red", "green"),
+        stacks={1: [C, B, A, B, C]},
+        cell=[(A, 0)],
+        cubes=[1, 2, 3, 4, 5, 6, 7],
+    )
     h = Harness(st)
     runner = h.run(strategic_phase(h.ctx), "withdraw 3", "keep", "withdraw 2")
     assert st.stacks[1] == [C, B, C]
@@ -451,7 +512,11 @@ def test_emc17_deals_versus_business_district() -> None:
     """MC-DEALS-1..3, MC-BUSINESS-2, MC-BUSINESS-3."""
     st = make_state(hands={A: ["thief-1", "snitch-1", "deals-1"]})
     st.draw += ["secret-deal-1", "fbi-1", "hitman-1"]
-    st.draw = [c for c in st.draw if c not in ("secret-deal-1", "fbi-1", "hitman-1")] + ["secret-deal-1", "fbi-1", "hitman-1"]
+    st.draw = [c for c in st.draw if c not in ("secret-deal-1", "fbi-1", "hitman-1")] + [
+        "secret-deal-1",
+        "fbi-1",
+        "hitman-1",
+    ]
     h = Harness(st, prompt_everyone=False)
     runner = h.run(do_action(h.ctx, A, Action("deals", ("deals-1",))))
     assert runner.pending is not None and runner.pending.kind == "deals-discard"
@@ -499,11 +564,17 @@ def test_emc18_winner_and_tie_breakers(reserves, cards, mayor, expected, rule) -
 # ------------------------------------------------------------------ EMC-19, EMC-20
 def test_emc19_strings_behind_the_scenes() -> None:
     """MC-STRINGS-1..4."""
-    st = make_state(FOUR, stacks={2: [A, B, B], 6: ["green", A]}, hands={"yellow": ["strings-1"], A: ["police-chief-2", "fbi-2"]})
+    st = make_state(
+        FOUR,
+        stacks={2: [A, B, B], 6: ["green", A]},
+        hands={"yellow": ["strings-1"], A: ["police-chief-2", "fbi-2"]},
+    )
     h = Harness(st, prompt_everyone=False)
     options = action_options(h.ctx, "yellow")
     assert Action("strings", ("strings-1", 2, 6)) in options
-    assert not [o for o in options if o.kind == "strings" and (o.args[1] == o.args[2] or 1 in o.args[1:])]
+    assert not [
+        o for o in options if o.kind == "strings" and (o.args[1] == o.args[2] or 1 in o.args[1:])
+    ]
     h.run(do_action(h.ctx, "yellow", Action("strings", ("strings-1", 2, 6))))  # Red cannot answer
     assert st.stacks[2] == ["green", B, B] and st.stacks[6] == [A, A]
     assert control(st.stacks[2], "standard").controller == B
@@ -511,13 +582,21 @@ def test_emc19_strings_behind_the_scenes() -> None:
 
 def test_emc20_big_plan() -> None:
     """MC-PLAN-1..3."""
-    st = make_state(FOUR, stacks={2: [A, B, B], 6: ["green"]}, hands={B: ["big-plan-1"], A: ["police-chief-2", "fbi-2"]}, cell=[("yellow", 0)])
+    st = make_state(
+        FOUR,
+        stacks={2: [A, B, B], 6: ["green"]},
+        hands={B: ["big-plan-1"], A: ["police-chief-2", "fbi-2"]},
+        cell=[("yellow", 0)],
+    )
     h = Harness(st, prompt_everyone=False)
     options = action_options(h.ctx, B)
     plans = [o for o in options if o.kind == "plan"]
     assert all(o.args[1] != o.args[3] for o in plans) and len(plans) == 4 * 6
     runner = h.run(do_action(h.ctx, B, Action("plan", ("big-plan-1", 2, 0, 6))))
-    assert runner.pending is not None and {o.kind for o in runner.pending.options} == {"fbi", "pass"}
+    assert runner.pending is not None and {o.kind for o in runner.pending.options} == {
+        "fbi",
+        "pass",
+    }
     runner.send(runner.choose(Action.parse("pass")))
     assert st.stacks[2] == [B, B] and st.stacks[6] == ["green", A]
 
@@ -526,15 +605,28 @@ def test_emc20_big_plan() -> None:
 def test_emc21_secret_deal_bidding() -> None:
     """MC-SECRET-1..7, MC-CTRL-1, MC-CTRL-3, MC-POLICE-2."""
     players = ("blue", "red", "green")
-    hands = {"blue": ["secret-deal-1", "secret-deal-2"], "red": ["secret-deal-3"], "green": ["thief-1", "thief-5"]}
+    hands = {
+        "blue": ["secret-deal-1", "secret-deal-2"],
+        "red": ["secret-deal-3"],
+        "green": ["thief-1", "thief-5"],
+    }
     st = make_state(players, stacks={4: ["blue", "red", "red"]}, hands=hands)
     h = Harness(st)
     answers = [
-        "secret secret-deal-1", "pass", "pass", "done",  # Blue plays (Red, Green let it be)
-        "secret secret-deal-3", "pass", "pass",  # Red plays its only one
+        "secret secret-deal-1",
+        "pass",
+        "pass",
+        "done",  # Blue plays (Red, Green let it be)
+        "secret secret-deal-3",
+        "pass",
+        "pass",  # Red plays its only one
         "pass",  # Green
-        "secret secret-deal-2", "pass", "pass",  # Blue's 2nd
-        "pass", "pass", "pass",  # everyone passes in succession
+        "secret secret-deal-2",
+        "pass",
+        "pass",  # Blue's 2nd
+        "pass",
+        "pass",
+        "pass",  # everyone passes in succession
     ]
     runner = h.run(evaluate(h.ctx, 4), *answers)
     assert runner.pending is None

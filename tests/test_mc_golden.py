@@ -25,7 +25,14 @@ def record() -> dict[str, Any]:
         assert decision is not None
         action = rng.choice(game.legal_actions())
         events = game.apply(action)
-        steps.append({"player": decision.player, "decision": str(decision.kind), "action": str(action), "events": [e.to_data() for e in events]})
+        steps.append(
+            {
+                "player": decision.player,
+                "decision": str(decision.kind),
+                "action": str(action),
+                "events": [e.to_data() for e in events],
+            }
+        )
     return {
         "seed": SEED,
         "players": list(game.players),

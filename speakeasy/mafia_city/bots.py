@@ -91,7 +91,11 @@ class HeuristicBot:
         if decision.kind in ("prison", "hitman-card"):
             if kind == "decline":
                 return 0
-            loc, pos = (int(args[0]), int(args[1])) if kind == "jail" else (seen.public["hitman"], int(args[1]))
+            loc, pos = (
+                (int(args[0]), int(args[1]))
+                if kind == "jail"
+                else (seen.public["hitman"], int(args[1]))
+            )
             return 1 if stacks[loc][pos] != me else -3
         if decision.kind == "withdraw":
             return 0 if kind == "keep" else -1

@@ -48,23 +48,39 @@ def control(stack: list[str], rule: str, bonus: Mapping[str, int] | None = None)
     leaders = tuple(p for p in counts if counts[p] == top)
     if len(leaders) == 1:
         return Control(
-            leaders[0], counts, (), "MC-CTRL-5" if rule == "sole" else "MC-CTRL-3",
-            f"{leaders[0]} has the most ({top})", bonus,
+            leaders[0],
+            counts,
+            (),
+            "MC-CTRL-5" if rule == "sole" else "MC-CTRL-3",
+            f"{leaders[0]} has the most ({top})",
+            bonus,
         )
     if rule == "sole":
         return Control(
-            None, counts, leaders, "MC-CTRL-5",
-            f"{', '.join(leaders)} tie at {top}: no sole majority, nobody controls", bonus,
+            None,
+            counts,
+            leaders,
+            "MC-CTRL-5",
+            f"{', '.join(leaders)} tie at {top}: no sole majority, nobody controls",
+            bonus,
         )
     present = [p for p in leaders if p in stack]
     if not present:
         return Control(
-            None, counts, leaders, "MC-CTRL-4",
-            "the tied players have no token in the stack: nobody controls", bonus,
+            None,
+            counts,
+            leaders,
+            "MC-CTRL-4",
+            "the tied players have no token in the stack: nobody controls",
+            bonus,
         )
     first = min(present, key=stack.index)
     rule_id = "MC-CTRL-4" if len(present) < len(leaders) and len(present) == 1 else "MC-CTRL-3"
     return Control(
-        first, counts, leaders, rule_id,
-        f"{', '.join(leaders)} tie at {top}; {first} got there first (lowest token)", bonus,
+        first,
+        counts,
+        leaders,
+        rule_id,
+        f"{', '.join(leaders)} tie at {top}; {first} got there first (lowest token)",
+        bonus,
     )

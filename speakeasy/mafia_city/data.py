@@ -131,7 +131,9 @@ def parse_data(deck: dict[str, Any], game: dict[str, Any]) -> GameData:
         _need(row, "id", "name", "name_cs", "type")
         if row["type"] not in TYPES:
             raise ValueError(f"kind {row['id']}: type must be one of {TYPES}")
-        kinds[row["id"]] = CardKind(row["id"], row["name"], row["name_cs"], row["type"], row["source"])
+        kinds[row["id"]] = CardKind(
+            row["id"], row["name"], row["name_cs"], row["type"], row["source"]
+        )
     cards: dict[str, CardData] = {}
     for row in deck.get("card", []):
         _need(row, "id", "kind", "symbol")
@@ -139,12 +141,20 @@ def parse_data(deck: dict[str, Any], game: dict[str, Any]) -> GameData:
             raise ValueError(f"bad card row {row!r}")
         cards[row["id"]] = CardData(row["id"], row["kind"], row["symbol"], row["source"])
     if len(kinds) != 11 or len(cards) != 49:
-        raise ValueError(f"the deck has 49 cards in 11 kinds (MC-COMP-6, MC-COMP-7), got {len(cards)} in {len(kinds)}")
+        raise ValueError(
+            "the deck has 49 cards in 11 kinds (MC-COMP-6, MC-COMP-7), "
+            f"got {len(cards)} in {len(kinds)}"
+        )
     locations: dict[int, LocationData] = {}
     for row in game["location"]:
         _need(row, "number", "id", "name", "name_cs", "control")
         locations[int(row["number"])] = LocationData(
-            int(row["number"]), row["id"], row["name"], row["name_cs"], row["control"], row["source"]
+            int(row["number"]),
+            row["id"],
+            row["name"],
+            row["name_cs"],
+            row["control"],
+            row["source"],
         )
     if sorted(locations) != list(range(1, 8)):
         raise ValueError("there are seven locations numbered 1-7 (MC-COMP-1)")

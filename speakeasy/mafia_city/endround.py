@@ -19,7 +19,12 @@ def end_of_round(ctx: McCtx) -> None:
     st.phase = "end"
     old = st.start_player
     st.start = (st.start + 1) % len(st.players)
-    ctx.emit(EventKind.START_PLAYER, st.start_player, ("MC-END-1",), f"{old} passes the start-player token to {st.start_player}.")
+    ctx.emit(
+        EventKind.START_PLAYER,
+        st.start_player,
+        ("MC-END-1",),
+        f"{old} passes the start-player token to {st.start_player}.",
+    )
     vps = {p: st.seats[p].vp for p in st.players}
     low = min(vps.values())
     fewest_vp = [p for p in st.players if vps[p] == low]
@@ -52,7 +57,10 @@ def winner(st: McState) -> tuple[str | None, str]:
         ("MC-WIN-3 (1) fewer tokens in reserve", lambda p: -st.seats[p].reserve),
         ("MC-WIN-3 (2) more cards in hand", lambda p: len(st.seats[p].hand)),
         ("MC-WIN-3 (3) holds the Mayor", lambda p: int(st.mayor == p)),
-        ("MC-WIN-3 (4) closer to the start player", lambda p: -st.clockwise_from(st.start_player).index(p)),
+        (
+            "MC-WIN-3 (4) closer to the start player",
+            lambda p: -st.clockwise_from(st.start_player).index(p),
+        ),
     ]
     for rule, key in criteria:
         top = max(key(p) for p in tied)

@@ -27,13 +27,22 @@ def mulligans(ctx: McCtx) -> Flow[None]:
             DecisionKind.MULLIGAN,
             f"{player}: keep your two cards or replace both?",
             ("MC-SETUP-9",),
-            [Action("keep", label="Keep both"), Action("mulligan", label="Discard both and draw 2")],
+            [
+                Action("keep", label="Keep both"),
+                Action("mulligan", label="Discard both and draw 2"),
+            ],
         )
         if choice.kind == "mulligan":
             cards = tuple(st.seats[player].hand)
             take_from_hand(ctx, player, cards)
             discard_cards(ctx, cards)
-            ctx.emit(EventKind.MULLIGAN, player, ("MC-SETUP-9",), f"{player} discards both cards.", cards=list(cards))
+            ctx.emit(
+                EventKind.MULLIGAN,
+                player,
+                ("MC-SETUP-9",),
+                f"{player} discards both cards.",
+                cards=list(cards),
+            )
             draw_cards(ctx, player, 2, ("MC-SETUP-9",))
 
 
@@ -57,7 +66,14 @@ def game_flow(ctx: McCtx, restart: tuple[str, int] | None = None) -> Flow[None]:
                 st.finished = True
                 st.phase = "over"
                 who, rule = winner(st)
-                ctx.emit(EventKind.GAME_END, who, (rule, "MC-WIN-1"), f"{who} wins with {st.seats[str(who)].vp} VP ({rule}).", winner=who, rule=rule)
+                ctx.emit(
+                    EventKind.GAME_END,
+                    who,
+                    (rule, "MC-WIN-1"),
+                    f"{who} wins with {st.seats[str(who)].vp} VP ({rule}).",
+                    winner=who,
+                    rule=rule,
+                )
                 return
             phase = "strategic"
         ctx.checkpoint(("strategic", st.round))

@@ -73,7 +73,11 @@ class MafiaCityDefinition(GameDefinition[McState, McCtx, McResult]):
         st = ctx.state
         who, rule = winner(st) if st.finished else (None, "GAP-MC-24")
         return McResult(
-            who, rule, {p: st.seats[p].vp for p in st.players}, st.round, st.finished,
+            who,
+            rule,
+            {p: st.seats[p].vp for p in st.players},
+            st.round,
+            st.finished,
             reached_target(st),
         )
 

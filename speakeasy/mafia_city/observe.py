@@ -60,7 +60,5 @@ def observe(state: McState, seat: str) -> Observation:
             for p, s in st.seats.items()
         },
     }
-    hands = (
-        {p: tuple(s.hand) for p, s in st.seats.items()} if st.officer == seat else None
-    )
+    hands = {p: tuple(s.hand) for p, s in st.seats.items()} if st.officer == seat else None
     return Observation(seat, tuple(st.seats[seat].hand), hands, public)

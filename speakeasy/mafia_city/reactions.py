@@ -154,14 +154,13 @@ def window(ctx: McCtx, effect: Effect) -> Flow[bool]:
             continue
         target = f"{chain[-1].player}'s veto" if chain else effect.text
         state = "set to happen" if len(chain) % 2 == 0 else "cancelled"
-        player = asked
         choice = yield from ctx.ask(
             asked,
             DecisionKind.VETO,
             f"{asked}: react to {target}? ({effect.text} is {state}; {len(chain)} veto(es))",
             ("MC-VETO-7", "MC-VETO-6", *effect.rules),
             [*options, Action("pass", label="Let it through")],
-            blocked=lambda: _blocked_vetoes(ctx, player, effect),
+            blocked=lambda who=asked: _blocked_vetoes(ctx, who, effect),  # type: ignore[misc]
         )
         if choice.kind == "pass":
             declined += 1
@@ -170,7 +169,11 @@ def window(ctx: McCtx, effect: Effect) -> Flow[bool]:
         cards = tuple(str(a) for a in choice.args)
         take_from_hand(ctx, asked, cards)
         rule = {"fists": "MC-FIST-1", "chief": "MC-CHIEF-1", "fbi": "MC-FBI-1"}[choice.kind]
-        against = "the latest veto" if chain and (len(chain) % 2 == 1 or choice.kind == "fists" and asked == effect.owner) else effect.text
+        against = (
+            "the latest veto"
+            if chain and (len(chain) % 2 == 1 or (choice.kind == "fists" and asked == effect.owner))
+            else effect.text
+        )
         chain.append(Veto(asked, choice.kind, cards))
         ctx.emit(
             EventKind.VETO,
@@ -202,7 +205,9 @@ def window(ctx: McCtx, effect: Effect) -> Flow[bool]:
     return happens
 
 
-def jail(ctx: McCtx, location: int, position: int, causer: str, rules: tuple[str, ...]) -> Flow[None]:
+def jail(
+    ctx: McCtx, location: int, position: int, causer: str, rules: tuple[str, ...]
+) -> Flow[None]:
     """Move the token at ``position`` of ``location``'s stack into the Cell (MC-PRISON-1),
     then give its owner the chance of Complicity (MC-COMPL-6)."""
     st = ctx.state
@@ -263,8 +268,14 @@ def complicity(ctx: McCtx, owner: str, causer: str) -> Flow[None]:
             ("MC-COMPL-7",),
         )
         ctx.emit(
-            EventKind.PLAY, owner, ("MC-COMPL-1", "MC-COMPL-3"), f"{owner} plays {effect.text}.",
-            card=card, what="complicity", location=loc, position=pos,
+            EventKind.PLAY,
+            owner,
+            ("MC-COMPL-1", "MC-COMPL-3"),
+            f"{owner} plays {effect.text}.",
+            card=card,
+            what="complicity",
+            location=loc,
+            position=pos,
         )
         happens = yield from window(ctx, effect)
         discard_cards(ctx, (card,))
@@ -273,8 +284,12 @@ def complicity(ctx: McCtx, owner: str, causer: str) -> Flow[None]:
         st.stacks[loc].pop(pos)
         st.cell.append((third, st.round))
         ctx.emit(
-            EventKind.JAIL, owner, ("MC-COMPL-1", "MC-COMPL-4"),
+            EventKind.JAIL,
+            owner,
+            ("MC-COMPL-1", "MC-COMPL-4"),
             f"{third}'s token from {ctx.data.name(loc)} goes into the Cell too.",
-            owner=third, location=loc, position=pos,
+            owner=third,
+            location=loc,
+            position=pos,
         )
         owner, causer = third, owner

@@ -22,11 +22,17 @@ def seat_names(players: int | list[str] | tuple[str, ...], data: GameData) -> tu
     """
     if isinstance(players, bool):
         raise ValueError("players must be 3-5 or a list of 3-5 colours")
-    names = data.colours[:players] if isinstance(players, int) else tuple(str(p).lower() for p in players)
+    names = (
+        data.colours[:players]
+        if isinstance(players, int)
+        else tuple(str(p).lower() for p in players)
+    )
     if not 3 <= len(names) <= 5 or (isinstance(players, int) and not 3 <= players <= 5):
         raise ValueError(f"Mafia City is for 3 to 5 players, got {players!r} (MC-SETUP-11)")
     if len(set(names)) != len(names) or not set(names) <= set(data.colours):
-        raise ValueError(f"give 3-5 different colours of {', '.join(data.colours)}; got {list(names)!r}")
+        raise ValueError(
+            f"give 3-5 different colours of {', '.join(data.colours)}; got {list(names)!r}"
+        )
     return names
 
 
@@ -57,4 +63,3 @@ def new_state(
         for _ in range(row.cards):
             seats[p].hand.append(st.draw.pop())
     return st
-

@@ -16,7 +16,14 @@ def strategic_phase(ctx: McCtx) -> Flow[None]:
     st = ctx.state
     st.phase = "strategic"
     holder = st.mayor  # fixed for the whole phase (MC-STR-4)
-    ctx.emit(EventKind.PHASE, holder, ("MC-STR-1", "MC-STR-4"), f"Round {st.round}, phase III: taking tokens back.", phase="strategic", round=st.round)
+    ctx.emit(
+        EventKind.PHASE,
+        holder,
+        ("MC-STR-1", "MC-STR-4"),
+        f"Round {st.round}, phase III: taking tokens back.",
+        phase="strategic",
+        round=st.round,
+    )
     name = ctx.data.name
     while st.cubes:
         if holder is None:
@@ -27,7 +34,10 @@ def strategic_phase(ctx: McCtx) -> Flow[None]:
                 DecisionKind.STRATEGIC_LOCATION,
                 f"{holder} (Mayor): which location next?",
                 ("MC-STR-5",),
-                [Action("location", (l,), label=f"{name(l)}") for l in sorted(st.cubes)],
+                [
+                    Action("location", (where,), label=f"{name(where)}")
+                    for where in sorted(st.cubes)
+                ],
             )
             loc = int(choice.args[0])
         st.location = loc
@@ -52,7 +62,14 @@ def strategic_phase(ctx: McCtx) -> Flow[None]:
                 waiting.remove(player)
                 yield from withdraw(ctx, player, loc)
         st.cubes.remove(loc)
-        ctx.emit(EventKind.CUBE, None, ("MC-STR-2", "MC-STR-9"), f"The cube leaves {name(loc)}.", location=loc, removed=True)
+        ctx.emit(
+            EventKind.CUBE,
+            None,
+            ("MC-STR-2", "MC-STR-9"),
+            f"The cube leaves {name(loc)}.",
+            location=loc,
+            removed=True,
+        )
     st.location = None
 
 
@@ -64,7 +81,9 @@ def withdraw(ctx: McCtx, player: str, loc: int) -> Flow[None]:
     taken = 0
     while player in stack:
         options = [
-            Action("withdraw", (pos,), label=f"Take back your token #{pos + 1} on {ctx.data.name(loc)}")
+            Action(
+                "withdraw", (pos,), label=f"Take back your token #{pos + 1} on {ctx.data.name(loc)}"
+            )
             for pos, who in enumerate(stack)
             if who == player
         ]
@@ -81,5 +100,11 @@ def withdraw(ctx: McCtx, player: str, loc: int) -> Flow[None]:
         stack.pop(pos)  # gravity (MC-MAP-4)
         st.seats[player].tokens += 1
         taken += 1
-        ctx.emit(EventKind.WITHDRAW, player, ("MC-STR-3", "MC-STR-7", "MC-MAP-4"), f"{player} takes a token on {ctx.data.name(loc)} back into hand.", location=loc, position=pos)
-
+        ctx.emit(
+            EventKind.WITHDRAW,
+            player,
+            ("MC-STR-3", "MC-STR-7", "MC-MAP-4"),
+            f"{player} takes a token on {ctx.data.name(loc)} back into hand.",
+            location=loc,
+            position=pos,
+        )

@@ -38,7 +38,9 @@ def action_options(
     name = ctx.data.name
     options: list[Action] = []
     if seat.tokens:
-        options += [Action("place", (loc,), label=f"Place a token on {name(loc)}") for loc in LOCATIONS]
+        options += [
+            Action("place", (loc,), label=f"Place a token on {name(loc)}") for loc in LOCATIONS
+        ]
     tokens = [(loc, pos) for loc in LOCATIONS for pos in range(len(st.stacks[loc]))]
     own = [(loc, pos) for loc, pos in tokens if st.stacks[loc][pos] == player]
     filled = [loc for loc in LOCATIONS if st.stacks[loc]]
@@ -48,7 +50,11 @@ def action_options(
             continue
         if kind == "snitch":
             options += [
-                Action("snitch", (card, loc, pos), label=f"Snitch: {st.stacks[loc][pos]}'s token on {name(loc)} (#{pos + 1}) to the Cell")
+                Action(
+                    "snitch",
+                    (card, loc, pos),
+                    label=f"Snitch: {st.stacks[loc][pos]}'s token on {name(loc)} #{pos + 1}",
+                )
                 for loc, pos in tokens
             ]
         elif kind == "thief":
@@ -65,12 +71,20 @@ def action_options(
             ]
         elif kind == "strings":
             options += [
-                Action("strings", (card, a, b), label=f"Strings: swap the bottom tokens of {name(a)} and {name(b)}")
+                Action(
+                    "strings",
+                    (card, a, b),
+                    label=f"Strings: swap the bottom tokens of {name(a)} and {name(b)}",
+                )
                 for a, b in combinations(filled, 2)
             ]
         elif kind == "big-plan":
             options += [
-                Action("plan", (card, loc, pos, dest), label=f"Big Plan: {st.stacks[loc][pos]}'s token on {name(loc)} (#{pos + 1}) to {name(dest)}")
+                Action(
+                    "plan",
+                    (card, loc, pos, dest),
+                    label=f"Big Plan: {st.stacks[loc][pos]} {name(loc)} #{pos + 1} to {name(dest)}",
+                )
                 for loc, pos in tokens
                 for dest in LOCATIONS
                 if dest != loc
@@ -80,7 +94,11 @@ def action_options(
     hats = [c for c in hand if ctx.symbol(c) == "hat"]
     for card in hats:
         options += [
-            Action("hat", (card, loc, pos), label=f"Hat: take your token on {name(loc)} (#{pos + 1}) back")
+            Action(
+                "hat",
+                (card, loc, pos),
+                label=f"Hat: take your token on {name(loc)} (#{pos + 1}) back",
+            )
             for loc, pos in own
         ]
     if seat.reserve:
@@ -104,7 +122,9 @@ def _blocked(ctx: McCtx, player: str) -> tuple[Blocked, ...]:
         found += [
             Blocked(
                 Action("place", (loc,)),
-                IllegalAction("no-token-in-hand", "MC-ACT-4", "a token is placed from hand, and you have none"),
+                IllegalAction(
+                    "no-token-in-hand", "MC-ACT-4", "a token is placed from hand, and you have none"
+                ),
             )
             for loc in LOCATIONS
         ]
@@ -129,7 +149,11 @@ def _blocked(ctx: McCtx, player: str) -> tuple[Blocked, ...]:
                 found.append(
                     Blocked(
                         Action("strings", (card, loc, loc)),
-                        IllegalAction("same-location", "MC-STRINGS-3", "Strings swaps the bottom tokens of two different locations"),
+                        IllegalAction(
+                            "same-location",
+                            "MC-STRINGS-3",
+                            "Strings swaps the bottom tokens of two different locations",
+                        ),
                     )
                 )
     return tuple(found)
@@ -142,7 +166,14 @@ def action_phase(ctx: McCtx) -> Flow[None]:
     st.phase = "action"
     for seat in st.seats.values():
         seat.passed = False  # MC-ACT-1
-    ctx.emit(EventKind.PHASE, None, ("MC-ROUND-1", "MC-ACT-1"), f"Round {st.round}, phase I: actions.", phase="action", round=st.round)
+    ctx.emit(
+        EventKind.PHASE,
+        None,
+        ("MC-ROUND-1", "MC-ACT-1"),
+        f"Round {st.round}, phase I: actions.",
+        phase="action",
+        round=st.round,
+    )
     player = st.start_player
     while True:
         st.turn = player
@@ -174,7 +205,11 @@ def passed_turn(ctx: McCtx, player: str) -> Flow[None]:
             continue
         # a Bullet needs a legal follow-up without this card (GAP-MC-22)
         if action_options(ctx, player, can_pass=False, without=card):
-            options.append(Action("bullet", (card,), label=f"Bullet: play {ctx.label(card)} and take one action"))
+            options.append(
+                Action(
+                    "bullet", (card,), label=f"Bullet: play {ctx.label(card)} and take one action"
+                )
+            )
     if not options and not ctx.options.prompt_everyone:
         ctx.emit(EventKind.SKIP, player, ("MC-ACT-10",), f"{player} has passed: no action.")
         return
@@ -191,7 +226,14 @@ def passed_turn(ctx: McCtx, player: str) -> Flow[None]:
     card = str(choice.args[0])
     take_from_hand(ctx, player, (card,))
     effect = Effect(player, "bullet", (card,), f"{player}'s Bullet", ("MC-BULLET-3",))
-    ctx.emit(EventKind.PLAY, player, ("MC-BULLET-1", "MC-BULLET-2"), f"{player} plays a Bullet ({card}).", card=card, what="bullet")
+    ctx.emit(
+        EventKind.PLAY,
+        player,
+        ("MC-BULLET-1", "MC-BULLET-2"),
+        f"{player} plays a Bullet ({card}).",
+        card=card,
+        what="bullet",
+    )
     happens = yield from window(ctx, effect)
     discard_cards(ctx, (card,))
     if not happens:
@@ -217,7 +259,13 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
         loc = int(action.args[0])
         seat.tokens -= 1
         st.stacks[loc].append(player)
-        ctx.emit(EventKind.PLACE, player, ("MC-ACT-4", "MC-MAP-3"), f"{player} places a token on {name(loc)}.", location=loc)
+        ctx.emit(
+            EventKind.PLACE,
+            player,
+            ("MC-ACT-4", "MC-MAP-3"),
+            f"{player} places a token on {name(loc)}.",
+            location=loc,
+        )
         return
     if kind == "pass":
         seat.passed = True
@@ -227,7 +275,13 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
         card = str(action.args[0])
         take_from_hand(ctx, player, (card,))
         discard_cards(ctx, (card,))
-        ctx.emit(EventKind.WAIT, player, ("MC-ACT-5", "MC-CARD-1"), f"{player} discards a card (waiting action).", card=card)
+        ctx.emit(
+            EventKind.WAIT,
+            player,
+            ("MC-ACT-5", "MC-CARD-1"),
+            f"{player} discards a card (waiting action).",
+            card=card,
+        )
         return
     if kind in ("hat", "hats"):
         cards = tuple(str(a) for a in action.args[: 1 if kind == "hat" else 2])
@@ -239,17 +293,37 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
             loc = int(action.args[2])
             text = f"{player}'s 2 Hats: a reserve token onto {name(loc)}"
         effect = Effect(player, "hat", cards, text, ("MC-HAT-4",))
-        ctx.emit(EventKind.PLAY, player, ("MC-HAT-1", "MC-ACT-5"), f"{player} plays {text[len(player) + 3:]}.", cards=list(cards), what=kind)
+        ctx.emit(
+            EventKind.PLAY,
+            player,
+            ("MC-HAT-1", "MC-ACT-5"),
+            f"{player} plays {text[len(player) + 3 :]}.",
+            cards=list(cards),
+            what=kind,
+        )
         happens = yield from window(ctx, effect)
         if happens:
             if kind == "hat":
                 st.stacks[loc].pop(pos)  # gravity (MC-MAP-4)
                 seat.tokens += 1
-                ctx.emit(EventKind.TAKE_BACK, player, ("MC-HAT-2", "MC-MAP-4"), f"{player} takes a token on {name(loc)} back into hand.", location=loc, position=pos)
+                ctx.emit(
+                    EventKind.TAKE_BACK,
+                    player,
+                    ("MC-HAT-2", "MC-MAP-4"),
+                    f"{player} takes a token on {name(loc)} back into hand.",
+                    location=loc,
+                    position=pos,
+                )
             else:
                 seat.reserve -= 1
                 st.stacks[loc].append(player)
-                ctx.emit(EventKind.FROM_RESERVE, player, ("MC-HAT-3",), f"{player} puts a reserve token on {name(loc)}.", location=loc)
+                ctx.emit(
+                    EventKind.FROM_RESERVE,
+                    player,
+                    ("MC-HAT-3",),
+                    f"{player} puts a reserve token on {name(loc)}.",
+                    location=loc,
+                )
         discard_cards(ctx, cards)
         return
     card = str(action.args[0])
@@ -267,9 +341,18 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
     elif kind == "strings":
         text += f" on {name(int(args[0]))} and {name(int(args[1]))}"
     elif kind == "plan":
-        text += f": {st.stacks[int(args[0])][int(args[1])]}'s token from {name(int(args[0]))} to {name(int(args[2]))}"
+        src, dest = int(args[0]), int(args[2])
+        text += f": {st.stacks[src][int(args[1])]}'s token from {name(src)} to {name(dest)}"
     effect = Effect(player, text_kind, (card,), text, rules)
-    ctx.emit(EventKind.PLAY, player, (*rules, "MC-CARD-4"), f"{text}.", card=card, what=text_kind, targets=list(args))
+    ctx.emit(
+        EventKind.PLAY,
+        player,
+        (*rules, "MC-CARD-4"),
+        f"{text}.",
+        card=card,
+        what=text_kind,
+        targets=list(args),
+    )
     happens = yield from window(ctx, effect)
     discard_cards(ctx, (card,))
     if not happens:
@@ -282,7 +365,14 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
             stolen = ctx.rng.choice(victim.hand)  # blind (MC-THIEF-1, GAP-MC-20)
             victim.hand.remove(stolen)
             seat.hand.append(stolen)
-            ctx.emit(EventKind.STEAL, player, ("MC-THIEF-1", "MC-INFO-6"), f"{player} takes a random card from {args[0]}.", victim=str(args[0]), card=stolen)
+            ctx.emit(
+                EventKind.STEAL,
+                player,
+                ("MC-THIEF-1", "MC-INFO-6"),
+                f"{player} takes a random card from {args[0]}.",
+                victim=str(args[0]),
+                card=stolen,
+            )
     elif kind == "raid":
         loc = int(args[0])
         back: dict[str, int] = {}
@@ -291,20 +381,46 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
         st.stacks[loc] = []
         for owner, count in back.items():
             st.seats[owner].tokens += count
-        ctx.emit(EventKind.RAID, player, ("MC-RAID-1", "MC-RAID-2"), f"Police Raid: every token on {name(loc)} goes back to its owner's hand.", location=loc, back=back)
+        ctx.emit(
+            EventKind.RAID,
+            player,
+            ("MC-RAID-1", "MC-RAID-2"),
+            f"Police Raid: every token on {name(loc)} goes back to its owner's hand.",
+            location=loc,
+            back=back,
+        )
         for owner in st.players:
             if owner in back and st.seats[owner].passed:
                 st.seats[owner].passed = False
-                ctx.emit(EventKind.UNPASS, owner, ("MC-ACT-8", "MC-RAID-3"), f"{owner} got tokens back and is active again.")
+                ctx.emit(
+                    EventKind.UNPASS,
+                    owner,
+                    ("MC-ACT-8", "MC-RAID-3"),
+                    f"{owner} got tokens back and is active again.",
+                )
     elif kind == "strings":
         a, b = int(args[0]), int(args[1])
         st.stacks[a][0], st.stacks[b][0] = st.stacks[b][0], st.stacks[a][0]
-        ctx.emit(EventKind.SWAP, player, ("MC-STRINGS-1", "MC-STRINGS-3"), f"The bottom tokens of {name(a)} and {name(b)} change places.", locations=[a, b])
+        ctx.emit(
+            EventKind.SWAP,
+            player,
+            ("MC-STRINGS-1", "MC-STRINGS-3"),
+            f"The bottom tokens of {name(a)} and {name(b)} change places.",
+            locations=[a, b],
+        )
     elif kind == "plan":
         loc, pos, dest = int(args[0]), int(args[1]), int(args[2])
         owner = st.stacks[loc].pop(pos)
         st.stacks[dest].append(owner)
-        ctx.emit(EventKind.MOVE_TOKEN, player, ("MC-PLAN-1", "MC-MAP-3", "MC-MAP-4"), f"{owner}'s token moves from {name(loc)} to the top of {name(dest)}.", owner=owner, source=loc, destination=dest)
+        ctx.emit(
+            EventKind.MOVE_TOKEN,
+            player,
+            ("MC-PLAN-1", "MC-MAP-3", "MC-MAP-4"),
+            f"{owner}'s token moves from {name(loc)} to the top of {name(dest)}.",
+            owner=owner,
+            source=loc,
+            destination=dest,
+        )
     elif kind == "deals":
         drawn = draw_cards(ctx, player, 3, ("MC-DEALS-1",))
         if drawn:
@@ -317,7 +433,11 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
                 blocked=lambda: tuple(
                     Blocked(
                         Action("discard", (c,)),
-                        IllegalAction("not-just-drawn", "MC-DEALS-2", "Deals discards one of the three cards just drawn"),
+                        IllegalAction(
+                            "not-just-drawn",
+                            "MC-DEALS-2",
+                            "Deals discards one of the three cards just drawn",
+                        ),
                     )
                     for c in seat.hand
                     if c not in drawn
@@ -326,4 +446,6 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
             out = str(choice.args[0])
             seat.hand.remove(out)
             st.discard.append(out)
-            ctx.emit(EventKind.DISCARD, player, ("MC-DEALS-2",), f"{player} discards a card.", card=out)
+            ctx.emit(
+                EventKind.DISCARD, player, ("MC-DEALS-2",), f"{player} discards a card.", card=out
+            )

@@ -11,7 +11,9 @@ from speakeasy.mafia_city import MafiaCityGame, McOptions
 
 
 def random_game(seed: int, prompt_everyone: bool = True) -> MafiaCityGame:
-    game = MafiaCityGame.new(players=5, seed=seed, options=McOptions(prompt_everyone=prompt_everyone))
+    game = MafiaCityGame.new(
+        players=5, seed=seed, options=McOptions(prompt_everyone=prompt_everyone)
+    )
     rng = random.Random(seed)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))

@@ -26,6 +26,7 @@ PACKAGE = ROOT / "speakeasy"
 NOTEBOOKS = ROOT / "notebooks"
 LAYERS = (
     "core",
+    "mafia_city",  # the second game: only core below it (tests/test_mc_games.py checks)
     "model",
     "catalog",
     "rules",

@@ -26,7 +26,6 @@ PACKAGE = ROOT / "speakeasy"
 NOTEBOOKS = ROOT / "notebooks"
 LAYERS = (
     "core",
-    "mafia_city",  # the second game: only core below it (tests/test_mc_games.py checks)
     "model",
     "catalog",
     "rules",

@@ -11,6 +11,7 @@ is not available, a goal not in play. :meth:`Scenario.apply_to` calls :func:`bui
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from speakeasy.model.board import Area
@@ -73,13 +74,17 @@ class _Builder:
         if data.get("map", "empty") == "empty":
             for number in state.districts:
                 self._clear(number)
-        players = data.get("player", {})
-        for colour, spec in players.items():  # before buildings pick their pieces
+        # tables are taken in a fixed order (districts by number, colours, tracks and areas
+        # in their rule order), never in the file's: a saved game holds the scenario with
+        # its keys sorted ("10" before "9") and must rebuild the very same position
+        players = _in_order(data.get("player", {}), Colour)
+        for colour, spec in players:  # before buildings pick their pieces
             self._lost_pieces(Colour(colour), spec)
-        for number, spec in data.get("districts", {}).items():
-            self._district(int(number), spec)
+        districts = data.get("districts", {})
+        for number in sorted(districts, key=int):
+            self._district(int(number), districts[number])
         self._return_cards(players)
-        for colour, spec in players.items():
+        for colour, spec in players:
             self._player(Colour(colour), spec)
         self._capos(start)
         for i, spec in enumerate(data.get("ships", ())):
@@ -95,7 +100,7 @@ class _Builder:
             state.turn_order.bottom = [None] * n
         if "gangster_deck" in data:
             self._gangster_deck(data["gangster_deck"])
-        for area, value in data.get("gangster_control", {}).items():
+        for area, value in _in_order(data.get("gangster_control", {}), Area):
             state.gangster_control[Area(area)] = value
 
     # ------------------------------------------------------------------ the map
@@ -296,7 +301,7 @@ class _Builder:
                     self._supply_barrels(spec[key] - player.distillery_barrels, *path, key)
                 setattr(player, key, int(spec[key]))
         if "levels" in spec:
-            for track, level in spec["levels"].items():
+            for track, level in _in_order(spec["levels"], Track):
                 player.levels[Track(track)] = int(level)
             for space in list(player.notoriety_mafiosi):  # R-NOTOR-4
                 if space <= player.notoriety:
@@ -360,7 +365,7 @@ class _Builder:
         for i, card in enumerate(spec.get("hand", ())):  # every listed hand went back first
             self._take_card(card, *path, "hand", i)
             player.hand.append(card)
-        for track, card in spec.get("slots", {}).items():
+        for track, card in _in_order(spec.get("slots", {}), Track):
             self._take_card(card, *path, "slots", track)
             kind = self.catalog.card(card).type
             if kind != track:  # each slot holds a card of its own type (R-CARD-3)
@@ -378,7 +383,7 @@ class _Builder:
             if "barrels" in truck_spec:
                 self._supply_barrels(truck_spec["barrels"] - truck.barrels, *path, "trucks", i)
                 truck.barrels = truck_spec["barrels"]
-        for area, value in spec.get("area_control", {}).items():
+        for area, value in _in_order(spec.get("area_control", {}), Area):
             player.area_control[Area(area)] = value
 
     def _supply_barrels(self, taken: int, *path: str | int) -> None:
@@ -411,17 +416,17 @@ class _Builder:
             return True
         return False
 
-    def _return_cards(self, players: Mapping[str, Any]) -> None:
+    def _return_cards(self, players: Sequence[tuple[str, Any]]) -> None:
         """Every hand and slot the scenario lists goes back to its deck before any is dealt:
         a card of one player's setup hand may be in another player's hand or slot. Operation
         cards are only ever in the decks, the hands and the slots (R-CARD-3/5/6)."""
-        for colour, spec in players.items():
+        for colour, spec in players:
             player = self.state.players[Colour(colour)]
             if "hand" in spec:
                 for card in player.hand:
                     self._return_card(card)
                 player.hand = []
-            for track in spec.get("slots", {}):
+            for track, _ in _in_order(spec.get("slots", {}), Track):
                 old = player.slots.get(Track(track))
                 if old:
                     self._return_card(old)
@@ -565,7 +570,7 @@ class _Builder:
 
     def _docks(self, docks: Mapping[str, list[str | bool]]) -> None:
         state = self.state
-        for area_name, colours in docks.items():
+        for area_name, colours in _in_order(docks, Area):
             area = Area(area_name)
             row = state.docks[area]
             for colour in row:  # mafiosi already there go back to their supply
@@ -582,6 +587,13 @@ class _Builder:
                     self.fail(f"{colour} has no mafioso to place", "docks", area_name, i)
                 player.mafiosi -= 1
             state.docks[area] = spaces + [None] * (len(row) - len(spaces))
+
+
+def _in_order(table: Mapping[str, Any], kind: type[StrEnum]) -> list[tuple[str, Any]]:
+    """The entries of ``table`` (keyed by the values of ``kind``) in ``kind``'s order, whatever
+    the order of the table: JSON and TOML tables are unordered."""
+    rank = {member.value: i for i, member in enumerate(kind)}
+    return sorted(table.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
 
 
 def _spaces(count: int) -> list[BuildingSpace]:

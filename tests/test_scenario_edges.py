@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from speakeasy.catalog import load_catalog
 from speakeasy.engine.bots import RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, shipped_scenarios
@@ -140,3 +141,85 @@ def test_hostile_data_is_refused_without_recursion() -> None:
             Scenario(data)
     with pytest.raises(ScenarioError):
         Scenario.from_data(deep)
+
+
+# ---------------------------------------------------------------------- issue 14, items 2 and 5
+def game_refusal(text: str) -> ScenarioError:
+    """The error refusing the game of scenario ``text`` (it parses; its position cannot be
+    built or continued)."""
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text, "bad.toml").game()
+    return caught.value
+
+
+def test_an_empty_gangster_deck_with_a_war_to_come_is_refused() -> None:
+    """Issue 14 item 2: ``gangster_deck = []`` with a war token raised AssertionError at step
+    99 (the war draws a tile per war token, R-GANGWAR-2); now refused when the game is built."""
+    err = game_refusal("gangster_deck = []\n[districts.3]\nwar_token = true\n")
+    assert (err.file, err.line, err.field) == ("bad.toml", 1, "gangster_deck")
+    assert "R-GANGWAR-2" in err.reason and "holds 0" in err.reason
+
+
+def test_more_war_tokens_than_the_acts_deck_is_refused() -> None:
+    """Issue 14 item 2: five war tokens in Act 1 (deck B holds 4 tiles, R-GANGWAR-1/2)."""
+    text = "".join(f"[districts.{n}]\nwar_token = true\n" for n in (1, 2, 3, 4, 6))
+    err = game_refusal(text)
+    assert (err.line, err.field) == (10, "districts.6.war_token")
+    assert "deck B holds 4" in err.reason
+    # deck D holds 6 tiles: six war tokens are fine in Act 3
+    parse_scenario(
+        "act = 3\n" + "".join(f"[districts.{n}]\nwar_token = true\n" for n in range(1, 7))
+    ).game()
+
+
+def test_a_gangster_tile_taken_from_a_later_deck_counts() -> None:
+    """Issue 14 item 2, R-GANGWAR-11: the column revealed after Act 1 draws from deck C in
+    Act 2's war; a scenario that puts three of its four tiles on the board leaves it short of
+    the two districts of that column (the setup's, seed 0)."""
+    deck_c = [t.id for t in load_catalog().gangster_deck("C")]
+    assert Game.new(seed=0).state.war_columns[0] == [3, 8]
+    text = "".join(
+        f"[districts.{n}]\ngangster = '{t}'\n"
+        for n, t in zip((10, 11, 13), deck_c[:3], strict=True)
+    )
+    err = game_refusal(text)
+    assert (err.line, err.field) == (6, "districts.13.gangster")
+    assert "end of Act 2" in err.reason and "deck C holds 1" in err.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "field"),
+    [
+        ('title = "x"\nbogus = 1\n', 2, ""),
+        ('title = "x"\n[districts.17]\npolice = true\n', 2, "districts"),
+        ('title = "x"\n[districts.x]\npolice = true\n', 2, "districts"),
+        ('title = "x"\n[districts.3]\n[player.red]\npocket = 1\n', 3, "player"),
+    ],
+)
+def test_unknown_keys_are_refused_with_their_line(text: str, line: int, field: str) -> None:
+    """Issue 14 item 5: an unknown top-level key, a bad district key and ``[player.red]``
+    were refused without a line number."""
+    err = refusal(text)
+    assert (err.file, err.line, err.field) == ("bad.toml", line, field)
+    assert str(err).startswith(f"bad.toml:{line}: ")
+
+
+def test_an_unknown_option_is_refused_when_the_scenario_is_read() -> None:
+    """Issue 14 item 5: an unknown option raised a plain ValueError from ``.game()``."""
+    err = refusal('title = "x"\n[options]\nno_such_rule = true\n')
+    assert (err.line, err.field) == (3, "options.no_such_rule")
+    assert "no_such_rule" in err.reason
+
+
+def test_duplicate_ships_are_refused() -> None:
+    """Issue 14 item 5: a second ``[[ships]]`` entry for the same ship silently kept the last;
+    two ships in one port (R-SHIP-1) and two books on one goal space are refused too."""
+    ship = Game.new().state.ships[0].ship
+    text = f'[[ships]]\nship = "{ship}"\nremoved = 1\n[[ships]]\nship = "{ship}"\nremoved = 2\n'
+    err = refusal(text)
+    assert (err.line, err.field) == (5, "ships[1].ship") and "once" in err.reason
+    err = refusal('[[ships]]\nship = "a"\nport = 3\n[[ships]]\nship = "b"\nport = 3\n')
+    assert err.field == "ships[1].port" and "R-SHIP-1" in err.reason
+    books = '[[books]]\ngoal = "g"\nspace = 1\nowner = "{}"\n'
+    err = refusal(books.format("blue") + books.format("green"))
+    assert err.field == "books[1]" and err.line == 5

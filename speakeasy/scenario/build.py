@@ -56,6 +56,9 @@ class _Builder:
     def __init__(self, ctx: Ctx, data: Mapping[str, Any], start: Start, fail: Fail) -> None:
         self.ctx, self.data, self.start, self.fail = ctx, data, start, fail
         self.state, self.catalog, self.board = ctx.state, ctx.catalog, ctx.board
+        #: where the scenario took a tile from each gangster deck (to name it if a deck runs
+        #: short of the wars to come)
+        self.took: dict[str, tuple[str | int, ...]] = {}
 
     def build(self) -> None:
         data, state, start = self.data, self.state, self.start
@@ -102,6 +105,7 @@ class _Builder:
             self._gangster_deck(data["gangster_deck"])
         for area, value in _in_order(data.get("gangster_control", {}), Area):
             state.gangster_control[Area(area)] = value
+        self._check_wars()
 
     # ------------------------------------------------------------------ the map
     def _closed(self, closed: list[int]) -> None:
@@ -203,7 +207,7 @@ class _Builder:
             tile = spec["gangster"]
             if tile not in {g.id for g in self.catalog.gangsters}:
                 self.fail(f"no gangster tile {tile!r}", *path, "gangster")
-            self._take_gangster(tile)
+            self._take_gangster(tile, *path, "gangster")
             district.gangster, district.had_gangster = tile, True
             if district.strength_token is None:
                 district.strength_token = self.catalog.gangster(tile).strength
@@ -275,10 +279,39 @@ class _Builder:
             space.city_token = None
         space.building = building
 
-    def _take_gangster(self, tile: str) -> None:
-        for deck in self.state.gangster_decks.values():
+    def _take_gangster(self, tile: str, *path: str | int) -> None:
+        for letter, deck in self.state.gangster_decks.items():
             if tile in deck:
                 deck.remove(tile)
+                self.took[letter] = path
+
+    def _check_wars(self) -> None:
+        """Each gang war still to come draws one tile for every district with a war token
+        (R-GANGWAR-2): the act's war tokens now, then the columns revealed after Acts 1 and 2
+        (R-GANGWAR-11); a deck too small for its war is refused here, not at the war."""
+        state, start = self.state, self.start
+        if start.phase == "final" or start.act > 3:
+            return
+        now = sorted(n for n, d in state.districts.items() if d.war_token)
+        later = [sorted(column) for column in state.war_columns]
+        for act, wars in zip(range(start.act, 4), [now, *later], strict=False):
+            letter = deck_letter(self.catalog, act)
+            tiles = len(state.gangster_decks.get(letter, ()))
+            if len(wars) <= tiles:
+                continue
+            reason = (
+                f"the gang war at the end of Act {act} draws a tile for each of districts "
+                f"{', '.join(map(str, wars))} ({len(wars)}), but gangster deck {letter} holds "
+                f"{tiles} (R-GANGWAR-2)"
+            )
+            if act == start.act and "gangster_deck" in self.data:
+                self.fail(reason, "gangster_deck")
+            listed = [
+                n for n in wars if self.data.get("districts", {}).get(str(n), {}).get("war_token")
+            ]
+            if act == start.act and listed:
+                self.fail(reason, "districts", str(listed[-1]), "war_token")
+            self.fail(reason, *self.took.get(letter, ("districts",)))
 
     def _gangster_deck(self, tiles: list[str]) -> None:
         act = self.start.act
@@ -471,7 +504,7 @@ class _Builder:
         tile = spec["partner"]
         if tile not in {g.id for g in self.catalog.gangsters}:
             self.fail(f"no gangster tile {tile!r}", *path, "partner")
-        self._take_gangster(tile)
+        self._take_gangster(tile, *path, "partner")
         districts = self.state.districts
         # with map = "setup" the tile may lie on the gangster board: the alliance takes it
         # from there, and the marker goes to its district unless the scenario says otherwise

@@ -223,3 +223,32 @@ def test_duplicate_ships_are_refused() -> None:
     books = '[[books]]\ngoal = "g"\nspace = 1\nowner = "{}"\n'
     err = refusal(books.format("blue") + books.format("green"))
     assert err.field == "books[1]" and err.line == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "reason"),
+    [
+        ("gangster_deck = ['gangster-B1', 'gangster-B1']\n", "gangster_deck[1]", "R-COMP-5"),
+        (
+            "gangster_deck = ['gangster-B1']\n[districts.3]\ngangster = 'gangster-B1'\n",
+            "gangster_deck[0]",
+            "district 3",
+        ),
+        (
+            "gangster_deck = ['gangster-B1']\n[player.blue]\npartner = 'gangster-B1'\n",
+            "gangster_deck[0]",
+            "partner",
+        ),
+        (
+            "[districts.3]\nwar_token = true\ngangster = 'gangster-B2'\n",
+            "districts.3.war_token",
+            "R-GANGWAR-13",
+        ),
+    ],
+)
+def test_impossible_gangster_positions_are_refused(text: str, field: str, reason: str) -> None:
+    """Issue 14 item 5, "some impossible positions load": a gangster tile twice in the deck, or
+    in the deck and on the board or a partner space (R-COMP-5: twenty tiles, each once), and a
+    district holding its gangster while its war token waits for another (R-GANGWAR-13)."""
+    err = refusal(text)
+    assert err.field == field and reason in err.reason and err.line is not None

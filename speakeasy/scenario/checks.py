@@ -62,13 +62,13 @@ def check_position(data: Mapping[str, Any], fail: Fail) -> None:
                 number,
                 "had_gangster",
             )
-        if spec.get("had_gangster") and spec.get("war_token"):
+        if (spec.get("had_gangster") or "gangster" in spec) and spec.get("war_token"):
             fail(
                 "a district receives a gangster only once; a war token here means its gangster "
                 "is still to come (R-GANGWAR-13)",
                 "districts",
                 number,
-                "had_gangster",
+                "had_gangster" if spec.get("had_gangster") else "war_token",
             )
     _check_one_per_area(data.get("districts", {}), fail)
     _check_unique(data, fail)
@@ -144,7 +144,8 @@ def _check_gangster_tiles(data: Mapping[str, Any], fail: Fail) -> None:
                 fail(f"gangster tile {tile!r} is already {where[tile]}", "districts", number)
             where[tile] = f"in district {number}"
     markers: dict[int, str] = {}
-    for colour, spec in data.get("player", {}).items():
+    players = data.get("player", {})
+    for colour, spec in players.items():
         tile = spec.get("partner")
         if tile is not None:
             if tile in where:
@@ -184,6 +185,11 @@ def _check_gangster_tiles(data: Mapping[str, Any], fail: Fail) -> None:
                 colour,
                 "partner_district",
             )
+
+    for i, tile in enumerate(data.get("gangster_deck", ())):
+        if tile in where:  # a deck holds each tile once, and not one already drawn (R-COMP-5)
+            fail(f"gangster tile {tile!r} is already {where[tile]} (R-COMP-5)", "gangster_deck", i)
+        where[tile] = "in the gangster deck"
 
 
 def _check_unique(data: Mapping[str, Any], fail: Fail) -> None:

@@ -5,13 +5,18 @@ shipped files give a ScenarioError or a playable game."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from speakeasy.catalog import load_catalog
+from speakeasy.core.actions import IllegalAction
 from speakeasy.engine.bots import RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, shipped_scenarios
@@ -252,3 +257,57 @@ def test_impossible_gangster_positions_are_refused(text: str, field: str, reason
     district holding its gangster while its war token waits for another (R-GANGWAR-13)."""
     err = refusal(text)
     assert err.field == field and reason in err.reason and err.line is not None
+
+
+# ---------------------------------------------------------------------- issue 14, fuzzing
+TEXTS = [(s.name, Path(s.file).read_text(encoding="utf-8")) for s in SHIPPED]
+#: Lines of the shipped files (fields other scenarios use, spliced in anywhere).
+LINES = sorted({line for _, text in TEXTS for line in text.splitlines() if "=" in line})
+VALUES = ["1", "0", "-1", "99", '"x"', "true", "[]", "{}", "[1, 2]", '"blue"', "1.5", "17"]
+
+
+@st.composite
+def mutated_scenario(draw: st.DrawFn) -> str:
+    """A shipped scenario's text with one to three random mutations: a line deleted,
+    duplicated, given a value of another type or another number, random unicode inserted,
+    a line of another scenario spliced in, or the text truncated."""
+    _, text = draw(st.sampled_from(TEXTS))
+    lines = text.splitlines()
+    for _ in range(draw(st.integers(1, 3))):
+        if not lines:
+            break
+        i = draw(st.integers(0, len(lines) - 1))
+        op = draw(st.sampled_from(["delete", "duplicate", "value", "unicode", "splice", "cut"]))
+        if op == "delete":
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "value" and "=" in lines[i]:
+            lines[i] = lines[i].split("=", 1)[0] + "= " + draw(st.sampled_from(VALUES))
+        elif op == "unicode":
+            at = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:at] + draw(st.text(min_size=1, max_size=3)) + lines[i][at:]
+        elif op == "splice":
+            lines.insert(i, draw(st.sampled_from(LINES)))
+        elif op == "cut":
+            whole = "\n".join(lines)
+            lines = whole[: draw(st.integers(0, len(whole)))].splitlines()
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_scenario(), st.integers(0, 2**16))
+def test_a_mutated_scenario_is_refused_or_plays(text: str, seed: int) -> None:
+    """Issue 14 (tests: hypothesis fuzzing of scenarios): a mutated shipped scenario gives a
+    ScenarioError (reading it or building its game) or a game that plays 20 random-bot
+    decisions without any exception but IllegalAction."""
+    try:
+        game = parse_scenario(text, "mutated.toml").game()
+    except ScenarioError:
+        return
+    bot = RandomBot(seed)
+    for _ in range(20):
+        if game.is_over:
+            break
+        with contextlib.suppress(IllegalAction):
+            game.apply(bot.choose(game))

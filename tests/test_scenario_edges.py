@@ -311,3 +311,12 @@ def test_a_mutated_scenario_is_refused_or_plays(text: str, seed: int) -> None:
             break
         with contextlib.suppress(IllegalAction):
             game.apply(bot.choose(game))
+
+
+def test_a_refusal_quotes_a_long_value_briefly() -> None:
+    """Issue 14 item 4: a 4,300-digit seed (seeds are 0 <= seed < 2**63) or a long array is
+    refused with a message of at most 200 characters, not the whole value."""
+    err = refusal("seed = " + "9" * 4300 + "\n")
+    assert err.field == "seed" and err.line == 1 and len(err.reason) <= 200
+    err = refusal("closed = [" + ", ".join(["1"] * 900) + "]\n")
+    assert err.field == "closed" and len(err.reason) <= 200

@@ -82,6 +82,7 @@ def _additional_properties(
 #: How many schema errors are collected before one is reported: a hostile file may hold a
 #: million, and collecting (and sorting) them all took 37 s and 3.9 GB (issue 14).
 MAX_ERRORS = 5
+_MESSAGE = 200
 
 
 def _validate_schema(data: Mapping[str, Any], file: str, text: str | None) -> None:
@@ -94,6 +95,8 @@ def _validate_schema(data: Mapping[str, Any], file: str, text: str | None) -> No
         for message, path, at in found
     ]
     line, message, path = min(errors, key=lambda e: (e[0] or 1 << 30, list(map(str, e[2]))))
+    if len(message) > _MESSAGE:  # jsonschema quotes the value: a long one is cut
+        message = message[: _MESSAGE - 1] + "\u2026"
     raise ScenarioError(message, _dotted(path), file, line)
 
 

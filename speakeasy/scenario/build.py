@@ -11,6 +11,7 @@ is not available, a goal not in play. :meth:`Scenario.apply_to` calls :func:`bui
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from speakeasy.model.board import Area
@@ -55,6 +56,9 @@ class _Builder:
     def __init__(self, ctx: Ctx, data: Mapping[str, Any], start: Start, fail: Fail) -> None:
         self.ctx, self.data, self.start, self.fail = ctx, data, start, fail
         self.state, self.catalog, self.board = ctx.state, ctx.catalog, ctx.board
+        #: where the scenario took a tile from each gangster deck (to name it if a deck runs
+        #: short of the wars to come)
+        self.took: dict[str, tuple[str | int, ...]] = {}
 
     def build(self) -> None:
         data, state, start = self.data, self.state, self.start
@@ -73,13 +77,17 @@ class _Builder:
         if data.get("map", "empty") == "empty":
             for number in state.districts:
                 self._clear(number)
-        players = data.get("player", {})
-        for colour, spec in players.items():  # before buildings pick their pieces
+        # tables are taken in a fixed order (districts by number, colours, tracks and areas
+        # in their rule order), never in the file's: a saved game holds the scenario with
+        # its keys sorted ("10" before "9") and must rebuild the very same position
+        players = _in_order(data.get("player", {}), Colour)
+        for colour, spec in players:  # before buildings pick their pieces
             self._lost_pieces(Colour(colour), spec)
-        for number, spec in data.get("districts", {}).items():
-            self._district(int(number), spec)
+        districts = data.get("districts", {})
+        for number in sorted(districts, key=int):
+            self._district(int(number), districts[number])
         self._return_cards(players)
-        for colour, spec in players.items():
+        for colour, spec in players:
             self._player(Colour(colour), spec)
         self._capos(start)
         for i, spec in enumerate(data.get("ships", ())):
@@ -95,8 +103,9 @@ class _Builder:
             state.turn_order.bottom = [None] * n
         if "gangster_deck" in data:
             self._gangster_deck(data["gangster_deck"])
-        for area, value in data.get("gangster_control", {}).items():
+        for area, value in _in_order(data.get("gangster_control", {}), Area):
             state.gangster_control[Area(area)] = value
+        self._check_wars()
 
     # ------------------------------------------------------------------ the map
     def _closed(self, closed: list[int]) -> None:
@@ -198,7 +207,7 @@ class _Builder:
             tile = spec["gangster"]
             if tile not in {g.id for g in self.catalog.gangsters}:
                 self.fail(f"no gangster tile {tile!r}", *path, "gangster")
-            self._take_gangster(tile)
+            self._take_gangster(tile, *path, "gangster")
             district.gangster, district.had_gangster = tile, True
             if district.strength_token is None:
                 district.strength_token = self.catalog.gangster(tile).strength
@@ -270,10 +279,39 @@ class _Builder:
             space.city_token = None
         space.building = building
 
-    def _take_gangster(self, tile: str) -> None:
-        for deck in self.state.gangster_decks.values():
+    def _take_gangster(self, tile: str, *path: str | int) -> None:
+        for letter, deck in self.state.gangster_decks.items():
             if tile in deck:
                 deck.remove(tile)
+                self.took[letter] = path
+
+    def _check_wars(self) -> None:
+        """Each gang war still to come draws one tile for every district with a war token
+        (R-GANGWAR-2): the act's war tokens now, then the columns revealed after Acts 1 and 2
+        (R-GANGWAR-11); a deck too small for its war is refused here, not at the war."""
+        state, start = self.state, self.start
+        if start.phase == "final" or start.act > 3:
+            return
+        now = sorted(n for n, d in state.districts.items() if d.war_token)
+        later = [sorted(column) for column in state.war_columns]
+        for act, wars in zip(range(start.act, 4), [now, *later], strict=False):
+            letter = deck_letter(self.catalog, act)
+            tiles = len(state.gangster_decks.get(letter, ()))
+            if len(wars) <= tiles:
+                continue
+            reason = (
+                f"the gang war at the end of Act {act} draws a tile for each of districts "
+                f"{', '.join(map(str, wars))} ({len(wars)}), but gangster deck {letter} holds "
+                f"{tiles} (R-GANGWAR-2)"
+            )
+            if act == start.act and "gangster_deck" in self.data:
+                self.fail(reason, "gangster_deck")
+            listed = [
+                n for n in wars if self.data.get("districts", {}).get(str(n), {}).get("war_token")
+            ]
+            if act == start.act and listed:
+                self.fail(reason, "districts", str(listed[-1]), "war_token")
+            self.fail(reason, *self.took.get(letter, ("districts",)))
 
     def _gangster_deck(self, tiles: list[str]) -> None:
         act = self.start.act
@@ -296,7 +334,7 @@ class _Builder:
                     self._supply_barrels(spec[key] - player.distillery_barrels, *path, key)
                 setattr(player, key, int(spec[key]))
         if "levels" in spec:
-            for track, level in spec["levels"].items():
+            for track, level in _in_order(spec["levels"], Track):
                 player.levels[Track(track)] = int(level)
             for space in list(player.notoriety_mafiosi):  # R-NOTOR-4
                 if space <= player.notoriety:
@@ -360,7 +398,7 @@ class _Builder:
         for i, card in enumerate(spec.get("hand", ())):  # every listed hand went back first
             self._take_card(card, *path, "hand", i)
             player.hand.append(card)
-        for track, card in spec.get("slots", {}).items():
+        for track, card in _in_order(spec.get("slots", {}), Track):
             self._take_card(card, *path, "slots", track)
             kind = self.catalog.card(card).type
             if kind != track:  # each slot holds a card of its own type (R-CARD-3)
@@ -378,7 +416,7 @@ class _Builder:
             if "barrels" in truck_spec:
                 self._supply_barrels(truck_spec["barrels"] - truck.barrels, *path, "trucks", i)
                 truck.barrels = truck_spec["barrels"]
-        for area, value in spec.get("area_control", {}).items():
+        for area, value in _in_order(spec.get("area_control", {}), Area):
             player.area_control[Area(area)] = value
 
     def _supply_barrels(self, taken: int, *path: str | int) -> None:
@@ -411,17 +449,17 @@ class _Builder:
             return True
         return False
 
-    def _return_cards(self, players: Mapping[str, Any]) -> None:
+    def _return_cards(self, players: Sequence[tuple[str, Any]]) -> None:
         """Every hand and slot the scenario lists goes back to its deck before any is dealt:
         a card of one player's setup hand may be in another player's hand or slot. Operation
         cards are only ever in the decks, the hands and the slots (R-CARD-3/5/6)."""
-        for colour, spec in players.items():
+        for colour, spec in players:
             player = self.state.players[Colour(colour)]
             if "hand" in spec:
                 for card in player.hand:
                     self._return_card(card)
                 player.hand = []
-            for track in spec.get("slots", {}):
+            for track, _ in _in_order(spec.get("slots", {}), Track):
                 old = player.slots.get(Track(track))
                 if old:
                     self._return_card(old)
@@ -466,7 +504,7 @@ class _Builder:
         tile = spec["partner"]
         if tile not in {g.id for g in self.catalog.gangsters}:
             self.fail(f"no gangster tile {tile!r}", *path, "partner")
-        self._take_gangster(tile)
+        self._take_gangster(tile, *path, "partner")
         districts = self.state.districts
         # with map = "setup" the tile may lie on the gangster board: the alliance takes it
         # from there, and the marker goes to its district unless the scenario says otherwise
@@ -565,7 +603,7 @@ class _Builder:
 
     def _docks(self, docks: Mapping[str, list[str | bool]]) -> None:
         state = self.state
-        for area_name, colours in docks.items():
+        for area_name, colours in _in_order(docks, Area):
             area = Area(area_name)
             row = state.docks[area]
             for colour in row:  # mafiosi already there go back to their supply
@@ -582,6 +620,13 @@ class _Builder:
                     self.fail(f"{colour} has no mafioso to place", "docks", area_name, i)
                 player.mafiosi -= 1
             state.docks[area] = spaces + [None] * (len(row) - len(spaces))
+
+
+def _in_order(table: Mapping[str, Any], kind: type[StrEnum]) -> list[tuple[str, Any]]:
+    """The entries of ``table`` (keyed by the values of ``kind``) in ``kind``'s order, whatever
+    the order of the table: JSON and TOML tables are unordered."""
+    rank = {member.value: i for i, member in enumerate(kind)}
+    return sorted(table.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
 
 
 def _spaces(count: int) -> list[BuildingSpace]:

@@ -62,15 +62,16 @@ def check_position(data: Mapping[str, Any], fail: Fail) -> None:
                 number,
                 "had_gangster",
             )
-        if spec.get("had_gangster") and spec.get("war_token"):
+        if (spec.get("had_gangster") or "gangster" in spec) and spec.get("war_token"):
             fail(
                 "a district receives a gangster only once; a war token here means its gangster "
                 "is still to come (R-GANGWAR-13)",
                 "districts",
                 number,
-                "had_gangster",
+                "had_gangster" if spec.get("had_gangster") else "war_token",
             )
     _check_one_per_area(data.get("districts", {}), fail)
+    _check_unique(data, fail)
     _check_gangster_tiles(data, fail)
     order = data.get("turn_order")
     if order is not None and set(order) != seats:
@@ -143,7 +144,8 @@ def _check_gangster_tiles(data: Mapping[str, Any], fail: Fail) -> None:
                 fail(f"gangster tile {tile!r} is already {where[tile]}", "districts", number)
             where[tile] = f"in district {number}"
     markers: dict[int, str] = {}
-    for colour, spec in data.get("player", {}).items():
+    players = data.get("player", {})
+    for colour, spec in players.items():
         tile = spec.get("partner")
         if tile is not None:
             if tile in where:
@@ -183,3 +185,48 @@ def _check_gangster_tiles(data: Mapping[str, Any], fail: Fail) -> None:
                 colour,
                 "partner_district",
             )
+
+    for i, tile in enumerate(data.get("gangster_deck", ())):
+        if tile in where:  # a deck holds each tile once, and not one already drawn (R-COMP-5)
+            fail(f"gangster tile {tile!r} is already {where[tile]} (R-COMP-5)", "gangster_deck", i)
+        where[tile] = "in the gangster deck"
+
+
+def _check_unique(data: Mapping[str, Any], fail: Fail) -> None:
+    """Each ship, book and goal space is described once: a second ``[[ships]]`` entry for the
+    same ship silently replaced the first (issue 14), two books cannot share a goal's space
+    (R-BOOKS-2) and a player cooks one book per goal (R-BOOKS-3)."""
+    ships: dict[str, int] = {}
+    for i, spec in enumerate(data.get("ships", ())):
+        if spec["ship"] in ships:
+            fail(
+                f"ship {spec['ship']!r} is already described by [[ships]] entry "
+                f"{ships[spec['ship']] + 1}; describe each ship once",
+                "ships",
+                i,
+                "ship",
+            )
+        ships[spec["ship"]] = i
+        port = spec.get("port")
+        if port is not None:
+            other = next(
+                (j for j, o in enumerate(data["ships"][:i]) if o.get("port") == port), None
+            )
+            if other is not None:
+                fail(
+                    f"[[ships]] entry {other + 1} is already in port {port}; two ships never "
+                    "share a port (R-SHIP-1)",
+                    "ships",
+                    i,
+                    "port",
+                )
+    spaces: set[tuple[str, int]] = set()
+    owners: set[tuple[str, str]] = set()
+    for i, spec in enumerate(data.get("books", ())):
+        space, owner = (spec["goal"], spec["space"]), (spec["goal"], spec["owner"])
+        if space in spaces:
+            fail(f"space {spec['space']} of {spec['goal']} already holds a book", "books", i)
+        if owner in owners:
+            fail(f"{spec['owner']} already has a book on {spec['goal']} (R-BOOKS-3)", "books", i)
+        spaces.add(space)
+        owners.add(owner)

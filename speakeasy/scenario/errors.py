@@ -46,11 +46,21 @@ def locate(text: str, path: Sequence[str | int]) -> int | None:
 
     >>> locate('a = 1\\n[districts.14]\\npolice = true\\n', ["districts", "14", "police"])
     3
+    >>> locate('[[ships]]\\nship = "a"\\n[[ships]]\\nship = "b"\\n', ["ships", 1, "ship"])
+    4
     """
     lines = text.splitlines()
     found: int | None = None
     start = 0
-    for key in (str(p) for p in path if not isinstance(p, int)):
+    for part in path:
+        if isinstance(part, int):  # the part-th table of an array of tables (``[[ships]]``)
+            header = lines[start].strip() if found is not None else ""
+            if header.startswith("[["):
+                tables = [n for n in range(start, len(lines)) if lines[n].strip() == header]
+                if part < len(tables):
+                    found, start = tables[part] + 1, tables[part]
+            continue
+        key = str(part)
         pattern = re.compile(
             rf'(^\s*\[\[?[^\]]*(^|[.\[\s"]){re.escape(key)}(["\].\s]|$))|((^|[{{,\s"]){re.escape(key)}"?\s*=)'
         )

@@ -275,6 +275,7 @@ def test_every_shipped_scenario_game_round_trips() -> None:
 HOSTILE: dict[str, Callable[[], str | bytes]] = {
     "50MB-one-action": lambda: SAVED_JSON[:-1] + ', "x": [' + "1," * 25_000_000 + "1]}",
     "5MB-of-ints": lambda: '{"actions": [' + "1," * (MAX_BYTES // 2 - 20) + "1]}",
+    "million-tiny-strings": lambda: '{"actions": [' + '"a",' * 1_000_000 + '"a"]}',
     "nested-1000": lambda: '{"format": "speakeasy-game", "state": ' + "[" * 1000 + "]" * 1000 + "}",
     "nested-objects": lambda: '{"a":' * 1000 + "1" + "}" * 1000,
     "4300-digit-seed": lambda: SAVED_JSON.replace('"seed": 9', '"seed": ' + "9" * 4300, 1),

@@ -1,6 +1,12 @@
 """What a person at the table uses: the play table, the guided lessons, the truck-route planner
 view, the workshop server and the command line."""
 
+import os
+import sys
+
+if sys.stdout is None:  # a closed stdout (`speakeasy simulate >&-`): marimo reads its encoding
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the CLI reports it)
+
 from speakeasy.ui.play import (
     DISTRICT_FIRST,
     LUCIANO_CATEGORIES,

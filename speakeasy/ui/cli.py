@@ -10,6 +10,7 @@ the games that finished and exits with status 130.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import secrets
@@ -21,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import ExitStack
 
 from tqdm import tqdm
 
@@ -169,7 +171,16 @@ def _simulate_batch(
 
     try:
         if dask is not None:
-            with dask_executor(dask, workers) as executor:
+            with ExitStack() as stack:
+                try:
+                    executor = stack.enter_context(dask_executor(dask, workers))
+                except (RuntimeError, KeyboardInterrupt):
+                    raise
+                except Exception as err:  # Dask raises many kinds for an unusable scheduler
+                    raise RuntimeError(
+                        f"cannot use the Dask scheduler at {dask}: {type(err).__name__}: "
+                        f"{str(err)[:200]}"
+                    ) from err
                 collect(executor)
         elif workers == 1 or games == 1:
             collect(None)
@@ -288,13 +299,20 @@ def _dask_address(text: str) -> str:
 def _check_scheduler(address: str, timeout: float = DASK_CONNECT_TIMEOUT_S) -> None:
     """Refuse (``RuntimeError``) a TCP scheduler address that does not answer within
     ``timeout`` seconds, before Dask would wait for it much longer."""
+    try:  # Dask's own wait for a scheduler (30 s by default), bounded like ours
+        dask = importlib.import_module("dask")
+        dask.config.set({"distributed.comm.timeouts.connect": f"{timeout:g}s"})
+    except ImportError:
+        pass  # dask_executor says how to install it
     match = _DASK_ADDRESS.fullmatch(address)
     if address == "local" or match is None or match.group(1) not in (None, "tcp", "tls"):
         return
     host, port = match.group(2).strip("[]"), int(match.group(3))
+    tcp = match.group(1) in (None, "tcp")
     try:
-        with socket.create_connection((host, port), timeout=timeout):
-            pass
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            if tcp and not sock.recv(1):  # a Dask scheduler greets first (its handshake)
+                raise ConnectionError("it closed the connection")
     except OSError as err:
         reason = "no answer" if isinstance(err, TimeoutError) else err.strerror or str(err)
         raise RuntimeError(
@@ -305,7 +323,7 @@ def _check_scheduler(address: str, timeout: float = DASK_CONNECT_TIMEOUT_S) -> N
 def _write(text: str) -> int:
     """Print ``text`` on stdout; a closed stdout, a closed pipe or a full disk ends quietly with
     status 1 (one line on stderr, except for a closed pipe whose reader has gone)."""
-    if sys.stdout is None or sys.stdout.closed:
+    if sys.__stdout__ is None or sys.stdout is None or sys.stdout.closed or not _fd_open(1):
         print("speakeasy: stdout is closed; the output is lost", file=sys.stderr)
         return 1
     try:
@@ -319,6 +337,14 @@ def _write(text: str) -> int:
         print(f"speakeasy: cannot write the output: {err.strerror or err}", file=sys.stderr)
         return 1
     return 0
+
+
+def _fd_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
 
 
 def _silence_stdout() -> None:

@@ -7,6 +7,16 @@ import sys
 if sys.stdout is None:  # a closed stdout (`speakeasy simulate >&-`): marimo reads its encoding
     sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the CLI reports it)
 
+from speakeasy.ui.inputs import (
+    MAX_TEXT_CHARS,
+    MAX_UPLOAD_BYTES,
+    UploadTooLarge,
+    checked_choice,
+    checked_int,
+    checked_text,
+    checked_upload,
+    clamp,
+)
 from speakeasy.ui.play import (
     DISTRICT_FIRST,
     LUCIANO_CATEGORIES,
@@ -67,6 +77,8 @@ __all__ = [
     "LEARNER",
     "LESSONS",
     "LUCIANO_CATEGORIES",
+    "MAX_TEXT_CHARS",
+    "MAX_UPLOAD_BYTES",
     "NOTEBOOK_DIR",
     "OPPONENT",
     "RANGE_BONUSES",
@@ -83,9 +95,15 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "Tutorial",
+    "UploadTooLarge",
     "Verdict",
     "advance",
     "build_app",
+    "checked_choice",
+    "checked_int",
+    "checked_text",
+    "checked_upload",
+    "clamp",
     "decision_steps",
     "group_options",
     "guard",

@@ -9,13 +9,14 @@ def _():
     import marimo as mo
 
     from speakeasy.explain import RuleRef
-    from speakeasy.ui import LESSONS, Tutorial, group_options, option_district
+    from speakeasy.ui import LESSONS, Tutorial, checked_int, group_options, option_district
     from speakeasy.viz import clicked_district, game_figure
 
     return (
         LESSONS,
         RuleRef,
         Tutorial,
+        checked_int,
         clicked_district,
         game_figure,
         group_options,
@@ -334,11 +335,11 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(frame_slider, frames, game, game_figure, mo, money):
+def _(checked_int, frame_slider, frames, game, game_figure, mo, money):
     if frame_slider is None:
         _out = mo.md("")
-    else:
-        _frame = frames[frame_slider.value - 1]
+    else:  # a browser can post any value for the slider: held to its bounds here
+        _frame = frames[checked_int(frame_slider.value, 1, len(frames)) - 1]
         _exp = _frame.explanation
         _fig = game_figure(
             _frame.after,

@@ -23,6 +23,9 @@ def _():
         Table,
         TableSnapshot,
         advance,
+        checked_int,
+        checked_text,
+        checked_upload,
         decision_steps,
         option_descriptions,
         short_label,
@@ -43,6 +46,9 @@ def _():
         TableSnapshot,
         advance,
         changed_districts,
+        checked_int,
+        checked_text,
+        checked_upload,
         clicked_district,
         decision_steps,
         explain_blocked,
@@ -163,7 +169,9 @@ def _(COLOURS, DEFAULT_SEATS, Options, SEAT_CHOICES, mo, option_descriptions):
         }
     )
     load_file = mo.ui.file(filetypes=[".json"], label="Load a saved game (.json)")
-    load_text = mo.ui.text_area(placeholder="…or paste a saved game here", full_width=True)
+    load_text = mo.ui.text_area(
+        placeholder="…or paste a saved game here", full_width=True, max_length=5 * 1024 * 1024
+    )
     return load_file, load_text, option_boxes, seat_pickers, seed_input
 
 
@@ -172,6 +180,8 @@ def _(
     Colour,
     SaveFileError,
     Table,
+    checked_int,
+    checked_upload,
     load_file,
     load_text,
     mo,
@@ -189,16 +199,24 @@ def _(
         if not seats:
             set_note(("warn", "Give at least one seat to a human or a bot."))
             return
+        # a browser can post any value for a widget: checked here before use
+        seed = checked_int(seed_input.value, 0, 999_999, default=1)
+        options = {name: value is True for name, value in option_boxes.value.items()}
         try:
-            table = Table.new(seats, seed=int(seed_input.value), options=option_boxes.value)
+            table = Table.new(seats, seed=seed, options=options)
         except ValueError as exc:
             set_note(("danger", str(exc)))
             return
-        show(table.snapshot(), ("success", f"New game, seed {int(seed_input.value)}."))
+        show(table.snapshot(), ("success", f"New game, seed {seed}."))
 
     def _load(_):
         files = load_file.value
-        text = files[0].contents.decode("utf-8") if files else load_text.value
+        try:  # the size limit is checked before anything parses the upload or the paste
+            raw = checked_upload(files[0].contents if files else load_text.value)
+            text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except ValueError as exc:
+            set_note(("danger", f"Cannot load this game: {exc}"))
+            return
         if not text.strip():
             set_note(("warn", "Choose a saved game file or paste its JSON first."))
             return
@@ -647,12 +665,12 @@ def _(CATEGORIES, COLOURS, get_log_phases, get_log_player, mo, set_log_phases, s
 
 
 @app.cell(hide_code=True)
-def _(chip, game, html, log, log_limit, log_phases, log_player, mo):
+def _(checked_int, chip, game, html, log, log_limit, log_phases, log_player, mo):
     _player = None if log_player.value == "everyone" else log_player.value
     _phases = log_phases.value or None
     entries = log(game, player=_player, category=_phases, newest_first=True)
     _total = len(log(game))
-    _shown = entries[: log_limit.value]
+    _shown = entries[: checked_int(log_limit.value, 20, 500, default=100)]
     _items = "".join(
         f'<li class="se-log-entry" data-step="{e.step}" data-category="{html.escape(e.category)}">'
         f"<span style='color:#888;font-size:0.85em'>step {e.step} · {html.escape(e.category)}"
@@ -804,10 +822,9 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(lookup_markdown, mo, rule_query):
-    mo.vstack(
-        [rule_query, mo.md(lookup_markdown(rule_query.value) if rule_query.value.strip() else "")]
-    )
+def _(checked_text, lookup_markdown, mo, rule_query):
+    _query = checked_text(rule_query.value)
+    mo.vstack([rule_query, mo.md(lookup_markdown(_query) if _query.strip() else "")])
     return
 
 

@@ -11,6 +11,7 @@ def _():
     import marimo as mo
 
     from speakeasy.studies import BOT_MIXES, game_specs, iter_games
+    from speakeasy.ui import checked_choice, checked_int
     from speakeasy.viz import (
         discussion,
         locations_figure,
@@ -22,6 +23,8 @@ def _():
 
     return (
         BOT_MIXES,
+        checked_choice,
+        checked_int,
         discussion,
         game_specs,
         iter_games,
@@ -55,6 +58,7 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _(BOT_MIXES, mo, os):
+    MAX_PROCESSES = max(os.cpu_count() or 1, 1)
     settings = (
         mo.md(
             """
@@ -76,7 +80,7 @@ def _(BOT_MIXES, mo, os):
             seed=mo.ui.number(0, 10**6, step=1, value=1, label="**Batch seed**"),
             processes=mo.ui.slider(
                 1,
-                max(os.cpu_count() or 1, 1),
+                MAX_PROCESSES,
                 value=1,
                 show_value=True,
                 label="**Processes** (1 = in this notebook)",
@@ -85,32 +89,44 @@ def _(BOT_MIXES, mo, os):
         .form(submit_button_label="Play")
     )
     settings
-    return (settings,)
+    return MAX_PROCESSES, settings
 
 
 @app.cell(hide_code=True)
-def _(BOT_MIXES, game_specs, iter_games, mo, settings):
-    # Until the form is submitted (and when run as a script) the default batch is played.
-    chosen = settings.value or {
-        "games": 10,
-        "players": "2",
-        "mix": "one heuristic bot, the others random",
-        "seed": 1,
-        "processes": 1,
+def _(
+    BOT_MIXES,
+    MAX_PROCESSES,
+    checked_choice,
+    checked_int,
+    game_specs,
+    iter_games,
+    mo,
+    settings,
+):
+    # Until the form is submitted (and when run as a script) the default batch is played. A
+    # browser can post any value for a widget, so each is checked against the form's bounds.
+    chosen = settings.value or {}
+    _mix = "one heuristic bot, the others random"
+    batch = {
+        "games": checked_int(chosen.get("games"), 2, 400, default=10),
+        "players": int(checked_choice(chosen.get("players"), ["1", "2", "3", "4"], "2")),
+        "mix": checked_choice(chosen.get("mix"), list(BOT_MIXES), _mix),
+        "seed": checked_int(chosen.get("seed"), 0, 10**6, default=1),
+        "processes": checked_int(chosen.get("processes"), 1, MAX_PROCESSES, default=1),
     }
-    players = int(chosen["players"])
-    bots = BOT_MIXES[chosen["mix"]](players)
-    specs = game_specs(int(chosen["games"]), players, int(chosen["seed"]), bots)
+    players = batch["players"]
+    bots = BOT_MIXES[batch["mix"]](players)
+    specs = game_specs(batch["games"], players, batch["seed"], bots)
     finished = list(
         mo.status.progress_bar(
-            iter_games(specs, workers=int(chosen["processes"])),
+            iter_games(specs, workers=batch["processes"]),
             total=len(specs),
             title="Playing games",
             completion_title="Batch finished",
         )
     )
     records = sorted(finished, key=lambda r: r.index)
-    return bots, players, records
+    return batch, bots, players, records
 
 
 @app.cell(hide_code=True)

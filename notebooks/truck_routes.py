@@ -139,8 +139,10 @@ def _(
 @app.cell(hide_code=True)
 def _(
     ExplorerSettings,
+    MAX_RANGE_CRATES,
     board,
     build_view,
+    checked_int,
     fleet_card,
     fleet_level,
     garage_left,
@@ -153,10 +155,11 @@ def _(
         ExplorerSettings(
             start=get_start(),
             destination=get_destination(),
-            fleet_level=fleet_level.value,
-            fleet_card_bonus=fleet_card.value,
-            garage_left=garage_left.value,
-            range_crates=range_crates.value,
+            # a browser can post any value for a widget: held to the sliders' bounds here
+            fleet_level=checked_int(fleet_level.value, 1, 5, default=3),
+            fleet_card_bonus=fleet_card.value is True,
+            garage_left=garage_left.value is True,
+            range_crates=checked_int(range_crates.value, 0, MAX_RANGE_CRATES, default=0),
         ),
     )
     return (view,)
@@ -254,6 +257,7 @@ def _():
     from speakeasy.studies import extend_route, position_game
     from speakeasy.ui import (
         RANGE_BONUSES,
+        checked_int,
         load_upload,
         planner_view,
         position_options,
@@ -264,6 +268,7 @@ def _():
         IllegalAction,
         RANGE_BONUSES,
         answer_boxes,
+        checked_int,
         exercise_cards,
         extend_route,
         markdown_escape,
@@ -387,8 +392,11 @@ def _(
     set_route,
     set_showing,
     step_slider,
+    checked_int,
 ):
-    planner_figure = plan_view.figure(step_slider.value, get_showing())
+    _last = max(len(plan_view.walkthrough(get_showing())) - 1, 0)
+    shown_step = checked_int(step_slider.value, 0, _last, default=_last)
+    planner_figure = plan_view.figure(shown_step, get_showing())
 
     def _on_plan_click(points):
         district = clicked_district(points or [], planner_figure)
@@ -425,7 +433,7 @@ def _(
         disabled=not my_route,
         on_click=lambda _: (set_route((route_key, ())), set_showing("best")),
     )
-    return clear_button, planner_map, undo_button
+    return clear_button, planner_map, shown_step, undo_button
 
 
 @app.cell(hide_code=True)
@@ -439,6 +447,7 @@ def _(
     plan_view,
     planner_map,
     showing_picker,
+    shown_step,
     step_slider,
     undo_button,
 ):
@@ -446,7 +455,7 @@ def _(
     _left = mo.vstack(
         [
             mo.md(f"**Range {plan_view.truck_range}**: {markdown_escape(plan_view.range_text)}."),
-            mo.md(plan_view.step_text(step_slider.value, get_showing())),
+            mo.md(plan_view.step_text(shown_step, get_showing())),
             mo.md(f"**Your route:** {_route_text}"),
             mo.callout(mo.md(markdown_escape(get_refusal())), kind="warn")
             if get_refusal()

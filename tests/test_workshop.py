@@ -8,13 +8,18 @@ plainly. The browser test (``test_browser_workshop.py``) follows a link from the
 
 from __future__ import annotations
 
+import asyncio
 import re
 import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from speakeasy.ui.workshop import NOTEBOOK_DIR, STATIONS, index_html, urls
 from tests.conftest import Workshop, start_workshop
@@ -94,3 +99,166 @@ def test_the_teachers_guide_follows_the_stations() -> None:
     assert sections == [(s.title, str(s.minutes)) for s in STATIONS]
     rows = re.findall(r"^\| [\d:–]+ \| \*\*(.+?)\*\* \|", guide, flags=re.MULTILINE)
     assert rows == [s.title for s in STATIONS]
+
+
+# ---------------------------------------------------------------- issue 14, item 7: servers
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _start(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
+    """``speakeasy workshop ARGS`` in a subprocess; its banner up to "Press Ctrl-C"."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "speakeasy.ui.cli", "workshop", *args],
+        cwd=NOTEBOOK_DIR.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stdout is not None
+    banner: list[str] = []
+    for line in proc.stdout:
+        banner.append(line.rstrip("\n"))
+        if line.startswith("Press Ctrl-C"):
+            break
+    return proc, banner
+
+
+def _status(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            body = response.read().decode("utf-8", "replace")
+            return response.status, dict(response.headers), body
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), err.read().decode("utf-8", "replace")
+
+
+async def _websocket_messages(url: str, seconds: float) -> int:
+    """Open a notebook session (the app's websocket) and read its messages for ``seconds``."""
+    import websockets
+
+    received = 0
+    async with websockets.connect(url) as ws:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
+            except TimeoutError:
+                break
+            received += 1
+    return received
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_the_workshop_stops_within_2_s_with_a_session_open(sig: signal.Signals) -> None:
+    """Issue 14 item 7: with a notebook session open the workshop printed "Workshop stopped."
+    and then hung on marimo's leftover kernel thread (only kill -9 ended it)."""
+    import websockets
+
+    port = _free_port()
+    proc, banner = _start("--port", str(port))
+    assert banner[-1].startswith("Press Ctrl-C")
+
+    async def session_then_signal() -> float:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/play/ws?session_id=s_hang01") as ws:
+            # the session runs the notebook: read until it has been quiet for 3 s
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                try:
+                    await asyncio.wait_for(ws.recv(), 3)
+                except TimeoutError:
+                    break
+            start = time.monotonic()
+            proc.send_signal(sig)
+            while proc.poll() is None and time.monotonic() - start < 10:
+                await asyncio.sleep(0.05)
+            return time.monotonic() - start
+
+    try:
+        elapsed = asyncio.run(session_then_signal())
+        assert proc.poll() is not None, "the workshop did not exit within 10 s"
+        assert elapsed < 2.0
+        out, err = proc.communicate(timeout=5)
+        assert proc.returncode == 0, err
+        assert out.strip().endswith("Workshop stopped.")
+        assert "Traceback" not in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
+def test_beyond_loopback_the_workshop_needs_its_token() -> None:
+    """Issue 14 item 7: on 0.0.0.0 a token is generated and printed in every URL; a request
+    (page or websocket) without it is refused, with it (or the cookie it sets) served."""
+    import websockets
+
+    port = _free_port()
+    proc, banner = _start("--host", "0.0.0.0", "--port", str(port))
+    try:
+        match = re.search(r"\?access_token=([\w-]+)$", banner[0])
+        assert match, banner
+        token = match.group(1)
+        assert len(token) >= 24
+        assert all(line.endswith(f"?access_token={token}") for line in banner[1:-1])
+        base = f"http://127.0.0.1:{port}"
+        for path in ("/", "/play/", "/strategies/", "/play/api/status"):
+            status, _, body = _status(base + path)
+            assert status == 401, path
+            assert "access token" in body and "marimo" not in body.lower()
+        assert _status(base + "/play/?access_token=wrong")[0] == 401
+        status, headers, page = _status(f"{base}/?access_token={token}")
+        assert status == 200 and f"/play/?access_token={token}" in page
+        cookie = headers["set-cookie"].split(";")[0]
+        assert token not in cookie
+        status, _, app_page = _status(f"{base}/play/", {"Cookie": cookie})
+        assert status == 200 and "marimo" in app_page.lower()
+        assert _status(f"{base}/play/", {"Authorization": f"Bearer {token}"})[0] == 200
+
+        async def websocket_refused() -> bool:
+            try:
+                await _websocket_messages(f"ws://127.0.0.1:{port}/play/ws?session_id=s_x", 2)
+            except websockets.exceptions.WebSocketException:
+                return True
+            return False
+
+        assert asyncio.run(websocket_refused())
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=10)
+
+
+def test_no_token_beyond_loopback_is_explicit_and_warned() -> None:
+    """Issue 14 item 7: ``--no-token`` serves 0.0.0.0 without a token and says so; on
+    loopback there is no token by default (and no warning)."""
+    port = _free_port()
+    proc, banner = _start("--host", "0.0.0.0", "--port", str(port), "--no-token")
+    try:
+        assert "access_token" not in "\n".join(banner)
+        assert _status(f"http://127.0.0.1:{port}/")[0] == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+    assert "warning: --no-token: anyone who can reach 0.0.0.0" in err
+    assert "Traceback" not in err
+
+
+def test_a_bad_host_is_not_blamed_on_the_port(tmp_path: Path) -> None:
+    """Issue 14 item 8: a host that is not an address of this machine is named as the
+    problem, not the port."""
+    for host in ("no-such-host.invalid", "203.0.113.7"):
+        result = subprocess.run(
+            [sys.executable, "-m", "speakeasy.ui.cli", "workshop", "--host", host],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.count("\n") == 1
+        assert f"cannot serve the workshop on host {host!r}" in result.stderr
+        assert "--port" not in result.stderr and "check --host" in result.stderr

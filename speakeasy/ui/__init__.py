@@ -1,6 +1,22 @@
 """What a person at the table uses: the play table, the guided lessons, the truck-route planner
 view, the workshop server and the command line."""
 
+import os
+import sys
+
+if sys.stdout is None:  # a closed stdout (`speakeasy simulate >&-`): marimo reads its encoding
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the CLI reports it)
+
+from speakeasy.ui.inputs import (
+    MAX_TEXT_CHARS,
+    MAX_UPLOAD_BYTES,
+    UploadTooLarge,
+    checked_choice,
+    checked_int,
+    checked_text,
+    checked_upload,
+    clamp,
+)
 from speakeasy.ui.play import (
     DISTRICT_FIRST,
     LUCIANO_CATEGORIES,
@@ -46,7 +62,10 @@ from speakeasy.ui.workshop import (
     STATIONS,
     Station,
     build_app,
+    guard,
     index_html,
+    is_loopback,
+    needs_token,
     serve,
     urls,
 )
@@ -58,6 +77,8 @@ __all__ = [
     "LEARNER",
     "LESSONS",
     "LUCIANO_CATEGORIES",
+    "MAX_TEXT_CHARS",
+    "MAX_UPLOAD_BYTES",
     "NOTEBOOK_DIR",
     "OPPONENT",
     "RANGE_BONUSES",
@@ -74,14 +95,23 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "Tutorial",
+    "UploadTooLarge",
     "Verdict",
     "advance",
     "build_app",
+    "checked_choice",
+    "checked_int",
+    "checked_text",
+    "checked_upload",
+    "clamp",
     "decision_steps",
     "group_options",
+    "guard",
     "index_html",
+    "is_loopback",
     "lesson",
     "load_upload",
+    "needs_token",
     "option_descriptions",
     "option_district",
     "planner_view",

@@ -35,6 +35,7 @@ from speakeasy.studies.exercises import Exercise
 from speakeasy.studies.planner import PLAIN_FLEET, Plan, best_plan
 from speakeasy.studies.positions import position_title
 from speakeasy.studies.route_study import RouteStep, best_along, truck_exercises, walk
+from speakeasy.ui.inputs import checked_upload
 from speakeasy.viz.board_figure import ROUTE_COLOURS
 from speakeasy.viz.game_figure import game_figure
 
@@ -72,7 +73,10 @@ def position_options() -> dict[str, str]:
 
 def load_upload(name: str, contents: bytes) -> Game:
     """A game from an uploaded file: a saved game (``.json``, :meth:`Game.to_json`) or a
-    scenario (``.toml``, :mod:`speakeasy.scenario`). Errors name the file and the problem."""
+    scenario (``.toml``, :mod:`speakeasy.scenario`). Errors name the file and the problem; a
+    file over :data:`~speakeasy.ui.inputs.MAX_UPLOAD_BYTES` is refused before it is read
+    (:class:`~speakeasy.ui.inputs.UploadTooLarge`, a ``ValueError``)."""
+    checked_upload(contents)
     text = contents.decode("utf-8")
     if name.endswith(".toml"):
         return parse_scenario(text, name).game()

@@ -5,6 +5,10 @@
 page at ``/`` linking them in the order a session uses them (the plan of
 ``docs/teachers_guide.md``). It prints the URLs and stops cleanly on Ctrl-C.
 
+A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
+access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
+printed URLs, then a cookie), or it is refused with 401 (:func:`guard`).
+
 >>> [s.path for s in STATIONS][:3]
 ['/learn/', '/play/', '/control/']
 >>> "/learn/" in index_html("http://127.0.0.1:2718")
@@ -13,18 +17,35 @@ True
 
 from __future__ import annotations
 
+import errno
+import hashlib
+import hmac
 import html
+import ipaddress
 import socket
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
+from http.cookies import SimpleCookie
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from urllib.parse import parse_qs, quote
 
 import marimo
 import uvicorn
 
-__all__ = ["NOTEBOOK_DIR", "STATIONS", "Station", "build_app", "index_html", "serve", "urls"]
+__all__ = [
+    "NOTEBOOK_DIR",
+    "STATIONS",
+    "Station",
+    "build_app",
+    "guard",
+    "index_html",
+    "is_loopback",
+    "needs_token",
+    "serve",
+    "urls",
+]
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -103,17 +124,30 @@ STATIONS: tuple[Station, ...] = (
 )
 
 
-def urls(base: str, stations: Sequence[Station] = STATIONS) -> list[tuple[Station, str]]:
-    """Every station with its full URL under ``base`` (e.g. ``http://127.0.0.1:2718``)."""
-    return [(s, base.rstrip("/") + s.path) for s in stations]
+def _with_token(url: str, token: str | None) -> str:
+    return f"{url}?access_token={quote(token)}" if token else url
 
 
-def index_html(base: str = "", stations: Sequence[Station] = STATIONS) -> str:
+def urls(
+    base: str, stations: Sequence[Station] = STATIONS, token: str | None = None
+) -> list[tuple[Station, str]]:
+    """Every station with its full URL under ``base`` (e.g. ``http://127.0.0.1:2718``), with
+    ``?access_token=`` when the workshop has a ``token``.
+
+    >>> urls("http://h:1", token="abc")[0][1]
+    'http://h:1/learn/?access_token=abc'
+    """
+    return [(s, _with_token(base.rstrip("/") + s.path, token)) for s in stations]
+
+
+def index_html(
+    base: str = "", stations: Sequence[Station] = STATIONS, token: str | None = None
+) -> str:
     """The index page: the stations in session order, each a link with its time and purpose."""
     items = "\n".join(
         f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
         f'<span class="min">{s.minutes} min</span><p>{html.escape(s.what)}</p></li>'
-        for s, url in urls(base, stations)
+        for s, url in urls(base, stations, token)
     )
     total = sum(s.minutes for s in stations)
     return f"""<!doctype html>
@@ -142,8 +176,13 @@ notebooks in this order ({total} minutes in all); each cites the rule behind eve
 """
 
 
-def build_app(notebooks: Path = NOTEBOOK_DIR, stations: Sequence[Station] = STATIONS) -> ASGIApp:
-    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app."""
+def build_app(
+    notebooks: Path = NOTEBOOK_DIR,
+    stations: Sequence[Station] = STATIONS,
+    token: str | None = None,
+) -> ASGIApp:
+    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app;
+    with a ``token``, wrapped in :func:`guard` so that every request must carry it."""
     builder = marimo.create_asgi_app(quiet=True)
     for station in stations:
         root = notebooks / station.file
@@ -151,7 +190,7 @@ def build_app(notebooks: Path = NOTEBOOK_DIR, stations: Sequence[Station] = STAT
             raise FileNotFoundError(f"workshop notebook {root} is missing")
         builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
     apps = builder.build()
-    page = index_html("", stations).encode("utf-8")
+    page = index_html("", stations, token).encode("utf-8")
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
@@ -166,7 +205,76 @@ def build_app(notebooks: Path = NOTEBOOK_DIR, stations: Sequence[Station] = STAT
             return
         await apps(scope, receive, send)
 
-    return app
+    return guard(app, token) if token else app
+
+
+_COOKIE = "speakeasy_workshop"
+_REFUSED = (
+    b"This Speakeasy workshop needs its access token: open the URL that "
+    b"`speakeasy workshop` printed (it ends in ?access_token=...).\n"
+)
+
+
+def _token_digest(token: str) -> str:
+    return hashlib.sha256(b"speakeasy-workshop:" + token.encode("utf-8")).hexdigest()
+
+
+def guard(app: ASGIApp, token: str) -> ASGIApp:
+    """``app`` behind an access token: an HTTP request or websocket is served only if it carries
+    ``?access_token=<token>``, an ``Authorization: Bearer <token>`` header, or the cookie set
+    when a request carried the token (a keyed hash, never the token itself); any other is
+    refused (HTTP 401, websocket closed with 1008) before it reaches the notebooks."""
+    digest = _token_digest(token)
+
+    def authorised(scope: Scope) -> tuple[bool, bool]:
+        """(allowed, whether to set the cookie)."""
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        if any(hmac.compare_digest(t, token) for t in query.get("access_token", [])):
+            return True, True
+        scheme, _, credentials = headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and hmac.compare_digest(credentials, token):
+            return True, False
+        cookies: SimpleCookie = SimpleCookie()
+        try:
+            cookies.load(headers.get("cookie", ""))
+        except Exception:  # a malformed Cookie header is no credential
+            return False, False
+        morsel = cookies.get(_COOKIE)
+        return (morsel is not None and hmac.compare_digest(morsel.value, digest)), False
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await app(scope, receive, send)
+            return
+        allowed, set_cookie = authorised(scope)
+        if not allowed:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 401,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8")],
+                }
+            )
+            await send({"type": "http.response.body", "body": _REFUSED})
+            return
+        if not set_cookie or scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        cookie = f"{_COOKIE}={digest}; Path=/; HttpOnly; SameSite=Lax".encode("latin-1")
+
+        async def send_with_cookie(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
+            await send(message)
+
+        await app(scope, receive, send_with_cookie)
+
+    return guarded
 
 
 class _QuietServer(uvicorn.Server):
@@ -201,13 +309,57 @@ def _reachable_name(host: str) -> str:
     return socket.gethostname() if host in ("0.0.0.0", "::", "") else host
 
 
-def _check_port(host: str, port: int) -> None:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable only from this machine (every address it names is a
+    loopback address); a wildcard (``0.0.0.0``) or another machine's address is not.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("::1")
+    (True, True, True)
+    >>> is_loopback("0.0.0.0"), is_loopback("")
+    (False, False)
+    """
+    if not host:
+        return False
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except (OSError, UnicodeError):
+        return False
+    return bool(infos) and all(ipaddress.ip_address(i[4][0]).is_loopback for i in infos)
+
+
+def needs_token(host: str) -> bool:
+    """A workshop listening on ``host`` needs an access token unless ``host`` is loopback."""
+    return not is_loopback(host)
+
+
+def _check_address(host: str, port: int) -> None:
+    """Refuse a port out of range, a host that names no address of this machine, or a port in
+    use, each with one plain sentence (``OSError``)."""
+    if not 0 <= port <= 65535:
+        raise OSError(f"cannot serve the workshop on port {port}: a port is 0 to 65535")
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as err:
+        raise OSError(
+            f"cannot serve the workshop on host {host!r}: not an address of this machine "
+            f"({getattr(err, 'strerror', None) or err}); check --host"
+        ) from err
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
         try:
-            sock.bind((host, port))
+            sock.bind(address)
         except OSError as err:
+            if err.errno in (errno.EADDRINUSE, errno.EACCES):
+                raise OSError(
+                    f"cannot serve the workshop on {host}:{port}: {err.strerror}; "
+                    "choose another --port"
+                ) from err
             raise OSError(
-                f"cannot serve the workshop on {host}:{port}: {err.strerror}; choose another --port"
+                f"cannot serve the workshop on host {host!r}: {err.strerror}; check --host"
             ) from err
 
 
@@ -218,24 +370,29 @@ def serve(
     notebooks: Path = NOTEBOOK_DIR,
     stations: Sequence[Station] = STATIONS,
     echo: Callable[[str], None] = print,
+    token: str | None = None,
 ) -> None:
     """Serve the workshop until Ctrl-C (or SIGTERM); print the index and every notebook URL.
 
     The URLs and "Press Ctrl-C to stop." are printed once the server listens; a Ctrl-C that
-    arrives while it is still starting also stops it without a traceback.
+    arrives while it is still starting also stops it without a traceback. Open connections
+    (browser sessions) get one second to close, then the server stops anyway. With a
+    ``token`` every request must carry it (:func:`guard`) and the printed URLs do.
     """
-    _check_port(host, port)
+    _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"
 
     def announce() -> None:
-        echo(f"Speakeasy workshop: {base}/")
-        for station, url in urls(base, stations):
+        echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
+        for station, url in urls(base, stations, token):
             echo(f"  {station.title:<28} {url}")
         echo("Press Ctrl-C to stop.")
 
     try:
-        app = build_app(notebooks, stations)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+        app = build_app(notebooks, stations, token)
+        config = uvicorn.Config(
+            app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
+        )
         _QuietServer(config, announce).run()
     except KeyboardInterrupt:
         pass

@@ -1,0 +1,142 @@
+"""Every value that arrives from a widget is checked on the server (issue 14, item 7).
+
+marimo does not hold a slider or a number field to its bounds on the server: posting
+``processes=6`` to the strategies form (slider max 2) spawned 6 worker processes. The notebooks
+pass each widget value through :mod:`speakeasy.ui.inputs` before using it, and uploads are
+refused over 5 MB before they are parsed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from speakeasy.ui import (
+    MAX_UPLOAD_BYTES,
+    UploadTooLarge,
+    checked_choice,
+    checked_int,
+    checked_text,
+    checked_upload,
+    clamp,
+    load_upload,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (6, 2),
+        (1000, 2),
+        (-1, 1),
+        (0, 1),
+        (2, 2),
+        ("6", 2),
+        (2.0, 2),
+        (1.5, 1),
+        (float("nan"), 1),
+        (float("inf"), 1),
+        (None, 1),
+        (True, 1),
+        ([6], 1),
+        ({"x": 6}, 1),
+        ("1e9", 1),
+        ("9" * 5000, 1),
+        ("٣", 1),  # an Arabic digit is no widget value
+    ],
+)
+def test_a_tampered_number_is_clamped_or_replaced(value: object, expected: int) -> None:
+    assert checked_int(value, 1, 2) == expected
+
+
+def test_helpers() -> None:
+    assert clamp(10, 0, 5) == 5 and clamp(-10, 0, 5) == 0
+    with pytest.raises(ValueError, match="empty range"):
+        clamp(1, 5, 0)
+    assert checked_int("x", 0, 9, default=4) == 4
+    assert checked_int("x", 0, 9, default=40) == 9  # a default is held to the range too
+    assert checked_choice("mix", ["mix", "other"], "other") == "mix"
+    assert checked_choice(4, ["1", "2", "3", "4"], "2") == "2"  # not one of the options
+    assert checked_text("x" * 10_000) == "x" * 200
+    assert checked_text(None) == ""
+
+
+def test_an_upload_over_5_mb_is_refused_before_it_is_parsed() -> None:
+    """Issue 14 item 4: pasting a 10 MB save moved the server from 209 MB to 665 MB."""
+    assert MAX_UPLOAD_BYTES == 5 * 1024 * 1024
+    big = b"[" * (MAX_UPLOAD_BYTES + 1)  # would be a RecursionError if it were parsed
+    start = time.perf_counter()
+    with pytest.raises(UploadTooLarge, match=r"the limit is 5\.0 MB"):
+        checked_upload(big)
+    with pytest.raises(UploadTooLarge):
+        checked_upload("é" * (MAX_UPLOAD_BYTES // 2 + 1))  # counted in UTF-8 bytes
+    with pytest.raises(UploadTooLarge):
+        load_upload("huge.json", big)
+    with pytest.raises(ValueError, match="limit"):
+        load_upload("huge.toml", big)
+    assert time.perf_counter() - start < 1.0
+    assert checked_upload(b"x" * MAX_UPLOAD_BYTES) == b"x" * MAX_UPLOAD_BYTES
+
+
+def _strategies_app() -> Any:
+    spec = importlib.util.spec_from_file_location("strategies_inputs", NOTEBOOKS / "strategies.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.app
+
+
+def test_the_strategies_form_is_held_to_its_bounds() -> None:
+    """Issue 14 item 7: ``processes=6`` posted to the form (slider max 2) spawned 6 workers;
+    nothing stopped 1,000 games or a negative seed. The notebook's cell checks every value."""
+    tampered = SimpleNamespace(
+        value={"games": 1, "players": "7", "mix": "rm -rf", "seed": -5, "processes": 6}
+    )
+    _, defs = _strategies_app().run(defs={"settings": tampered, "MAX_PROCESSES": 1})
+    assert defs["batch"] == {
+        "games": 2,
+        "players": 2,
+        "mix": "one heuristic bot, the others random",
+        "seed": 0,
+        "processes": 1,
+    }
+    assert len(defs["records"]) == 2
+
+
+_WIDGET = re.compile(
+    r"^\s*(\w+)\s*=\s*mo\.ui\.(slider|number|text|text_area|file)\(", flags=re.MULTILINE
+)
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in NOTEBOOKS.glob("*.py")))
+def test_every_number_text_and_upload_widget_is_checked_before_use(notebook: str) -> None:
+    """Each ``name.value`` of a slider, number, text or upload widget in a marimo notebook is
+    read through a ``checked_*`` helper (or ``load_upload``, which checks the size) on the
+    same line."""
+    source = (NOTEBOOKS / notebook).read_text("utf-8")
+    unchecked = [
+        f"{name}: {line.strip()}"
+        for name, _ in _WIDGET.findall(source)
+        for line in source.splitlines()
+        if f"{name}.value" in line
+        and not re.search(r"checked_\w+\(|load_upload\(", line)
+        # an upload's list of files is read first, its contents are checked (below)
+        and not re.fullmatch(rf"\s*(files|_file) = {name}\.value(\[0\])?", line)
+        and not re.fullmatch(rf"\s*if {name}\.value:", line)
+    ]
+    assert not unchecked, unchecked
+
+
+def test_the_jupyter_play_notebook_limits_its_upload() -> None:
+    cells = json.loads((NOTEBOOKS / "play.ipynb").read_text("utf-8"))["cells"]
+    source = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert 'checked_upload(bytes(files[0]["content"]) if files else load_text.value)' in source

@@ -390,7 +390,8 @@ EVENT_DATA: Final[Mapping[EventKind, EventData]] = {
     EventKind.SHIP_MAFIOSO: _data(area=str, space=int, to=str),
     EventKind.GANG_WAR: _data(act=int, deck=str, districts=list),
     EventKind.GANGSTER_ARRIVES: _data(district=int, tile=str, name=str, strength=int),
-    EventKind.GANGSTER_BARS_PLACED: _data(district=int, spaces=list),
+    # empty spaces left without a bar because the supply ran out (R-COMP-6, R-GANGWAR-9)
+    EventKind.GANGSTER_BARS_PLACED: _data("unfilled", district=int, spaces=list, unfilled=list),
     EventKind.WAR_STRENGTH: _data(district=int, tile=str, war_strength=int),
     EventKind.DEFENCE_IMPOSSIBLE: _data(**_ATTACKED, best_defence=int),
     EventKind.BUILDING_HOLDS: _data(**_DEFENDED),

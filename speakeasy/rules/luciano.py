@@ -197,22 +197,41 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
         strength=tile.strength,
     )
 
-    # R-GANGWAR-5: a gangster bar on every empty building space.
+    # R-GANGWAR-5: a gangster bar on every empty building space; with the supply empty
+    # (R-COMP-6: 24 bars) a space that should get one stays empty (R-GANGWAR-9 ASSUMED, GAP-22).
+    empty = [i for i, space in enumerate(district.spaces) if space.is_empty]
     bar_spaces: list[int] = []
-    for index, space in enumerate(district.spaces):
-        if space.is_empty and _take_gangster_bar(state):
-            space.gangster_bar = True
+    for index in empty:
+        if _take_gangster_bar(state):
+            district.spaces[index].gangster_bar = True
             bar_spaces.append(index)
+    unfilled = [i for i in empty if i not in bar_spaces]
+    if not empty:
+        text = f"District {number} has no empty building space, so no gangster bar appears."
+    elif not unfilled:
+        text = (
+            f"Gangster bars fill the {count(len(bar_spaces), 'empty building space')} of "
+            f"district {number}."
+        )
+    else:
+        supply = (
+            f"the gangster-bar supply runs out after {count(len(bar_spaces), 'bar')}"
+            if bar_spaces
+            else "the gangster-bar supply is empty"
+        )
+        text = (
+            f"District {number} has {count(len(empty), 'empty building space')}, but {supply}: "
+            f"{count(len(unfilled), 'space')} {'stays' if len(unfilled) == 1 else 'stay'} empty "
+            "and the gangster stays."
+        )
     ctx.emit(
         EventKind.GANGSTER_BARS_PLACED,
         None,
-        ("R-GANGWAR-5",),
-        f"Gangster bars fill the {count(len(bar_spaces), 'empty building space')} of district "
-        f"{number}."
-        if bar_spaces
-        else f"District {number} has no empty building space, so no gangster bar appears.",
+        ("R-GANGWAR-5", "R-COMP-6", "R-GANGWAR-9") if unfilled else ("R-GANGWAR-5",),
+        text,
         district=number,
         spaces=bar_spaces,
+        **({"unfilled": unfilled} if unfilled else {}),
     )
 
     # R-GANGWAR-6: war strength.
@@ -229,7 +248,7 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
     )
 
     # R-GANGWAR-7/8: defences in turn order, building by building.
-    placed = len(bar_spaces)
+    fallen = 0
     for colour in defence_order(state):
         for index, space in enumerate(district.spaces):
             building = space.building
@@ -237,18 +256,21 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
                 continue
             held = yield from _defend(ctx, tile, number, index, war)
             if not held:
-                placed += _lose_building(ctx, tile, number, index)
+                _lose_building(ctx, tile, number, index)
+                fallen += 1
 
-    # R-GANGWAR-9: a gangster that placed no bar leaves the game.
-    if placed == 0:
+    # R-GANGWAR-9: only a gangster that had no empty space and whose every attack failed
+    # leaves the game; one whose bars ran short (R-COMP-6) stays (R-GANGWAR-9 ASSUMED).
+    if not empty and not fallen:
         district.gangster = None
         district.strength_token = None
         ctx.emit(
             EventKind.GANGSTER_LEAVES,
             None,
             ("R-GANGWAR-9",),
-            f"{gangster} placed no gangster bar in district {number}, so the tile leaves the "
-            "game and its strength token is turned face down.",
+            f"{gangster} placed no gangster bar in district {number}: there was no empty "
+            "building space and every player building held, so the tile leaves the game and "
+            "its strength token is turned face down.",
             district=number,
             tile=tile.id,
         )
@@ -353,8 +375,9 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
     return held
 
 
-def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int:
-    """R-GANGWAR-8 / R-VARIANT-1: remove a fallen building; return the gangster bars placed."""
+def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> None:
+    """R-GANGWAR-8 / R-VARIANT-1: remove a fallen building and put a gangster bar on its space
+    (none when the supply is empty, R-COMP-6)."""
     state = ctx.state
     space = state.districts[number].spaces[index]
     building = space.building
@@ -396,6 +419,9 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int
         )
     if bar:
         extras.append(f"a gangster bar of {gangster} takes the space")
+    else:
+        extras.append("the gangster-bar supply is empty, so the space stays empty")
+        rules.append("R-COMP-6")
     ctx.emit(
         EventKind.BUILDING_LOST,
         building.owner,
@@ -415,7 +441,6 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int
         rebuild=rebuild,
         gangster_bar=bar,
     )
-    return int(bar)
 
 
 @dataclass(frozen=True, slots=True)

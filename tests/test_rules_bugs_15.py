@@ -7,11 +7,25 @@ rulebooks and the English reference (``speakeasy-rules.md``) differ, the ruleboo
 from __future__ import annotations
 
 from speakeasy.catalog import load_catalog
-from speakeasy.core.actions import Event
-from speakeasy.model.state import GameState
+from speakeasy.core.actions import Decision, Event
+from speakeasy.model.options import Options
+from speakeasy.model.state import Colour, GameState
 from speakeasy.rules.context import Ctx
+from speakeasy.rules.flow import send_capo, swap_targets
 from speakeasy.rules.luciano import gang_war
-from tests.support import BAR, B, G, P, Y, drive, new_ctx, put_building, set_levels
+from tests.support import (
+    BAR,
+    B,
+    G,
+    P,
+    Y,
+    drive,
+    new_ctx,
+    option_texts,
+    put_building,
+    set_levels,
+    skip_or_first,
+)
 
 CAT = load_catalog()
 
@@ -118,3 +132,133 @@ def test_r_gangwar_9_every_building_held_and_no_space_still_leaves_with_the_supp
     assert district.gangster is None and district.strength_token is None
     (leaves,) = events(ctx, "gangster_leaves")
     assert "no empty building space" in leaves.text and "every player building held" in leaves.text
+
+
+# ============================================================ 2. Central Park order
+def park_ctx() -> Ctx:
+    """Yellow's capo talks to Commission person 1; Purple is about to go to Central Park."""
+    ctx = new_ctx([P, Y, G, B], clear=True)
+    ctx.state.persons["commission:0"] = Y
+    ctx.state.turn_player = P
+    return ctx
+
+
+def test_r_loc_centralpark_3_4_the_moved_player_takes_the_reward_before_the_mover_acts() -> None:
+    """R-LOC-CENTRALPARK-3/4: swap, then the moved player's reward, then your actions.
+
+    CZ: "Vyšlete kápa jiného hráče „promluvit si“ s dostupnou osobou v Central parku ...
+    Získá libovolnou spodní odměnu ... Proveďte akce osoby, se kterou si váš kápo nyní
+    „promlouvá“." PL: "Wyślij Capo innego gracza, aby „porozmawiał” z kimś dostępnym w Parku
+    ... Zyskuje jedną ze wskazanych poniżej premii ... Wykonaj akcje Kontaktu, z którym
+    „rozmawia” teraz twój Capo." Both books list the reward before the mover's actions.
+    """
+    ctx = park_ctx()
+    asked: list[tuple[str, Colour]] = []
+
+    def choose(decision: Decision) -> str:
+        asked.append((decision.kind, decision.player))
+        if decision.kind == "capo":
+            return "capo central_park 0"
+        if decision.kind == "swap":
+            return "swap commission 0"
+        if decision.kind == "compensation":
+            return "compensation leverage"
+        if decision.kind == "gain_helper":
+            return str(decision.options[0])
+        return skip_or_first(decision)
+
+    drive(send_capo(ctx, P), choose)
+    kinds = [k for k, _ in asked]
+    assert kinds[:3] == ["capo", "swap", "compensation"] and asked[2][1] is Y
+    assert all(who is P for _, who in asked[3:]) and len(asked) > 3  # then Purple acts
+    order = [e.kind for e in ctx.events]
+    assert order.index("leverage") < order.index("gain_helper")
+
+
+def test_r_loc_centralpark_4_the_moved_player_may_decline() -> None:
+    """R-LOC-CENTRALPARK-4: the reward is a choice that may be declined.
+
+    CZ: "Hráč, jehož kápo se přesunul, si může vybrat jednu možnost". PL: "Gracz, którego
+    Capo został przeniesiony, może wybrać jedno". "May choose" (může / może): taking nothing
+    is allowed.
+    """
+    ctx = park_ctx()
+    yellow = ctx.player(Y)
+    before = (yellow.books, yellow.leverage_tokens, list(yellow.city_tokens))
+    seen: list[Decision] = []
+
+    def choose(decision: Decision) -> str:
+        seen.append(decision)
+        if decision.kind == "capo":
+            return "capo central_park 0"
+        if decision.kind == "swap":
+            return "swap commission 0"
+        if decision.kind == "compensation":
+            return "compensation none"
+        return skip_or_first(decision)
+
+    drive(send_capo(ctx, P), choose)
+    (offer,) = [d for d in seen if d.kind == "compensation"]
+    assert option_texts(offer) == [
+        "compensation leverage",
+        "compensation book",
+        "compensation city_token",
+        "compensation none",
+    ]
+    assert (yellow.books, yellow.leverage_tokens, yellow.city_tokens) == before
+    assert Y not in ctx.state.compensated
+    (declined,) = events(ctx, "no_compensation")
+    assert declined.player == Y.value and "R-LOC-CENTRALPARK-4" in declined.rules
+
+
+def test_r_loc_centralpark_4_the_moved_player_takes_from_the_city_offer_first() -> None:
+    """R-LOC-CENTRALPARK-3/4, R-CITY-2, R-PARTNER-5: with one city token left in the offer,
+    Yellow (moved) takes it first; Purple's alliance with a city-token gangster then finds the
+    offer empty. In the old order Purple would have emptied the offer before Yellow chose."""
+    ctx = park_ctx()
+    tile = next(t for t in CAT.gangsters if t.ability == "city_tokens")
+    ctx.state.districts[5].gangster = tile.id
+    ctx.state.districts[5].had_gangster = True
+    ctx.state.city_offer.left = [[], [], []]
+    ctx.state.city_offer.middle = [[], [], []]
+    ctx.state.city_offer.right = ["city-08", None, None]
+    taken: list[tuple[Colour, list[str]]] = []
+
+    def choose(decision: Decision) -> str:
+        if decision.kind == "capo":
+            return "capo central_park 0"
+        if decision.kind == "swap":
+            return "swap commission 0"
+        if decision.kind == "compensation":
+            return "compensation city_token"
+        if decision.kind == "city_token":
+            taken.append((decision.player, option_texts(decision)))
+        if decision.kind == "ally":
+            return f"ally {tile.id} 5"
+        return skip_or_first(decision)
+
+    drive(send_capo(ctx, P), choose)
+    assert taken == [(Y, ["city_token right 0"])]
+    assert ctx.player(Y).city_tokens == ["city-08"] and ctx.player(P).city_tokens == []
+    assert ctx.player(P).partner == tile.id
+    assert [e.player for e in events(ctx, "no_city_token")] == [P.value, P.value]
+
+
+def test_r_loc_gen_1_r_loc_centralpark_1_the_restaurant_capo_can_be_swapped_by_default() -> None:
+    """R-LOC-GEN-1, R-LOC-CENTRALPARK-1/5: the Restaurant has a person (with no capo limit), so
+    a capo there talks to a person outside the park and Central Park may swap with it. This is
+    the rulebooks' reading and the default (``Options.restaurant_swap``); the switch only
+    forbids it.
+
+    CZ: "MUSÍTE vyslat jednoho svého kápa, aby si „promluvil“ s významnou osobou v jedné z osmi
+    lokací (doky, radnice, restaurace, ...)" and "Výjimka: Počet kápů, které lze vyslat do
+    restaurace, není nijak omezen." Central Park: "Vyměňte svého kápa za kápa jiného hráče,
+    který již „promlouvá“ s osobou, která není v parku." PL: "MUSISZ wysłać jednego ze swoich
+    Capo, aby „porozmawiał” z Kontaktem w jednej z ośmiu Lokacji (Doki, Ratusz, Restauracja,
+    ...)" and "Zamień swojego Capo z Capo innego gracza, które już „rozmawia” z Kontaktem,
+    który nie znajduje się w Parku."
+    """
+    assert Options().restaurant_swap
+    ctx = new_ctx([P, Y, G, B], clear=True)
+    ctx.state.restaurant = [Y]
+    assert [str(a) for a in swap_targets(ctx, P)] == ["swap restaurant yellow"]

@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     # capos and locations
     CAPO = "capo"
     SWAP = "swap"
+    NO_COMPENSATION = "no_compensation"
     RESTAURANT = "restaurant"
     # cards and levels
     DRAW = "draw"
@@ -304,6 +305,7 @@ EVENT_DATA: Final[Mapping[EventKind, EventData]] = {
     EventKind.TURN_ORDER: _data(order=list),
     EventKind.CAPO: _data("person", location=str, person=int),
     EventKind.SWAP: _data(location=str, other=str),
+    EventKind.NO_COMPENSATION: _data(),
     EventKind.RESTAURANT: _data(space=int),
     EventKind.DRAW: _data(card=str),
     EventKind.DISCARD: _data(card=str),

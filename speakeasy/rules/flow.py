@@ -541,7 +541,8 @@ def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
 
 
 def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
-    """Swap capos, carry out the person's actions, compensate the other player."""
+    """Swap capos, let the moved player take (or decline) a reward, then carry out the
+    person's actions (R-LOC-CENTRALPARK-1..4, in the rulebooks' order)."""
     targets = swap_targets(ctx, colour)
     choice = yield from ctx.ask(
         colour,
@@ -570,32 +571,42 @@ def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
         colour,
         ("R-LOC-CENTRALPARK-1", "R-LOC-CENTRALPARK-6"),
         f"{player_name(colour)}'s capo takes {player_name(other)}'s place at {location.name}; "
-        f"{player_name(other)}'s capo moves to Central Park, where it stays for the act, and "
-        f"{player_name(other)} is compensated.",
+        f"{player_name(other)}'s capo moves to Central Park, where it stays for the act. "
+        f"{player_name(other)} may take a reward first, then {player_name(colour)} carries "
+        "out the person's actions.",
         location=location.id,
         other=other.value,
     )
-    yield from carry_out(ctx, colour, location, index)
-    yield from compensate(ctx, other)
+    yield from compensate(ctx, other)  # R-LOC-CENTRALPARK-4: before the mover acts
+    yield from carry_out(ctx, colour, location, index)  # R-LOC-CENTRALPARK-3
 
 
 def compensate(ctx: Ctx, colour: Colour) -> Flow[None]:
-    """The displaced player takes a leverage token, a book or a city token (R-LOC-CENTRALPARK-4)."""
+    """The displaced player may take a leverage token, a book or a city token, or decline
+    (R-LOC-CENTRALPARK-4: CZ "může vybrat", PL "może wybrać"), before the mover acts."""
     options = [
         Action("compensation", ("leverage",), label="Take a leverage token"),
         Action("compensation", ("book",), label="Take a book"),
         Action("compensation", ("city_token",), label="Take a city token"),
+        Action("compensation", ("none",), label="Take nothing"),
     ]
     choice = yield from ctx.ask(
         colour,
         DecisionKind.COMPENSATION,
-        "Your capo was moved to Central Park: choose a compensation",
+        "Your capo was moved to Central Park: you may take a reward before the other player acts",
         ("R-LOC-CENTRALPARK-4",),
         options,
     )
-    kind = {"leverage": "gain_leverage", "book": "gain_book", "city_token": "gain_city_token"}[
-        str(choice.args[0])
-    ]
+    what = str(choice.args[0])
+    if what == "none":
+        ctx.emit(
+            EventKind.NO_COMPENSATION,
+            colour,
+            ("R-LOC-CENTRALPARK-4",),
+            f"{player_name(colour)} takes no reward for the capo moved to Central Park.",
+        )
+        return
+    kind = {"leverage": "gain_leverage", "book": "gain_book", "city_token": "gain_city_token"}[what]
     yield from run_effect(ctx, colour, Effect.of(kind), Source("park", colour.value))
     ctx.state.compensated.append(colour)
 

@@ -6,12 +6,18 @@ rulebooks and the English reference (``speakeasy-rules.md``) differ, the ruleboo
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from speakeasy import Game
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Decision, Event
+from speakeasy.model.effects import EFFECT_KINDS
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState
 from speakeasy.rules.context import Ctx
-from speakeasy.rules.flow import send_capo, swap_targets
+from speakeasy.rules.flow import capo_options, effect_text, send_capo, swap_targets
 from speakeasy.rules.luciano import gang_war
 from tests.support import (
     BAR,
@@ -262,3 +268,57 @@ def test_r_loc_gen_1_r_loc_centralpark_1_the_restaurant_capo_can_be_swapped_by_d
     ctx = new_ctx([P, Y, G, B], clear=True)
     ctx.state.restaurant = [Y]
     assert [str(a) for a in swap_targets(ctx, P)] == ["swap restaurant yellow"]
+
+
+# ============================================================ 4. complete option labels
+def test_r_loc_garage_2_the_left_persons_label_states_the_range_bonus() -> None:
+    """R-LOC-GARAGE-2: the left person's option states its +2 range, so the two Garage persons
+    read differently and neither looks strictly worse.
+
+    CZ: "+2 k dojezdu, pokud „promlouváte“ s osobou vlevo." PL: "Zasięg +2, jeśli „rozmawiasz”
+    z Kontaktem w Garażu będącym najbardziej po lewej."
+    """
+    ctx = new_ctx(4)
+    options, blocked = capo_options(ctx, P)
+    labels = {str(o): o.label for o in [*options, *(b.action for b in blocked)]}
+    left, right = labels["capo garage 0"], labels["capo garage 1"]
+    assert left != right
+    assert "+2 range" in left and "truck" in left
+    assert "+2" not in right and "raise any" in right
+    # R-LOC-CONTRACTORS-2 / R-LOC-PLANNING-1: the box action builds up to 2 times.
+    assert "up to 2 times" in labels["capo contractors 0"]
+    assert "up to 2 times" in labels["capo planning 0"]
+    assert "city token" in labels["capo central_park 0"]  # R-LOC-CENTRALPARK-4
+
+
+def test_effect_text_states_every_parameter_beyond_the_template() -> None:
+    """Every effect of every location person: a parameter the label template leaves out and
+    whose value is not the default shows up in the option's text (R-LOC-GEN-3/4)."""
+    for location in CAT.locations.values():
+        for person in location.persons(4) or ():
+            for effect in person.actions:
+                text = effect_text(effect)
+                spec = EFFECT_KINDS[effect.kind]
+                for name, value in effect.params:
+                    if f"{{{name}}}" in spec.label or not value:
+                        continue
+                    if value != spec.params[name].default:
+                        assert str(value) in text, (location.id, person.index, effect, text)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 5), (4, 6)])
+def test_no_two_options_of_a_capo_decision_share_a_label(players: int, seed: int) -> None:
+    """R-TURN-3, R-LOC-GEN: whole seeded games played at random: at every capo and swap
+    decision, the options' labels all differ (each states everything its option does)."""
+    game = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.is_over:
+        decision = game.pending
+        assert decision is not None
+        if decision.kind in ("capo", "swap"):
+            labels = [o.label for o in decision.options]
+            assert len(set(labels)) == len(labels), labels
+            checked += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 10

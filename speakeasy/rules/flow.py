@@ -40,6 +40,7 @@ __all__ = [
     "carry_out",
     "central_park",
     "compensate",
+    "effect_text",
     "end_of_round",
     "game_flow",
     "person_label",
@@ -284,8 +285,41 @@ def persons_in_play(ctx: Ctx, location: Location) -> tuple[Person, ...]:
     return location.persons(players)
 
 
+def effect_text(effect: Effect) -> str:
+    """An effect's label with every parameter its template leaves out, so an option built from
+    it states all it does (R-LOC-GARAGE-2: the left person's +2 range, R-LOC-CONTRACTORS-2 and
+    R-LOC-PLANNING-1: up to 2 builds).
+
+    >>> effect_text(Effect.of("play_card", type="fleet", range_bonus=2))
+    'play a fleet operation card with +2 range for every truck in its pick up and deliver action'
+    >>> effect_text(Effect.of("play_card"))
+    'play an operation card of any type'
+    """
+    params = dict(effect.params)
+    if effect.kind == "play_card" and params.get("type") == "any":
+        text = "play an operation card of any type"
+    else:
+        text = effect.label
+    template = type(effect).VOCABULARY[effect.kind]
+    for name, value in effect.params:
+        if f"{{{name}}}" in template.label or not value or value == template.params[name].default:
+            continue  # stated by the template, or nothing beyond the default
+        if name == "range_bonus":
+            text += f" with +{value} range for every truck in its pick up and deliver action"
+        elif name == "times":
+            text += f", up to {value} times"
+        elif name == "ignore_defence":
+            text += ", ignoring the gangster bar's defence"
+        elif name == "discard_for_more":
+            text += ", discarding cards to raise it further"
+        else:
+            text += f" ({name.replace('_', ' ')} {value})"
+    return text
+
+
 def person_label(ctx: Ctx, location: Location, person: Person) -> str:
-    actions = "; ".join(e.label for e in person.actions)
+    """Every action of a person, box actions included, in order (R-LOC-GEN-3/4)."""
+    actions = "; ".join(effect_text(e) for e in person.actions)
     return f"{location.name}, person {person.index + 1}: {actions}"
 
 
@@ -298,8 +332,9 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
             action = Action(
                 "capo",
                 (location.id, 0),
-                label=f"{location.name}: "
-                "discard, move down the turn order, then up to 2 different actions",
+                label=f"{location.name}: discard, move to the bottom row of the turn order, "
+                "then up to 2 different actions (play an operation card, play up to 2 city "
+                "tokens, cook up to 3 books)",
             )
             err = restaurant_refusal(ctx, colour)
             if err is None:
@@ -309,7 +344,10 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
             continue
         if location.id == CENTRAL_PARK:
             action = Action(
-                "capo", (location.id, 0), label=f"{location.name}: swap capos with another player"
+                "capo",
+                (location.id, 0),
+                label=f"{location.name}: swap capos with another player, who may take a leverage "
+                "token, a book or a city token; then do the actions of the person you now talk to",
             )
             err = swap_refusal(ctx, colour)
             if err is None:

@@ -16,11 +16,13 @@ from speakeasy.core.actions import Decision, Event
 from speakeasy.model.effects import EFFECT_KINDS
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState
+from speakeasy.rules.buildings import upgrade_discount
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.flow import capo_options, effect_text, send_capo, swap_targets
 from speakeasy.rules.luciano import gang_war
 from tests.support import (
     BAR,
+    DIST,
     B,
     G,
     P,
@@ -322,3 +324,79 @@ def test_no_two_options_of_a_capo_decision_share_a_label(players: int, seed: int
             checked += 1
         game.apply(rng.choice(game.legal_actions()))
     assert checked > 10
+
+
+# ============================================================ 3. distillery rebuild variant
+def rebuild_ctx(middle_empty: bool) -> Ctx:
+    """Green's distillery in district 3 falls to Birdie Brown with the rebuild variant on; with
+    ``middle_empty`` Green has also built both middle-group bars (R-UPGRADE-3), so the middle
+    group is empty and gives the $5 upgrade discount (R-UPGRADE-4)."""
+    ctx = war_ctx(3, keep=24)
+    ctx = Ctx(
+        ctx.state,
+        ctx.catalog,
+        ctx.board,
+        ctx.rng,
+        Options(distillery_rebuild=True),
+        seats=4,
+        events=ctx.events,
+    )
+    put_building(ctx, G, 3, 0, DIST, protected=True, from_board=True)
+    if middle_empty:
+        middle = [
+            s.id for s in CAT.operations_board.spaces if s.group == "middle" and s.building == "bar"
+        ]
+        for district, piece in zip((5, 6), middle, strict=True):
+            put_building(ctx, G, district, 0, BAR, piece=piece, from_board=True)
+    return ctx
+
+
+def test_r_variant_1_the_owner_is_asked_and_the_labels_state_the_discount() -> None:
+    """R-VARIANT-1, R-UPGRADE-4: the owner MAY put the lost distillery back.
+
+    CZ: "Pokud během války gangů přijdete o lihovar, můžete ho umístit zpátky na svou desku
+    operací, místo abyste ho odstranili ze hry. ... Můžete tím přijít o slevu na vylepšení baru,
+    dokud lihovar nepostavíte znovu." PL: "Jeśli stracisz Destylarnię podczas Wojny Gangów,
+    możesz umieścić ją z powrotem na twojej planszy Działalności, zamiast usuwać ją z gry. ...
+    Możesz stracić zniżkę na ulepszenie Knajpy, póki nie odbudujesz Destylarni." "Můžete" /
+    "możesz" (you may): a choice, and each option says what it does to the discount.
+    """
+    ctx = rebuild_ctx(middle_empty=True)
+    green = ctx.player(G)
+    _, seen = drive(gang_war(ctx, 1), ["rebuild remove"])
+    (asked,) = [d for d in seen if d.kind == "rebuild_distillery"]
+    assert asked.player is G and "R-VARIANT-1" in asked.rules
+    board, remove = asked.options
+    assert str(board) == "rebuild board" and str(remove) == "rebuild remove"
+    assert "middle group" in board.label and "from $5 to $0" in board.label
+    assert "stays $5" in remove.label
+    # Declined: the piece leaves the game and the middle group stays empty.
+    assert green.lost_pieces and not any(p in green.board_pieces for p in green.lost_pieces)
+    assert upgrade_discount(ctx, G) == 5
+    assert not events(ctx, "building_lost")[0].data["rebuild"]
+
+
+def test_r_variant_1_accepting_puts_the_distillery_back_and_refills_the_middle_group() -> None:
+    """R-VARIANT-1: accepted, the piece is back on its space and the $5 discount is gone (the
+    left group still holds its bars, so no other group gives one)."""
+    ctx = rebuild_ctx(middle_empty=True)
+    green = ctx.player(G)
+    drive(gang_war(ctx, 1), ["rebuild board"])
+    assert green.lost_pieces == [] and upgrade_discount(ctx, G) == 0
+    assert events(ctx, "building_lost")[0].data["rebuild"]
+
+
+def test_r_variant_1_without_a_discount_at_stake_the_labels_say_it_stays() -> None:
+    """R-VARIANT-1: the question is asked even when nothing changes; the labels say so."""
+    ctx = rebuild_ctx(middle_empty=False)
+    _, seen = drive(gang_war(ctx, 1), ["rebuild board"])
+    (asked,) = [d for d in seen if d.kind == "rebuild_distillery"]
+    assert [o.label.endswith("stays $0") for o in asked.options] == [True, True]
+
+
+def test_r_variant_1_off_never_asks() -> None:
+    """R-GANGWAR-8: without the variant a fallen distillery leaves the game unasked."""
+    ctx = war_ctx(3, keep=24)
+    put_building(ctx, G, 3, 0, DIST, protected=True, from_board=True)
+    _, seen = drive(gang_war(ctx, 1))
+    assert seen == [] and ctx.player(G).lost_pieces

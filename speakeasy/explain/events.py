@@ -360,6 +360,7 @@ DECISION_CATEGORIES: Final[Mapping[DecisionKind, str | None]] = {
     DecisionKind.SHIP_BARREL: None,
     DecisionKind.SHIP_MAFIOSO: None,
     DecisionKind.GANG_WAR_DEFENCE: "gang war",
+    DecisionKind.REBUILD_DISTILLERY: "gang war",
 }
 
 

@@ -195,6 +195,7 @@ class DecisionKind(StrEnum):
     SHIP_MAFIOSO = "ship_mafioso"
     # the gang war
     GANG_WAR_DEFENCE = "gang_war_defence"
+    REBUILD_DISTILLERY = "rebuild_distillery"
 
 
 class EventDataError(TypeError):

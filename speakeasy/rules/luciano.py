@@ -28,6 +28,7 @@ from speakeasy.core.actions import Action
 from speakeasy.model.board import Area, Board
 from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, District, GameState, Phase
+from speakeasy.rules.buildings import upgrade_discount
 from speakeasy.rules.combat import Boost, bonus, boosts, spend_boost, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.golden import operating
@@ -256,7 +257,7 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
                 continue
             held = yield from _defend(ctx, tile, number, index, war)
             if not held:
-                _lose_building(ctx, tile, number, index)
+                yield from _lose_building(ctx, tile, number, index)
                 fallen += 1
 
     # R-GANGWAR-9: only a gangster that had no empty space and whose every attack failed
@@ -375,9 +376,10 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
     return held
 
 
-def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> None:
+def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> Flow[None]:
     """R-GANGWAR-8 / R-VARIANT-1: remove a fallen building and put a gangster bar on its space
-    (none when the supply is empty, R-COMP-6)."""
+    (none when the supply is empty, R-COMP-6). With the distillery rebuild variant the owner of
+    a fallen distillery chooses whether it goes back to the operations board."""
     state = ctx.state
     space = state.districts[number].spaces[index]
     building = space.building
@@ -394,14 +396,10 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> Non
     state.supply_barrels += barrels
     if building.protected:
         player.mafiosi_lost += 1
-    rebuild = building.type is BuildingType.DISTILLERY and ctx.options.distillery_rebuild
-    if rebuild:
-        order = [s.id for s in ctx.catalog.operations_board.spaces]
-        player.board_pieces = sorted(
-            [*player.board_pieces, building.piece],
-            key=lambda p: order.index(p) if p in order else len(order),
-        )
-    else:
+    rebuild = False
+    if building.type is BuildingType.DISTILLERY and ctx.options.distillery_rebuild:
+        rebuild = yield from _ask_rebuild(ctx, building.owner, building.piece, number)
+    if not rebuild:
         player.lost_pieces.append(building.piece)
     bar = _take_gangster_bar(state)
     space.gangster_bar = bar
@@ -441,6 +439,55 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> Non
         rebuild=rebuild,
         gangster_bar=bar,
     )
+
+
+def _board_with(ctx: Ctx, pieces: list[str], piece: str) -> list[str]:
+    """``pieces`` with ``piece`` back in its printed place on the operations board."""
+    order = [s.id for s in ctx.catalog.operations_board.spaces]
+    return sorted([*pieces, piece], key=lambda p: order.index(p) if p in order else len(order))
+
+
+def _ask_rebuild(ctx: Ctx, colour: Colour, piece: str, number: int) -> Flow[bool]:
+    """R-VARIANT-1: the owner MAY put the lost distillery back on the operations board. Both
+    options state their effect on the upgrade discount (R-UPGRADE-3/4): a distillery back on
+    the board refills the middle group."""
+    player = ctx.player(colour)
+    out = upgrade_discount(ctx, colour)
+    kept = player.board_pieces
+    player.board_pieces = _board_with(ctx, kept, piece)
+    back = upgrade_discount(ctx, colour)
+    player.board_pieces = kept
+    if back < out:
+        refill = (
+            f"; the middle group is no longer empty, so your upgrade discount drops from ${out} "
+            f"to ${back} until you build it again"
+        )
+    else:
+        refill = f"; your upgrade discount stays ${back}"
+    options = [
+        Action(
+            "rebuild",
+            ("board",),
+            label="Put the distillery back on your operations board to build it again" + refill,
+        ),
+        Action(
+            "rebuild",
+            ("remove",),
+            label=f"Remove the distillery from the game; your upgrade discount stays ${out}",
+        ),
+    ]
+    choice = yield from ctx.ask(
+        colour,
+        DecisionKind.REBUILD_DISTILLERY,
+        f"Your distillery in district {number} fell: put it back on your operations board "
+        "(distillery rebuild variant)?",
+        ("R-VARIANT-1", "R-UPGRADE-4"),
+        options,
+    )
+    if choice.args[0] != "board":
+        return False
+    player.board_pieces = _board_with(ctx, player.board_pieces, piece)
+    return True
 
 
 @dataclass(frozen=True, slots=True)

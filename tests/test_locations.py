@@ -32,7 +32,8 @@ def test_r_loc_gen_6_persons_per_player_count(location: str, two: int, four: int
 
 
 def test_r_loc_gen_1_one_to_three_persons_restaurant_unlimited() -> None:
-    """R-LOC-GEN-1/2: 1-3 persons per location; the Restaurant has none and no limit."""
+    """R-LOC-GEN-1/2: 1-3 persons per location; the Restaurant's person has no capo limit
+    (no person count)."""
     ctx = new_ctx(4)
     for location in ctx.catalog.locations.values():
         if location.unlimited:

@@ -246,13 +246,14 @@ def test_r_gangwar_8_fallen_distillery_returns_distillery_area_barrels() -> None
 
 
 def test_r_variant_1_lost_distillery_returns_to_operations_board() -> None:
-    """R-VARIANT-1: with the distillery rebuild variant the piece goes back to its space."""
+    """R-VARIANT-1: with the distillery rebuild variant the owner may put the piece back on
+    its space (asked: see tests/test_rules_bugs_15.py)."""
     ctx = make_ctx(options=Options(distillery_rebuild=True))
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [2])
     distillery = put_building(ctx, G, 2, 1, DIST, protected=True, from_board=True)
     green = ctx.player(G)
     green.distillery_barrels = 2
-    drive(gang_war(ctx, 1))
+    drive(gang_war(ctx, 1), ["rebuild board"])
     order = [s.id for s in CAT.operations_board.spaces]
     assert distillery.piece in green.board_pieces and green.lost_pieces == []
     assert green.board_pieces == sorted(green.board_pieces, key=order.index)

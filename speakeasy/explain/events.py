@@ -238,6 +238,7 @@ EVENT_GUIDES: Final[Mapping[EventKind, EventGuide]] = {
     EventKind.TURN_ORDER: _END_OF_ROUND,
     EventKind.CAPO: _ANY,
     EventKind.SWAP: _ANY,
+    EventKind.NO_COMPENSATION: _ANY,
     EventKind.RESTAURANT: _ANY,
     EventKind.DRAW: _ANY,
     EventKind.DISCARD: _ANY,
@@ -359,6 +360,7 @@ DECISION_CATEGORIES: Final[Mapping[DecisionKind, str | None]] = {
     DecisionKind.SHIP_BARREL: None,
     DecisionKind.SHIP_MAFIOSO: None,
     DecisionKind.GANG_WAR_DEFENCE: "gang war",
+    DecisionKind.REBUILD_DISTILLERY: "gang war",
 }
 
 

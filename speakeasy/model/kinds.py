@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     # capos and locations
     CAPO = "capo"
     SWAP = "swap"
+    NO_COMPENSATION = "no_compensation"
     RESTAURANT = "restaurant"
     # cards and levels
     DRAW = "draw"
@@ -194,6 +195,7 @@ class DecisionKind(StrEnum):
     SHIP_MAFIOSO = "ship_mafioso"
     # the gang war
     GANG_WAR_DEFENCE = "gang_war_defence"
+    REBUILD_DISTILLERY = "rebuild_distillery"
 
 
 class EventDataError(TypeError):
@@ -304,6 +306,7 @@ EVENT_DATA: Final[Mapping[EventKind, EventData]] = {
     EventKind.TURN_ORDER: _data(order=list),
     EventKind.CAPO: _data("person", location=str, person=int),
     EventKind.SWAP: _data(location=str, other=str),
+    EventKind.NO_COMPENSATION: _data(),
     EventKind.RESTAURANT: _data(space=int),
     EventKind.DRAW: _data(card=str),
     EventKind.DISCARD: _data(card=str),
@@ -390,7 +393,8 @@ EVENT_DATA: Final[Mapping[EventKind, EventData]] = {
     EventKind.SHIP_MAFIOSO: _data(area=str, space=int, to=str),
     EventKind.GANG_WAR: _data(act=int, deck=str, districts=list),
     EventKind.GANGSTER_ARRIVES: _data(district=int, tile=str, name=str, strength=int),
-    EventKind.GANGSTER_BARS_PLACED: _data(district=int, spaces=list),
+    # empty spaces left without a bar because the supply ran out (R-COMP-6, R-GANGWAR-9)
+    EventKind.GANGSTER_BARS_PLACED: _data("unfilled", district=int, spaces=list, unfilled=list),
     EventKind.WAR_STRENGTH: _data(district=int, tile=str, war_strength=int),
     EventKind.DEFENCE_IMPOSSIBLE: _data(**_ATTACKED, best_defence=int),
     EventKind.BUILDING_HOLDS: _data(**_DEFENDED),

@@ -28,7 +28,8 @@ class Options:
     takeover_helper_pays_cost: bool = True
     #: GAP-25, DISC-9: the fleet card's "+2 range" lasts beyond the card's own action.
     fleet_range_bonus_lasts: bool = False
-    #: R-LOC-CENTRALPARK-5: Central Park may swap with a capo in the Restaurant.
+    #: R-LOC-GEN-1, R-LOC-CENTRALPARK-1/5: Central Park may swap with a capo in the Restaurant
+    #: (the rulebooks' reading, on by default: the Restaurant's person takes any number of capos).
     restaurant_swap: bool = True
 
     def to_data(self) -> dict[str, bool]:

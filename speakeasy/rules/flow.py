@@ -40,6 +40,7 @@ __all__ = [
     "carry_out",
     "central_park",
     "compensate",
+    "effect_text",
     "end_of_round",
     "game_flow",
     "person_label",
@@ -284,8 +285,41 @@ def persons_in_play(ctx: Ctx, location: Location) -> tuple[Person, ...]:
     return location.persons(players)
 
 
+def effect_text(effect: Effect) -> str:
+    """An effect's label with every parameter its template leaves out, so an option built from
+    it states all it does (R-LOC-GARAGE-2: the left person's +2 range, R-LOC-CONTRACTORS-2 and
+    R-LOC-PLANNING-1: up to 2 builds).
+
+    >>> effect_text(Effect.of("play_card", type="fleet", range_bonus=2))
+    'play a fleet operation card with +2 range for every truck in its pick up and deliver action'
+    >>> effect_text(Effect.of("play_card"))
+    'play an operation card of any type'
+    """
+    params = dict(effect.params)
+    if effect.kind == "play_card" and params.get("type") == "any":
+        text = "play an operation card of any type"
+    else:
+        text = effect.label
+    template = type(effect).VOCABULARY[effect.kind]
+    for name, value in effect.params:
+        if f"{{{name}}}" in template.label or not value or value == template.params[name].default:
+            continue  # stated by the template, or nothing beyond the default
+        if name == "range_bonus":
+            text += f" with +{value} range for every truck in its pick up and deliver action"
+        elif name == "times":
+            text += f", up to {value} times"
+        elif name == "ignore_defence":
+            text += ", ignoring the gangster bar's defence"
+        elif name == "discard_for_more":
+            text += ", discarding cards to raise it further"
+        else:
+            text += f" ({name.replace('_', ' ')} {value})"
+    return text
+
+
 def person_label(ctx: Ctx, location: Location, person: Person) -> str:
-    actions = "; ".join(e.label for e in person.actions)
+    """Every action of a person, box actions included, in order (R-LOC-GEN-3/4)."""
+    actions = "; ".join(effect_text(e) for e in person.actions)
     return f"{location.name}, person {person.index + 1}: {actions}"
 
 
@@ -298,8 +332,9 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
             action = Action(
                 "capo",
                 (location.id, 0),
-                label=f"{location.name}: "
-                "discard, move down the turn order, then up to 2 different actions",
+                label=f"{location.name}: discard, move to the bottom row of the turn order, "
+                "then up to 2 different actions (play an operation card, play up to 2 city "
+                "tokens, cook up to 3 books)",
             )
             err = restaurant_refusal(ctx, colour)
             if err is None:
@@ -309,7 +344,10 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
             continue
         if location.id == CENTRAL_PARK:
             action = Action(
-                "capo", (location.id, 0), label=f"{location.name}: swap capos with another player"
+                "capo",
+                (location.id, 0),
+                label=f"{location.name}: swap capos with another player, who may take a leverage "
+                "token, a book or a city token; then do the actions of the person you now talk to",
             )
             err = swap_refusal(ctx, colour)
             if err is None:
@@ -541,7 +579,8 @@ def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
 
 
 def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
-    """Swap capos, carry out the person's actions, compensate the other player."""
+    """Swap capos, let the moved player take (or decline) a reward, then carry out the
+    person's actions (R-LOC-CENTRALPARK-1..4, in the rulebooks' order)."""
     targets = swap_targets(ctx, colour)
     choice = yield from ctx.ask(
         colour,
@@ -570,32 +609,42 @@ def central_park(ctx: Ctx, colour: Colour) -> Flow[None]:
         colour,
         ("R-LOC-CENTRALPARK-1", "R-LOC-CENTRALPARK-6"),
         f"{player_name(colour)}'s capo takes {player_name(other)}'s place at {location.name}; "
-        f"{player_name(other)}'s capo moves to Central Park, where it stays for the act, and "
-        f"{player_name(other)} is compensated.",
+        f"{player_name(other)}'s capo moves to Central Park, where it stays for the act. "
+        f"{player_name(other)} may take a reward first, then {player_name(colour)} carries "
+        "out the person's actions.",
         location=location.id,
         other=other.value,
     )
-    yield from carry_out(ctx, colour, location, index)
-    yield from compensate(ctx, other)
+    yield from compensate(ctx, other)  # R-LOC-CENTRALPARK-4: before the mover acts
+    yield from carry_out(ctx, colour, location, index)  # R-LOC-CENTRALPARK-3
 
 
 def compensate(ctx: Ctx, colour: Colour) -> Flow[None]:
-    """The displaced player takes a leverage token, a book or a city token (R-LOC-CENTRALPARK-4)."""
+    """The displaced player may take a leverage token, a book or a city token, or decline
+    (R-LOC-CENTRALPARK-4: CZ "může vybrat", PL "może wybrać"), before the mover acts."""
     options = [
         Action("compensation", ("leverage",), label="Take a leverage token"),
         Action("compensation", ("book",), label="Take a book"),
         Action("compensation", ("city_token",), label="Take a city token"),
+        Action("compensation", ("none",), label="Take nothing"),
     ]
     choice = yield from ctx.ask(
         colour,
         DecisionKind.COMPENSATION,
-        "Your capo was moved to Central Park: choose a compensation",
+        "Your capo was moved to Central Park: you may take a reward before the other player acts",
         ("R-LOC-CENTRALPARK-4",),
         options,
     )
-    kind = {"leverage": "gain_leverage", "book": "gain_book", "city_token": "gain_city_token"}[
-        str(choice.args[0])
-    ]
+    what = str(choice.args[0])
+    if what == "none":
+        ctx.emit(
+            EventKind.NO_COMPENSATION,
+            colour,
+            ("R-LOC-CENTRALPARK-4",),
+            f"{player_name(colour)} takes no reward for the capo moved to Central Park.",
+        )
+        return
+    kind = {"leverage": "gain_leverage", "book": "gain_book", "city_token": "gain_city_token"}[what]
     yield from run_effect(ctx, colour, Effect.of(kind), Source("park", colour.value))
     ctx.state.compensated.append(colour)
 

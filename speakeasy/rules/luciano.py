@@ -28,6 +28,7 @@ from speakeasy.core.actions import Action
 from speakeasy.model.board import Area, Board
 from speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.model.state import Building, BuildingType, Colour, District, GameState, Phase
+from speakeasy.rules.buildings import upgrade_discount
 from speakeasy.rules.combat import Boost, bonus, boosts, spend_boost, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.golden import operating
@@ -197,22 +198,41 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
         strength=tile.strength,
     )
 
-    # R-GANGWAR-5: a gangster bar on every empty building space.
+    # R-GANGWAR-5: a gangster bar on every empty building space; with the supply empty
+    # (R-COMP-6: 24 bars) a space that should get one stays empty (R-GANGWAR-9 ASSUMED, GAP-22).
+    empty = [i for i, space in enumerate(district.spaces) if space.is_empty]
     bar_spaces: list[int] = []
-    for index, space in enumerate(district.spaces):
-        if space.is_empty and _take_gangster_bar(state):
-            space.gangster_bar = True
+    for index in empty:
+        if _take_gangster_bar(state):
+            district.spaces[index].gangster_bar = True
             bar_spaces.append(index)
+    unfilled = [i for i in empty if i not in bar_spaces]
+    if not empty:
+        text = f"District {number} has no empty building space, so no gangster bar appears."
+    elif not unfilled:
+        text = (
+            f"Gangster bars fill the {count(len(bar_spaces), 'empty building space')} of "
+            f"district {number}."
+        )
+    else:
+        supply = (
+            f"the gangster-bar supply runs out after {count(len(bar_spaces), 'bar')}"
+            if bar_spaces
+            else "the gangster-bar supply is empty"
+        )
+        text = (
+            f"District {number} has {count(len(empty), 'empty building space')}, but {supply}: "
+            f"{count(len(unfilled), 'space')} {'stays' if len(unfilled) == 1 else 'stay'} empty "
+            "and the gangster stays."
+        )
     ctx.emit(
         EventKind.GANGSTER_BARS_PLACED,
         None,
-        ("R-GANGWAR-5",),
-        f"Gangster bars fill the {count(len(bar_spaces), 'empty building space')} of district "
-        f"{number}."
-        if bar_spaces
-        else f"District {number} has no empty building space, so no gangster bar appears.",
+        ("R-GANGWAR-5", "R-COMP-6", "R-GANGWAR-9") if unfilled else ("R-GANGWAR-5",),
+        text,
         district=number,
         spaces=bar_spaces,
+        **({"unfilled": unfilled} if unfilled else {}),
     )
 
     # R-GANGWAR-6: war strength.
@@ -229,7 +249,7 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
     )
 
     # R-GANGWAR-7/8: defences in turn order, building by building.
-    placed = len(bar_spaces)
+    fallen = 0
     for colour in defence_order(state):
         for index, space in enumerate(district.spaces):
             building = space.building
@@ -237,18 +257,21 @@ def _war_in_district(ctx: Ctx, number: int, deck: list[str]) -> Flow[None]:
                 continue
             held = yield from _defend(ctx, tile, number, index, war)
             if not held:
-                placed += _lose_building(ctx, tile, number, index)
+                yield from _lose_building(ctx, tile, number, index)
+                fallen += 1
 
-    # R-GANGWAR-9: a gangster that placed no bar leaves the game.
-    if placed == 0:
+    # R-GANGWAR-9: only a gangster that had no empty space and whose every attack failed
+    # leaves the game; one whose bars ran short (R-COMP-6) stays (R-GANGWAR-9 ASSUMED).
+    if not empty and not fallen:
         district.gangster = None
         district.strength_token = None
         ctx.emit(
             EventKind.GANGSTER_LEAVES,
             None,
             ("R-GANGWAR-9",),
-            f"{gangster} placed no gangster bar in district {number}, so the tile leaves the "
-            "game and its strength token is turned face down.",
+            f"{gangster} placed no gangster bar in district {number}: there was no empty "
+            "building space and every player building held, so the tile leaves the game and "
+            "its strength token is turned face down.",
             district=number,
             tile=tile.id,
         )
@@ -353,8 +376,10 @@ def _defend(ctx: Ctx, tile: GangsterTile, number: int, index: int, war: int) -> 
     return held
 
 
-def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int:
-    """R-GANGWAR-8 / R-VARIANT-1: remove a fallen building; return the gangster bars placed."""
+def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> Flow[None]:
+    """R-GANGWAR-8 / R-VARIANT-1: remove a fallen building and put a gangster bar on its space
+    (none when the supply is empty, R-COMP-6). With the distillery rebuild variant the owner of
+    a fallen distillery chooses whether it goes back to the operations board."""
     state = ctx.state
     space = state.districts[number].spaces[index]
     building = space.building
@@ -371,14 +396,10 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int
     state.supply_barrels += barrels
     if building.protected:
         player.mafiosi_lost += 1
-    rebuild = building.type is BuildingType.DISTILLERY and ctx.options.distillery_rebuild
-    if rebuild:
-        order = [s.id for s in ctx.catalog.operations_board.spaces]
-        player.board_pieces = sorted(
-            [*player.board_pieces, building.piece],
-            key=lambda p: order.index(p) if p in order else len(order),
-        )
-    else:
+    rebuild = False
+    if building.type is BuildingType.DISTILLERY and ctx.options.distillery_rebuild:
+        rebuild = yield from _ask_rebuild(ctx, building.owner, building.piece, number)
+    if not rebuild:
         player.lost_pieces.append(building.piece)
     bar = _take_gangster_bar(state)
     space.gangster_bar = bar
@@ -396,6 +417,9 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int
         )
     if bar:
         extras.append(f"a gangster bar of {gangster} takes the space")
+    else:
+        extras.append("the gangster-bar supply is empty, so the space stays empty")
+        rules.append("R-COMP-6")
     ctx.emit(
         EventKind.BUILDING_LOST,
         building.owner,
@@ -415,7 +439,55 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> int
         rebuild=rebuild,
         gangster_bar=bar,
     )
-    return int(bar)
+
+
+def _board_with(ctx: Ctx, pieces: list[str], piece: str) -> list[str]:
+    """``pieces`` with ``piece`` back in its printed place on the operations board."""
+    order = [s.id for s in ctx.catalog.operations_board.spaces]
+    return sorted([*pieces, piece], key=lambda p: order.index(p) if p in order else len(order))
+
+
+def _ask_rebuild(ctx: Ctx, colour: Colour, piece: str, number: int) -> Flow[bool]:
+    """R-VARIANT-1: the owner MAY put the lost distillery back on the operations board. Both
+    options state their effect on the upgrade discount (R-UPGRADE-3/4): a distillery back on
+    the board refills the middle group."""
+    player = ctx.player(colour)
+    out = upgrade_discount(ctx, colour)
+    kept = player.board_pieces
+    player.board_pieces = _board_with(ctx, kept, piece)
+    back = upgrade_discount(ctx, colour)
+    player.board_pieces = kept
+    if back < out:
+        refill = (
+            f"; the middle group is no longer empty, so your upgrade discount drops from ${out} "
+            f"to ${back} until you build it again"
+        )
+    else:
+        refill = f"; your upgrade discount stays ${back}"
+    options = [
+        Action(
+            "rebuild",
+            ("board",),
+            label="Put the distillery back on your operations board to build it again" + refill,
+        ),
+        Action(
+            "rebuild",
+            ("remove",),
+            label=f"Remove the distillery from the game; your upgrade discount stays ${out}",
+        ),
+    ]
+    choice = yield from ctx.ask(
+        colour,
+        DecisionKind.REBUILD_DISTILLERY,
+        f"Your distillery in district {number} fell: put it back on your operations board "
+        "(distillery rebuild variant)?",
+        ("R-VARIANT-1", "R-UPGRADE-4"),
+        options,
+    )
+    if choice.args[0] != "board":
+        return False
+    player.board_pieces = _board_with(ctx, player.board_pieces, piece)
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -881,6 +881,8 @@ def _return_token(p: PlayerView, d: Decision, a: Action) -> float:
 
 def _compensation(p: PlayerView, d: Decision, a: Action) -> float:
     what = str(a.args[0])
+    if what == "none":  # declining (R-LOC-CENTRALPARK-4) gains nothing
+        return 0.0
     if what == "book":
         return p.book_value
     if what == "leverage":

@@ -9,6 +9,7 @@ plainly. The browser test (``test_browser_workshop.py``) follows a link from the
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 import signal
 import socket
@@ -17,12 +18,23 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
 from speakeasy.ui.workshop import NOTEBOOK_DIR, STATIONS, index_html, urls
 from tests.conftest import Workshop, start_workshop
+
+T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` on a fresh event loop in its own thread: the browser tests' playwright
+    leaves a loop running in this thread when they ran first in the same process."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def _get(url: str) -> tuple[int, str]:
@@ -179,7 +191,7 @@ def test_the_workshop_stops_within_2_s_with_a_session_open(sig: signal.Signals) 
             return time.monotonic() - start
 
     try:
-        elapsed = asyncio.run(session_then_signal())
+        elapsed = run_async(session_then_signal())
         assert proc.poll() is not None, "the workshop did not exit within 10 s"
         assert elapsed < 2.0
         out, err = proc.communicate(timeout=5)
@@ -226,7 +238,7 @@ def test_beyond_loopback_the_workshop_needs_its_token() -> None:
                 return True
             return False
 
-        assert asyncio.run(websocket_refused())
+        assert run_async(websocket_refused())
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=10)

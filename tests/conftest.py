@@ -144,10 +144,11 @@ class Workshop:
     banner: tuple[str, ...]
 
 
-def start_workshop(port: int) -> tuple[subprocess.Popen[str], list[str]]:
-    """Start ``speakeasy workshop --port PORT`` and read its banner up to "Press Ctrl-C"."""
+def start_workshop(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
+    """Start ``speakeasy workshop ARGS`` (e.g. ``--port 8000``) and read its banner up to
+    "Press Ctrl-C"."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "speakeasy.ui.cli", "workshop", "--port", str(port)],
+        [sys.executable, "-m", "speakeasy.ui.cli", "workshop", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -167,7 +168,7 @@ def start_workshop(port: int) -> tuple[subprocess.Popen[str], list[str]]:
 def workshop() -> Iterator[Workshop]:
     """``speakeasy workshop`` serving every notebook on a free port for this session."""
     port = _free_port()
-    proc, banner = start_workshop(port)
+    proc, banner = start_workshop("--port", str(port))
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_until_served(url, proc, STARTUP_TIMEOUT_S)

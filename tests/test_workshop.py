@@ -77,7 +77,7 @@ def test_ctrl_c_stops_the_server_without_a_traceback() -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc, banner = start_workshop(port)
+    proc, banner = start_workshop("--port", str(port))
     assert banner[-1].startswith("Press Ctrl-C")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
@@ -120,25 +120,6 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
-    """``speakeasy workshop ARGS`` in a subprocess; its banner up to "Press Ctrl-C"."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "speakeasy.ui.cli", "workshop", *args],
-        cwd=NOTEBOOK_DIR.parent,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    banner: list[str] = []
-    for line in proc.stdout:
-        banner.append(line.rstrip("\n"))
-        if line.startswith("Press Ctrl-C"):
-            break
-    return proc, banner
-
-
 def _status(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
     request = urllib.request.Request(url, headers=headers or {})
     try:
@@ -172,7 +153,7 @@ def test_the_workshop_stops_within_2_s_with_a_session_open(sig: signal.Signals) 
     import websockets
 
     port = _free_port()
-    proc, banner = _start("--port", str(port))
+    proc, banner = start_workshop("--port", str(port))
     assert banner[-1].startswith("Press Ctrl-C")
 
     async def session_then_signal() -> float:
@@ -210,7 +191,7 @@ def test_beyond_loopback_the_workshop_needs_its_token() -> None:
     import websockets
 
     port = _free_port()
-    proc, banner = _start("--host", "0.0.0.0", "--port", str(port))
+    proc, banner = start_workshop("--host", "0.0.0.0", "--port", str(port))
     try:
         match = re.search(r"\?access_token=([\w-]+)$", banner[0])
         assert match, banner
@@ -248,7 +229,7 @@ def test_no_token_beyond_loopback_is_explicit_and_warned() -> None:
     """Issue 14 item 7: ``--no-token`` serves 0.0.0.0 without a token and says so; on
     loopback there is no token by default (and no warning)."""
     port = _free_port()
-    proc, banner = _start("--host", "0.0.0.0", "--port", str(port), "--no-token")
+    proc, banner = start_workshop("--host", "0.0.0.0", "--port", str(port), "--no-token")
     try:
         assert "access_token" not in "\n".join(banner)
         assert _status(f"http://127.0.0.1:{port}/")[0] == 200

@@ -65,7 +65,15 @@ def _wait_until_served(url: str, proc: subprocess.Popen[Any], timeout: float) ->
     raise TimeoutError(f"marimo did not answer at {url} within {timeout:.0f} s")
 
 
-def _serve_marimo(notebook: Path) -> Iterator[str]:
+@dataclass(frozen=True)
+class MarimoApp:
+    """A notebook served by ``marimo run``: its URL and the server's process id."""
+
+    url: str
+    pid: int
+
+
+def _serve_marimo(notebook: Path) -> Iterator[MarimoApp]:
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     cmd = [
@@ -90,7 +98,7 @@ def _serve_marimo(notebook: Path) -> Iterator[str]:
     )
     try:
         _wait_until_served(url, proc, STARTUP_TIMEOUT_S)
-        yield url + "/"
+        yield MarimoApp(url + "/", proc.pid)
     finally:
         proc.terminate()
         try:
@@ -100,10 +108,15 @@ def _serve_marimo(notebook: Path) -> Iterator[str]:
             proc.wait(timeout=10)
 
 
-def _notebook_url(name: str) -> Iterator[str]:
+def _notebook_app(name: str) -> Iterator[MarimoApp]:
     if shutil.which("chromium") is None and not CHROMIUM.exists():
         _missing("Chromium is not installed")
     yield from _serve_marimo(ROOT / "notebooks" / name)
+
+
+def _notebook_url(name: str) -> Iterator[str]:
+    for app in _notebook_app(name):
+        yield app.url
 
 
 @pytest.fixture(scope="session")
@@ -134,6 +147,13 @@ def control_url() -> Iterator[str]:
 def gang_war_url() -> Iterator[str]:
     """URL of ``notebooks/gang_war.py`` served by ``marimo run`` for this session."""
     yield from _notebook_url("gang_war.py")
+
+
+@pytest.fixture(scope="session")
+def strategies_app() -> Iterator[MarimoApp]:
+    """``notebooks/strategies.py`` served by ``marimo run`` for this session, with the server's
+    process id (its game workers are its children)."""
+    yield from _notebook_app("strategies.py")
 
 
 @dataclass(frozen=True)

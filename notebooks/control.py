@@ -27,7 +27,8 @@ def _():
         study_control,
         who,
     )
-    from speakeasy.viz import answer_boxes, clicked_district, control_figure, exercise_cards
+    from speakeasy.ui import answer_boxes, exercise_cards
+    from speakeasy.viz import clicked_district, control_figure
 
     return (
         CASE_TEXT,

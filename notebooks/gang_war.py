@@ -23,7 +23,8 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.viz import answer_boxes, clicked_district, exercise_cards, game_figure
+    from speakeasy.ui import answer_boxes, exercise_cards
+    from speakeasy.viz import clicked_district, game_figure
 
     return (
         DEFAULT_WAR_POSITION,

@@ -257,12 +257,13 @@ def _():
     from speakeasy.studies import extend_route, position_game
     from speakeasy.ui import (
         RANGE_BONUSES,
+        answer_boxes,
         checked_int,
+        exercise_cards,
         load_upload,
         planner_view,
         position_options,
     )
-    from speakeasy.viz import answer_boxes, exercise_cards
 
     return (
         IllegalAction,

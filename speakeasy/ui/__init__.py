@@ -1,12 +1,7 @@
 """What a person at the table uses: the play table, the guided lessons, the truck-route planner
 view, the workshop server and the command line."""
 
-import os
-import sys
-
-if sys.stdout is None:  # a closed stdout (`speakeasy simulate >&-`): marimo reads its encoding
-    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the CLI reports it)
-
+from speakeasy.ui.exercise_cards import answer_boxes, exercise_cards
 from speakeasy.ui.inputs import (
     MAX_TEXT_CHARS,
     MAX_UPLOAD_BYTES,
@@ -98,6 +93,7 @@ __all__ = [
     "UploadTooLarge",
     "Verdict",
     "advance",
+    "answer_boxes",
     "build_app",
     "checked_choice",
     "checked_int",
@@ -105,6 +101,7 @@ __all__ = [
     "checked_upload",
     "clamp",
     "decision_steps",
+    "exercise_cards",
     "group_options",
     "guard",
     "index_html",

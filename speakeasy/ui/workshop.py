@@ -31,7 +31,6 @@ from types import FrameType
 from typing import Any
 from urllib.parse import parse_qs, quote
 
-import marimo
 import uvicorn
 
 __all__ = [
@@ -183,6 +182,8 @@ def build_app(
 ) -> ASGIApp:
     """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app;
     with a ``token``, wrapped in :func:`guard` so that every request must carry it."""
+    import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
+
     builder = marimo.create_asgi_app(quiet=True)
     for station in stations:
         root = notebooks / station.file

@@ -28,7 +28,6 @@ from speakeasy.viz.board_figure import (
     style_layout,
 )
 from speakeasy.viz.control_figure import DISTRICT_CONTROL_TRACE, control_figure
-from speakeasy.viz.exercise_cards import answer_boxes, exercise_cards
 from speakeasy.viz.game_figure import (
     ALLIANCE_TRACE,
     BARREL_COLOUR,
@@ -159,7 +158,6 @@ __all__ = [
     "add_ports",
     "add_route",
     "add_water",
-    "answer_boxes",
     "board_figure",
     "build_view",
     "changed_districts",
@@ -170,7 +168,6 @@ __all__ = [
     "distance_key_html",
     "district_label",
     "district_options",
-    "exercise_cards",
     "game_figure",
     "game_repr_mimebundle",
     "game_summary",

@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import marimo as mo
-
 from speakeasy.explain import markdown_escape
 from speakeasy.studies.exercises import Exercise
 
@@ -32,6 +30,8 @@ __all__ = ["answer_boxes", "exercise_cards"]
 
 def answer_boxes(exercises: Sequence[Exercise]) -> Any:
     """One text box per exercise, as a ``mo.ui.array`` (assign it to a notebook global)."""
+    import marimo as mo  # heavy (0.4 s): only the notebooks that show exercises need it
+
     return mo.ui.array([mo.ui.text(placeholder="your answer", label="") for _ in exercises])
 
 
@@ -48,6 +48,8 @@ def exercise_cards(
     ``notes`` adds an italic line under each question (e.g. the position it is about);
     ``intro`` is Markdown shown above the cards.
     """
+    import marimo as mo  # heavy (0.4 s): only the notebooks that show exercises need it
+
     cards = [mo.md(intro)] if intro else []
     for n, (exercise, box) in enumerate(zip(exercises, answers, strict=True), start=1):
         head = f"**{n}. {markdown_escape(exercise.question)}**"

@@ -365,11 +365,12 @@ def _(LESSONS, Tutorial, clickable, option_rows, progress_label, split_label):
     def test_long_labels_are_split_into_a_button_and_its_detail():
         assert split_label("Raise vip to 2") == ("Raise vip to 2", "")
         short, detail = split_label(
-            "Contractors' Office, person 2: raise any by 1; open or takeover a bar or distillery"
+            "Contractors' Office, person 2: raise any track by 1; "
+            "open or takeover a bar or distillery"
         )
         assert (short, detail) == (
             "Contractors' Office, person 2",
-            "raise any by 1; open or takeover a bar or distillery",
+            "raise any track by 1; open or takeover a bar or distillery",
         )
         short, detail = split_label(
             "Build in district 3 (Downtown), space 2 (city token: hire 1 goon(s) for free)"

@@ -539,7 +539,7 @@ def test_r_partner_6_free_help_in_a_takeover(ctx: Ctx) -> None:
     )
     assert seen[1].options[0].describe() == (
         "The gangster bar in district 3 (Downtown), space 1 (defence 6; city token: "
-        "draw a any operation card)"
+        "draw an operation card of any type)"
     )
     assert option_texts(seen[2]) == ["boost 0 free"]
     assert blocked(seen[2]) == {
@@ -550,8 +550,8 @@ def test_r_partner_6_free_help_in_a_takeover(ctx: Ctx) -> None:
     assert event.text == (
         "Blue takes over the gangster bar in district 3 with a bar from the left group: attack 7 "
         "beats the gangsters' defence 6 (the partner's free help). The building costs $3 and "
-        "Blue takes city token city-05 (draw a any operation card); the gangster bar goes back "
-        "to the supply."
+        "Blue takes city token city-05 (draw an operation card of any type); the gangster bar goes "
+        "back to the supply."
     )
     assert event.rules == (
         "R-TAKEOVER-1",

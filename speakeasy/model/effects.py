@@ -57,6 +57,9 @@ class KindSpec:
     params: Mapping[str, Param]
     rules: tuple[str, ...]
     label: str
+    #: The label when a choice parameter is ``"any"`` (``"draw an operation card of any
+    #: type"``, not ``"draw a any operation card"``); ``None`` when the template reads well.
+    any_label: str | None = None
 
 
 def _n(default: int | None = 1, minimum: int = 1) -> Param:
@@ -84,16 +87,19 @@ EFFECT_KINDS: dict[str, KindSpec] = {
         },
         ("R-LEVEL-2", "R-LEVEL-3", "R-LEVEL-4", "R-LEVEL-6"),
         "raise {track} by {n}",
+        "raise any track by {n}",
     ),
     "draw_card": KindSpec(
         {"type": Param(str, _CARD_TYPES, "any"), "n": _n()},
         ("R-CARD-6",),
         "draw a {type} operation card",
+        "draw an operation card of any type",
     ),
     "play_card": KindSpec(
         {"type": Param(str, _CARD_TYPES, "any"), "range_bonus": _n(0, 0)},
         ("R-CARD-3",),
         "play a {type} operation card",
+        "play an operation card of any type",
     ),
     "gain_helper": KindSpec({"n": _n()}, ("R-HELPER-1",), "gain {n} helper card(s)"),
     "use_offer_helper": KindSpec(
@@ -348,7 +354,11 @@ class _Term:
     def label(self) -> str:
         """A short plain-English description, filled in from the parameters."""
         shown = {k: (" or ".join(v) if isinstance(v, tuple) else v) for k, v in self.params}
-        return self.VOCABULARY[self.kind].label.format(**shown)
+        spec = self.VOCABULARY[self.kind]
+        template = spec.label
+        if spec.any_label is not None and "any" in shown.values():
+            template = spec.any_label
+        return template.format(**shown)
 
     def __str__(self) -> str:
         return self.label

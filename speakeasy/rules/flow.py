@@ -295,11 +295,7 @@ def effect_text(effect: Effect) -> str:
     >>> effect_text(Effect.of("play_card"))
     'play an operation card of any type'
     """
-    params = dict(effect.params)
-    if effect.kind == "play_card" and params.get("type") == "any":
-        text = "play an operation card of any type"
-    else:
-        text = effect.label
+    text = effect.label
     template = type(effect).VOCABULARY[effect.kind]
     for name, value in effect.params:
         if f"{{{name}}}" in template.label or not value or value == template.params[name].default:

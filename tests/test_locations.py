@@ -159,6 +159,11 @@ def test_r_loc_restaurant_7_up_to_two_different_actions() -> None:
     """R-LOC-RESTAURANT-7, R-LOC-GEN-2: two different actions at most; unlimited capos."""
     ctx = new_ctx([P, Y, G, B])
     ctx.state.restaurant = [Y, G]
+    # Each of the three actions must be able to do something, or it is greyed out (issue 15):
+    # a city token to play, and a book for the first docks goal (1 crate owned).
+    purple = ctx.player(P)
+    purple.city_tokens.append(ctx.catalog.city_tokens[0].id)
+    purple.books, purple.crates = 1, ["crate-01"]
     offered: list[set[str]] = []
 
     def choose(decision: Decision) -> str:

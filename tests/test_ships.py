@@ -193,7 +193,8 @@ def test_hiring_other_players_mafiosi() -> None:
         "hire 3 yellow",
     ]
     assert plans[3].action().label == (
-        "Hire green's 1 mafioso ($1) and return 3 goons: attack 9 against defence 8"
+        "Hire green's 1 mafioso ($1 from your pocket) and return 3 goons: "
+        "attack 9 against defence 8"
     )
     pockets = {c: ctx.player(c).pocket for c in (P, Y, G)}
     _, seen = drive(attack_ship(ctx, B, ATTACK, DOCKS), ["ship st-clair", "hire 0 purple green"])
@@ -206,18 +207,19 @@ def test_hiring_other_players_mafiosi() -> None:
     assert ctx.state.docks[DOWNTOWN] == [None, P, G, Y]
 
 
-def test_hiring_needs_money_and_may_launder() -> None:
-    """R-SHIP-5, R-MONEY-2/6: the payer pays normally, the safe at 2:1; no money, no hire."""
+def test_hiring_needs_pocket_money() -> None:
+    """R-SHIP-5, DISC-3 (issue 15 reading): hire fees come from the pocket only, never the safe
+    (CZ "zaplatit $1 ze své kapsy"); see tests/test_readings_15.py for the quotes."""
     ctx = make_ctx()
     e20(ctx)
     blue = ctx.player(B)
-    blue.pocket, blue.safe = 0, 3  # $1 spendable: cannot hire two
+    blue.pocket, blue.safe = 1, 100  # $1 in the pocket: cannot hire two, whatever the safe
     assert ship_attack_options(ctx, B, ship(ctx)) == []
     assert len(ship_attack_options(ctx, B, ship(ctx), budget=2)) == 1
-    blue.safe = 10
+    blue.pocket = 2
     drive(attack_ship(ctx, B, ATTACK, DOCKS), ["ship st-clair"])
-    assert blue.safe == 10 - 4
-    assert blue.pocket == 15  # crate #9 cash
+    assert blue.safe == 100
+    assert blue.pocket == 15  # $2 paid, then crate #9 cash
 
 
 def test_skip_changes_nothing() -> None:

@@ -12,10 +12,10 @@ any policy) decide until a seat's next decision, the next round, the next act or
 Lucky Luciano phase.
 
 >>> game = Game.new(players=2, seed=1)
->>> _ = play_until(game, RandomBot(seed=5), "luciano")
+>>> _ = play_until(game, RandomBot(seed=11), "luciano")
 >>> game.state.act, game.state.phase.value, game.pending.kind.value
 (1, 'gang war', 'gang_war_defence')
->>> _ = play_until(game, RandomBot(seed=5), "round")
+>>> _ = play_until(game, RandomBot(seed=11), "round")
 >>> game.state.act, game.state.round
 (2, 1)
 """

@@ -145,7 +145,10 @@ class Player:
     crates: list[str] = field(default_factory=list)
     partner: str | None = None  # gangster tile on the partner space (R-ALLY-2)
     partner_district: int | None = None  # where the alliance marker stands
-    partner_free_used: bool = False  # the once-per-game free help (R-PARTNER-6)
+    partner_free_used: bool = False  # this partner's once-only free help is spent (R-PARTNER-6)
+    # Partner tiles whose once-only free help this player has spent: allying again with one of
+    # them does not give it back (R-PARTNER-6: CZ "Jedenkrát ... tohoto společníka").
+    free_help_tiles: list[str] = field(default_factory=list)
     trucks: list[Truck] = field(default_factory=list)
     distillery_barrels: int = 0  # barrels in the distillery area (R-BARREL-1)
     area_control: dict[Area, int] = field(default_factory=dict)  # track positions (0 = bottom)

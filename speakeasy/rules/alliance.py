@@ -72,7 +72,9 @@ def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
     ctx.state.districts[district].gangster = None
     player.partner = tile_id
     player.partner_district = district
-    player.partner_free_used = False
+    # R-PARTNER-6: "once" belongs to this partner for this player; allying again with a tile
+    # whose free help you already spent does not give it back.
+    player.partner_free_used = tile_id in player.free_help_tiles
     tile = ctx.catalog.gangster(tile_id)
     ctx.emit(
         EventKind.ALLY,

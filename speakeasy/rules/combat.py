@@ -146,5 +146,7 @@ def spend_boost(ctx: Ctx, player: Player, boost: Boost) -> None:
     ctx.state.supply_goons += boost.goons
     if boost.free:
         player.partner_free_used = True
+        if player.partner is not None and player.partner not in player.free_help_tiles:
+            player.free_help_tiles.append(player.partner)
     elif boost.partner and boost.cost:
         pay(player, boost.cost)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from speakeasy.catalog import Location, Person, TurnOrderLayout
@@ -21,6 +22,7 @@ from speakeasy.rules.buildings import build
 from speakeasy.rules.cards import card_label, discard_from_hand, draw, draw_options, play_card
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effect
+from speakeasy.rules.goals import cook_refusal, tokens_refusal
 from speakeasy.rules.golden import operating
 from speakeasy.rules.luciano import luciano_phase
 from speakeasy.rules.resources import (
@@ -503,23 +505,49 @@ def restaurant(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow
         "books": (Effect.of("cook_books", n=3), "Cook up to 3 books"),
     }
     while len(done) < 2:
-        options = [
-            Action("restaurant_action", (k,), label=label)
-            for k, (_, label) in choices.items()
-            if k not in done
-        ]
+        # An action that could do nothing now is greyed out with its reason rather than
+        # offered as an empty choice (issue 15 reading: each book needs a goal space whose
+        # requirement you meet, CZ "Musíte splňovat podmínky vybraného pole", PL "Musisz
+        # spełnić wymagania wybranego pola"; all actions are optional, so skipping is DONE).
+        open_actions: list[Action] = []
+        blocked: list[Blocked] = []
+        for k, (_, label) in choices.items():
+            if k in done:
+                continue
+            action = Action("restaurant_action", (k,), label=label)
+            error = _restaurant_action_refusal(ctx, colour, k)
+            if error is None:
+                open_actions.append(action)
+            else:
+                blocked.append(Blocked(action, error))
         choice = yield from ctx.ask(
             colour,
             DecisionKind.RESTAURANT_ACTION,
             "Choose a Restaurant action (up to 2 different)",
             ("R-LOC-RESTAURANT-7",),
-            [*options, DONE],
+            [*open_actions, DONE],
+            _always(tuple(blocked)),
         )
         if choice == DONE:
             return
         key = str(choice.args[0])
         done.append(key)
         yield from run_effect(ctx, colour, choices[key][0], source)
+
+
+def _always(items: tuple[Blocked, ...]) -> Callable[[], tuple[Blocked, ...]]:
+    return lambda: items
+
+
+def _restaurant_action_refusal(ctx: Ctx, colour: Colour, key: str) -> IllegalAction | None:
+    """Why a Restaurant action would do nothing now (R-LOC-RESTAURANT-7), or ``None``."""
+    if key == "play":
+        if ctx.player(colour).hand:
+            return None
+        return IllegalAction("no-card", "R-CARD-3", "you hold no operation card to play")
+    if key == "tokens":
+        return tokens_refusal(ctx, colour)
+    return cook_refusal(ctx, colour)
 
 
 # ---------------------------------------------------------------------- Central Park

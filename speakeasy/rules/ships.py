@@ -18,8 +18,10 @@ Decisions:
    "Hire purple's 2 mafiosi ($2) and return 1 goon: attack 13 against defence 12". Only
    winning ways are offered, each with the fewest goons for its hires, and a way is left out
    when another hires a subset of its mafiosi with no more goons (:func:`ship_attack_options`).
-   Hired mafiosi are paid $1 each into their owners' pockets; the owners cannot refuse
-   (R-SHIP-5, DISC-3).
+   Hired mafiosi are paid $1 each from the attacker's pocket into their owners' pockets; the
+   owners cannot refuse (R-SHIP-5, DISC-3: CZ "zaplatit $1 ze své kapsy", PL "jako forsę").
+   The safe cannot pay these fees, so a way whose fees the pocket cannot cover is not offered,
+   and a ship that only such a way would beat is greyed out with that reason.
 3. ``ship_barrel`` (only with more than one place): ``barrel <district> <space>`` or
    ``barrel distillery`` for the ship's barrel (R-SHIP-9).
 4. ``ship_mafioso`` (only when the player has mafiosi in more than one row of that docks area):
@@ -52,7 +54,6 @@ from speakeasy.rules.combat import bonus, partner_tile, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles
 from speakeasy.rules.golden import operating, operating_buildings, operating_distillery
-from speakeasy.rules.money import pay, spendable
 from speakeasy.rules.resources import docks_row, vip_capacity
 from speakeasy.rules.wording import capital, count, listing, player_name
 
@@ -219,7 +220,7 @@ class AttackPlan:
 
     @property
     def cost(self) -> int:
-        """$1 per hired mafioso (R-SHIP-5)."""
+        """$1 per hired mafioso, paid from the pocket (R-SHIP-5, DISC-3)."""
         return len(self.hired)
 
     @property
@@ -229,7 +230,10 @@ class AttackPlan:
 
     def action(self) -> Action:
         hired = Counter(self.hired)
-        parts = [f"hire {c}'s {n} mafios{'i' if n != 1 else 'o'} (${n})" for c, n in hired.items()]
+        parts = [
+            f"hire {c}'s {n} mafios{'i' if n != 1 else 'o'} (${n} from your pocket)"
+            for c, n in hired.items()
+        ]
         if self.goons:
             parts.append(f"return {self.goons} goon{'s' if self.goons != 1 else ''}")
         how = " and ".join(parts) if parts else "use only your own mafiosi"
@@ -249,7 +253,8 @@ def ship_attack_options(
     """Every sensible winning attack on ``ship`` (R-SHIP-3..6, R-COMBAT-1).
 
     For each choice of hired mafiosi the fewest goons that win are used; hires must be
-    affordable from ``budget`` (default: all the player can spend, R-MONEY-2/6). A plan is
+    affordable from ``budget`` (default: the player's pocket, since hire fees are pocket money
+    only, R-SHIP-5, DISC-3; never the safe). A plan is
     left out when another one hires a subset of its mafiosi with no more goons. Empty if the
     player has no mafioso in the ship's docks area or cannot win.
     """
@@ -258,7 +263,7 @@ def ship_attack_options(
     own = sum(1 for who in ctx.state.docks.get(area, []) if who is colour)
     if own == 0:
         return []
-    money = spendable(player) if budget is None else budget
+    money = player.pocket if budget is None else budget
     power = strength(ctx, player)
     extra = bonus(ctx, player, "ship_attack")
     defence = ship_defence(ctx, ship)
@@ -301,14 +306,34 @@ def attack_error(ctx: Ctx, colour: Colour, ship: Ship) -> IllegalAction:
             f"you have no mafioso in the {area.title} docks, where this ship is attacked from",
         )
     others = sum(n for _, n in _others(ctx, colour, area))
-    hire = min(others, spendable(player))
+    hire = min(others, player.pocket)
     power = strength(ctx, player)
-    best = power * (own + hire) + player.goons + bonus(ctx, player, "ship_attack")
+    extra = bonus(ctx, player, "ship_attack")
+    best = power * (own + hire) + player.goons + extra
+    defence = ship_defence(ctx, ship)
+    if hire < others:
+        # R-SHIP-5, DISC-3: would hiring more mafiosi win, were the fees not pocket money only?
+        needed = next(
+            (
+                k
+                for k in range(hire + 1, others + 1)
+                if power * (own + k) + player.goons + extra > defence
+            ),
+            None,
+        )
+        if needed is not None:
+            return IllegalAction(
+                "pocket-short",
+                "R-SHIP-5",
+                f"beating defence {defence} needs {needed} of the other players' mafiosi hired "
+                f"at $1 each from your pocket, which holds ${player.pocket}; hire fees cannot "
+                "come from the safe",
+            )
     return IllegalAction(
         "too-weak",
         "R-SHIP-6",
         f"your best attack is {best} (strength {power} × {own + hire} mafiosi + "
-        f"{player.goons} goons), which does not beat defence {ship_defence(ctx, ship)}",
+        f"{player.goons} goons), which does not beat defence {defence}",
     )
 
 
@@ -384,9 +409,16 @@ def _carry_out(ctx: Ctx, colour: Colour, ship: Ship, plan: AttackPlan) -> Flow[N
     state = ctx.state
     player = ctx.player(colour)
     area = ship_area(ctx, ship)
-    # R-SHIP-5, DISC-3, R-COMBAT-3: pay the hired mafiosi's owners, return the goons.
+    # R-SHIP-5, DISC-3, R-COMBAT-3: pay the hired mafiosi's owners from the pocket (never the
+    # safe: CZ "ze své kapsy"), return the goons.
     if plan.cost:
-        pay(player, plan.cost)
+        if plan.cost > player.pocket:
+            raise IllegalAction(
+                "pocket-short",
+                "R-SHIP-5",
+                f"hiring costs ${plan.cost} from your pocket, which holds ${player.pocket}",
+            )
+        player.pocket -= plan.cost
         for owner, n in sorted(Counter(plan.hired).items()):
             ctx.player(owner).pocket += n
     player.goons -= plan.goons
@@ -394,7 +426,8 @@ def _carry_out(ctx: Ctx, colour: Colour, ship: Ship, plan: AttackPlan) -> Flow[N
     hired = {c.value: n for c, n in sorted(Counter(plan.hired).items())}
     helpers = [f"{count(plan.goons, 'goon')} returned"] if plan.goons else []
     helpers += [
-        f"{count(n, 'mafioso')} of {player_name(c)} hired for $1 each" for c, n in hired.items()
+        f"{count(n, 'mafioso')} of {player_name(c)} hired for $1 each from the pocket"
+        for c, n in hired.items()
     ]
     ctx.emit(
         EventKind.SHIP_ATTACK,

@@ -384,6 +384,7 @@ class _Builder:
                 )
             player.mafiosi -= change
             player.mafiosi_lost = spec["mafiosi_lost"]
+        player.free_help_tiles = [str(t) for t in spec.get("free_help_tiles", ())]  # R-PARTNER-6
         if "partner" in spec:
             self._partner(player, spec, path)
         for i, crate in enumerate(spec.get("crates", ())):
@@ -530,6 +531,8 @@ class _Builder:
             district.had_gangster = True
         player.partner, player.partner_district = tile, number
         player.partner_free_used = bool(spec.get("partner_free_used", False))
+        if player.partner_free_used and tile not in player.free_help_tiles:
+            player.free_help_tiles.append(tile)  # spent for good with this tile (R-PARTNER-6)
 
     def _capos(self, start: Start) -> None:
         """R-CAPO-1..4: a game starting after an act's capo return holds that act's capos (the

@@ -117,6 +117,7 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             **({"partner": p.partner} if p.partner else {}),
             **({"partner_district": p.partner_district} if p.partner_district else {}),
             **({"partner_free_used": True} if p.partner and p.partner_free_used else {}),
+            **({"free_help_tiles": list(p.free_help_tiles)} if p.free_help_tiles else {}),
             **({"crates": list(p.crates)} if p.crates else {}),
             **({"helpers": list(p.helpers)} if p.helpers else {}),
             **({"helpers_used": list(p.helpers_used)} if p.helpers_used else {}),

@@ -516,6 +516,8 @@ def _load_goals(
             if fam.payout is None:
                 raise e.error("missing field 'payout' (the family has no common payout)")
             payout = fam.payout
+        elif "payout_source" in e.data:  # where the books state this goal's payout
+            e.source("payout_source")
         goals.append(
             Goal(
                 id=e.text("id"),
@@ -592,6 +594,11 @@ def _load_operations_board(loader: Loader, comps: Components) -> OperationsBoard
     if not goon_costs or goon_costs[0] != 0 or not non_decreasing(goon_costs):
         raise g.error("field 'costs' must start at $0 and never decrease (R-GOON-1, R-PSETUP-4)")
     goon_src = g.source()
+    if "cost_range" in g.data:  # the range both books print ($0 to $5, R-GOON-1)
+        low, high = g.integers("cost_range", length=2)
+        if not all(low <= cost <= high for cost in goon_costs):
+            raise g.error(f"field 'costs' must stay within cost_range ${low}-${high} (R-GOON-1)")
+        g.source("cost_range_source")
     g.done()
     v = root.table("vip_area", "VIP area")
     vip_spaces = v.integer("spaces", minimum=1)

@@ -44,7 +44,8 @@ def test_geo_1_areas_by_district_number(board: Board) -> None:
 
 
 def test_geo_2_downtown_left_midtown_middle_uptown_right(board: Board) -> None:
-    """GEO-2, R-BOARD-1: areas run left to right; Central Park lies within Uptown."""
+    """GEO-2, R-BOARD-1: areas run left to right; Central Park is drawn among Uptown's
+    districts but belongs to no area."""
     mean_x = {area: sum(board.district(d).x for d in board.districts_in(area)) / 4 for area in Area}
     assert mean_x[Area.DOWNTOWN] < mean_x[Area.MIDTOWN] < mean_x[Area.UPTOWN]
     uptown_x = [board.district(d).x for d in board.districts_in(Area.UPTOWN)]

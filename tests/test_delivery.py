@@ -264,6 +264,7 @@ def test_barrels_stay_on_the_truck_between_actions() -> None:
         "load",
         "buy",
         "deliver",
+        "wait",  # hand over to the other truck before moving (R-TRUCK-5, E18): no transfer
         "finish",
     }
     assert [t.barrels for t in purple.trucks] == [2, 0]

@@ -17,6 +17,7 @@ from speakeasy.model.state import BuildingType, Ship
 from speakeasy.rules.alliance import ally
 from speakeasy.rules.combat import bonus, boosts, spend_boost
 from speakeasy.rules.context import Ctx
+from speakeasy.rules.delivery import deliver
 from speakeasy.rules.dispatch import Source
 from speakeasy.rules.flow import send_capo
 from speakeasy.rules.goals import book_spaces_available
@@ -212,3 +213,109 @@ def test_cook_books_is_offered_when_a_goal_can_be_met() -> None:
     decision = _restaurant_decision(ctx)
     assert "restaurant_action books" in {str(o) for o in decision.options}
     assert "restaurant_action books" not in {str(b.action) for b in decision.blocked}
+
+
+# ============================================================ the reference re-read (issue 15)
+def test_r_truck_5_e18_the_second_truck_enters_and_both_load_before_the_first_moves() -> None:
+    """R-TRUCK-5, R-TRUCK-9, E18 in the books' own order.
+
+    CZ (Garáž, Příklad 2): "Jeden náklaďák je ve stejné čtvrti jako jeho lihovar (čtvrť 8)
+    a druhý náklaďák přesune ze své desky operací do téže čtvrti. V lihovaru má 4 sudy (1),
+    naloží po 2 sudech na každý náklaďák, poté jedním pohne do čtvrti 4". PL (Garaż,
+    Przykład 2): "ładuje po 2 Beczki na każdą ze swoich Ciężarówek, a następnie porusza jedną
+    Ciężarówkę do Rejonu 4". The second truck enters and both load before the first moves;
+    then "je vhodné zcela pohnout jedním" / "zalecane jest zakończenie ruchu jednej z nich"
+    (advised: finish one before moving the other). Before issue 15 the first truck had to
+    finish before the second could even enter. The last point of truck B buys after moving
+    (R-TRUCK-9): "poslední bod pohybu za návrat do čtvrti 13, kde si koupí další 2 sudy".
+    """
+    ctx = new_ctx(4, seed=7, police=())
+    purple = ctx.player(P)
+    set_levels(ctx, P, fleet=3)
+    purple.pocket, purple.safe = 30, 0
+    put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
+    purple.distillery_barrels = 4
+    for district, space, kind in [(4, 0, "BAR"), (4, 1, "CASINO"), (9, 0, "BAR")]:
+        put_building(ctx, P, district, space, BuildingType[kind])
+    put_building(ctx, P, 5, 0, BuildingType.NIGHTCLUB)
+    for space in (0, 1):
+        put_building(ctx, P, 15, space, BuildingType.BAR)
+    ports = {"rothstein": 7, "daisy": 1, "st-clair": 2, "smuggler-4": 15}
+    for s in ctx.state.ships:
+        s.port = ports[s.ship]
+    truck_a, truck_b = purple.trucks
+    truck_a.district = 8
+    script = [
+        *("truck 1", "load", "load", "wait"),  # truck A loads, then hands over before moving
+        *("truck 2", "enter 8", "load", "load", "wait"),  # truck B enters 8 and loads
+        "truck 1",  # back to A: it may not wait again, it moves and finishes
+        *("move 4", "deliver 4 0", "deliver 4 1", "move 7", "buy rothstein", "buy rothstein"),
+        *("move 8", "move 9", "deliver 9 0", "move 5", "deliver 5 0", "finish"),
+        *("move 7", "move 10", "move 13", "move 15", "deliver 15 0", "deliver 15 1"),
+        *("move 13", "buy rothstein", "buy rothstein", "finish"),  # B buys after its last point
+    ]
+    _, seen = drive(
+        deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05", range_bonus=2)), script
+    )
+    waits = [d for d in seen if "wait" in {o.kind for o in d.options}]
+    assert len(waits) == 7  # truck A's 3 decisions before it moves, truck B's 4 before its own
+    assert (truck_a.district, truck_a.barrels) == (5, 0)
+    assert (truck_b.district, truck_b.barrels) == (13, 2)
+    assert purple.distillery_barrels == 0
+
+
+def test_r_truck_5_a_moving_truck_finishes_before_the_other_moves() -> None:
+    """R-TRUCK-5 (ASSUMED, the books only advise it): no ``wait`` once a truck has moved, and
+    each truck waits at most once, so the hand-over cannot go on for ever."""
+    ctx = new_ctx(4, seed=7, police=())
+    purple = ctx.player(P)
+    set_levels(ctx, P, fleet=3)
+    purple.trucks[0].district = 8
+    _, seen = drive(
+        deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05")),
+        ["truck 1", "wait", "truck 2", "enter 3", "wait", "truck 1", "move 4", "finish", "finish"],
+    )
+    assert [d.kind for d in seen[:3]] == ["truck_choose", "truck", "truck_choose"]
+    after_move = seen[-2]
+    assert "wait" not in {o.kind for o in after_move.options}  # truck 1 moved: no hand-over
+    assert "wait" not in {o.kind for o in seen[-1].options}  # truck 2 already waited once
+
+
+def test_geo_2_central_park_belongs_to_no_area() -> None:
+    """GEO-2, R-BOARD-1: CZ "Manhattan rozdělený na Central Park a tři oblasti", PL "Manhattan,
+    składający się z Central Parku i trzech stref": the areas' districts are 1-16 only, and
+    the park is no district of any area."""
+    ctx = new_ctx(4)
+    board = ctx.board
+    in_areas = sorted(d for area in Area for d in board.districts_in(area))
+    assert in_areas == list(range(1, 17))
+    assert not hasattr(board.central_park, "area")
+
+
+def test_r_ship_7_the_crate_bonus_is_shown_before_the_attack() -> None:
+    """R-SHIP-7: CZ "V horní části lícové strany žetonu bedny je vyobrazena odměna na rubu",
+    PL "Górna część kafelka Skrzyni wskazuje jaka premia znajduje się na rewersie": the
+    attack option names the crate's lasting bonus as well as its cash."""
+    ctx, _ = _e20_ctx()
+    ctx.player(B).pocket = 10
+    decision = next(attack_ship(ctx, B, ATTACK, DOCKS))
+    label = next(o.label for o in decision.options if str(o) == "ship st-clair")
+    bonus_label = ctx.catalog.crate("crate-09").bonus.label
+    assert "crate #9 ($5 per" in label and bonus_label in label
+
+
+def test_r_setup_3_r_comp_6_the_gangster_bar_supply_beside_the_gangster_board() -> None:
+    """R-SETUP-3, R-COMP-6: the 24 gangster bars start in the supply; those the setup places
+    leave it, so bars on the map plus the supply make 24."""
+    ctx = new_ctx(4, seed=3)
+    on_map = sum(s.gangster_bar for d in ctx.state.districts.values() for s in d.spaces)
+    assert on_map > 0 and on_map + ctx.state.supply_gangster_bars == 24
+
+
+def test_disc_13_only_the_two_player_setup_closes_districts() -> None:
+    """DISC-13, R-3P-2, R-PROLOGUE-2: the markers are "pouze pro hru 1–3 hráčů" (CZ) / "tylko
+    w trybie Solo i rozgrywkach 2- i 3-osobowych" (PL), but at 3p they only cover the 4th
+    turn-order spaces; districts are closed at 2p alone."""
+    two, three = new_ctx(2, seed=1), new_ctx(3, seed=1)
+    assert sum(d.closed for d in two.state.districts.values()) == 5
+    assert not any(d.closed for d in three.state.districts.values())

@@ -100,7 +100,7 @@ def test_scripted_solutions_are_the_first_lessons_answers() -> None:
     ("lesson_id", "before", "move", "rule", "words"),
     [
         ("capos", (), "capo planning 0", "R-LOC-CONTRACTORS-1", "Contractors' Office"),
-        ("capos", (), "capo restaurant 0", "R-LOC-GEN-1", "no persons"),
+        ("capos", (), "capo restaurant 0", "R-LOC-GEN-1", "any number of capos"),
         ("levels", (), "raise strength", "R-LEVEL-1", "not an operation"),
         ("levels", (), "raise party", "R-LEVEL-7", "VIP room"),
         ("levels", (), "skip", "R-LOC-GEN-5", "optional"),

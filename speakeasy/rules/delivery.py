@@ -9,9 +9,12 @@ the Garage left person's "+2", both carried by :attr:`Source.range_bonus`), one 
 range +1" bonus (crates #9/#10) and, only with the GAP-25 switch
 ``Options.fleet_range_bonus_lasts``, the "+2" of the fleet card lying in the slot.
 
-Trucks move one at a time, each finishing before the next starts (R-TRUCK-5). With two trucks
-(fleet level 3 or more, R-TRUCK-3) the player first picks the truck to move (``truck <n>``,
-1-based, or ``done``). Every step of a truck is then one decision (``truck`` kind):
+With two trucks (fleet level 3 or more, R-TRUCK-3) the player first picks the truck to act
+(``truck <n>``, 1-based, or ``done``). A truck that has not moved yet may ``wait``: the other
+truck acts, then it resumes with all its points, as in E18 where the second truck enters and
+both trucks load before the first moves (R-TRUCK-5); each truck waits at most once. Once a truck
+has moved it finishes before the other moves (R-TRUCK-5, ASSUMED: the books only recommend it).
+Every step of a truck is then one decision (``truck`` kind):
 
 * ``enter <district>`` - a truck still on the operations board enters any district for free
   (R-TRUCK-4);
@@ -23,6 +26,8 @@ Trucks move one at a time, each finishing before the next starts (R-TRUCK-5). Wi
   its rightmost barrel; an empty ship sells a supply barrel at its leftmost price (R-TRUCK-11);
 * ``deliver <district> <space>`` - 1 barrel to an operating bar, nightclub or casino of the
   player here that has none (R-TRUCK-13);
+* ``wait`` - only before its first move, with the other truck still to act: hand over to it;
+  a ship bought from here sails on now (R-TRUCK-5, R-TRUCK-12);
 * ``finish`` - the truck stops; unused points are lost (R-TRUCK-14).
 
 A truck holds at most 2 barrels, and barrels never pass between trucks (R-TRUCK-6, DISC-11).
@@ -52,6 +57,7 @@ from speakeasy.rules.wording import count, payment, player_name
 __all__ = [
     "DONE",
     "RULES",
+    "WAIT",
     "barrel_price",
     "buy_barrel",
     "deliver",
@@ -298,14 +304,29 @@ def _truck_label(ctx: Ctx, colour: Colour, index: int) -> str:
     return f"Move truck {index + 1} next ({where}, {truck.barrels} barrel(s))"
 
 
-def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
-    """One truck's whole turn, step by step, until it finishes (R-TRUCK-4..14)."""
+#: Before its first move, a truck may let the other truck act first (R-TRUCK-5, E18).
+WAIT = Action(
+    "wait", label="Let your other truck act first (this one has not moved; it keeps its points)"
+)
+
+
+def run_truck(
+    ctx: Ctx, colour: Colour, index: int, points: int, *, may_wait: bool = False
+) -> Flow[bool]:
+    """One truck's turn, step by step, until it finishes (R-TRUCK-4..14); ``True`` then.
+
+    With ``may_wait`` the truck may hand over to the other truck before its first move
+    (``wait``, R-TRUCK-5, E18); the flow then returns ``False`` and the truck resumes later with
+    all its ``points``.
+    """
     player = ctx.player(colour)
     truck = player.trucks[index]
     stop = _Stop(points)
     name = f"{player_name(colour)}'s truck {index + 1}"
     while True:
         options = truck_options(ctx, colour, index, stop.points)
+        if may_wait and stop.points == points:
+            options.insert(len(options) - 1, WAIT)
         where = "off the map" if truck.district is None else f"in district {truck.district}"
         choice = yield from ctx.ask(
             colour,
@@ -323,6 +344,9 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
             ),
         )
         kind = choice.kind
+        if kind == "wait":
+            _end_stop(ctx, colour, stop)  # after buying, the ship sails on (R-TRUCK-12)
+            return False
         if kind == "finish":
             _end_stop(ctx, colour, stop)
             load = count(truck.barrels, "barrel") if truck.barrels else "no barrel"
@@ -347,7 +371,7 @@ def run_truck(ctx: Ctx, colour: Colour, index: int, points: int) -> Flow[None]:
                 barrels=truck.barrels,
                 unused=stop.points,
             )
-            return
+            return True
         if kind == "enter":
             truck.district = int(choice.args[0])
             ctx.emit(
@@ -456,6 +480,7 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
         trucks=reach.trucks,
     )
     waiting = list(range(reach.trucks))
+    waited: set[int] = set()
     while waiting:
         if len(waiting) == 1:
             index = waiting[0]
@@ -466,12 +491,17 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
             choice = yield from ctx.ask(
                 colour,
                 DecisionKind.TRUCK_CHOOSE,
-                "Which truck moves next? Each finishes before the next",
+                "Which truck acts next? One that has not moved may wait once; a moving truck "
+                "finishes first",
                 RULES,
                 [*options, DONE],
             )
             if choice == DONE:
                 return
             index = int(choice.args[0]) - 1
-        waiting.remove(index)
-        yield from run_truck(ctx, colour, index, reach.total)
+        may_wait = len(waiting) > 1 and index not in waited
+        finished = yield from run_truck(ctx, colour, index, reach.total, may_wait=may_wait)
+        if finished:
+            waiting.remove(index)
+        else:
+            waited.add(index)

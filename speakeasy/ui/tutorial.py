@@ -325,7 +325,7 @@ def _judge_capo(game: Game, action: Action) -> Verdict:
         return ACCEPTED
     if where == "restaurant":
         return _wrong(
-            "The Restaurant has no persons and never fills up, but it makes you discard a card "
+            "The Restaurant's person takes any number of capos, but it makes you discard a card "
             "and drop down the turn order before its actions. This lesson asks for the "
             "Contractors' Office, whose free person raises a level and lets you open bars.",
             "R-LOC-GEN-1",
@@ -649,7 +649,7 @@ LESSONS: tuple[Lesson, ...] = (
             "board to a **person** in one of the city's locations, and you then do that "
             "person's actions. A person listens to a single capo for the whole act: once a "
             "capo stands on it, nobody else can use it until the capos go home. The "
-            "Restaurant is the exception: it has no persons and room for everyone.\n\n"
+            "Restaurant is the exception: its person listens to any number of capos.\n\n"
             "Yellow moved first this round and its capo already stands on the Contractors' "
             "Office's first person. You play purple."
         ),

@@ -87,5 +87,10 @@ def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         district=district,
     )
     if tile.ability is not None:
+        # R-ALLY-3: an immediate ability is taken before the tile turns to its partner side
+        # (CZ "získejte jeho případnou okamžitou odměnu a poté destičku otočte", PL
+        # "otrzymujesz natychmiastową premię ... i odwracasz kafelek"). The state records the
+        # tile on the partner space already: a tile has a single ability, so no lasting one can
+        # act during the immediate reward, and a position paused there stays representable.
         ability = ctx.catalog.partner_abilities[tile.ability]
         yield from run_effects(ctx, colour, ability.immediate, Source("partner", tile_id))

@@ -27,6 +27,7 @@ from speakeasy import Game
 from speakeasy.catalog import load_catalog
 from speakeasy.core import Action, Decision, IllegalAction, Runner
 from speakeasy.engine.definition import SPEAKEASY
+from speakeasy.explain.refusals import explain_error
 from speakeasy.mafia_city import MafiaCityGame
 from speakeasy.model.effects import Effect
 from speakeasy.model.kinds import DecisionKind
@@ -87,12 +88,19 @@ ALLOWED: dict[DecisionKind, set[str]] = {
     DecisionKind.RAISE: {"R-LEVEL-1", "R-LEVEL-2", "R-LEVEL-3", "R-LEVEL-4", "GAP-9"},
     DecisionKind.RAISE_MORE: {"R-LEVEL-1", "R-LEVEL-6"},
     DecisionKind.HIRE_GOON: {"R-GOON-1"},
-    DecisionKind.MAFIOSO: {"R-MAFIOSO-1", "R-MAFIOSO-2", "R-PARTNER-2", "R-BOARD-7", "GAP-7"},
+    DecisionKind.MAFIOSO: {
+        "R-MAFIOSO-1",
+        "R-MAFIOSO-2",
+        "R-PARTNER-2",
+        "R-PSETUP-12",
+        "R-BOARD-7",
+        "GAP-7",
+    },
     DecisionKind.DOCKS_ROW: {"GAP-7", "R-CRATE-11"},
-    DecisionKind.DOCKS_MOVE: {"R-MAFIOSO-3", "R-MAFIOSO-4", "R-BOARD-7", "GAP-7"},
+    DecisionKind.DOCKS_MOVE: {"R-MAFIOSO-4", "R-BOARD-7", "GAP-7"},
     DecisionKind.GAIN_HELPER: {"R-HELPER-1"},
     DecisionKind.USE_OFFER_HELPER: {"R-HELPERCARD-8"},
-    DecisionKind.CITY_TOKEN: {"R-CITY-2", "R-CITY-3", "R-CITY-5", "R-BOARD-10"},
+    DecisionKind.CITY_TOKEN: {"R-CITY-2", "R-CITY-3", "R-BOARD-10"},
     DecisionKind.CITY_MIDDLE: {"R-CITY-5", "R-BOARD-10"},
     DecisionKind.CITY_LIMIT: {"R-CITY-6"},
     DecisionKind.PLAY_CITY_TOKEN: {"R-CITY-4"},
@@ -105,6 +113,7 @@ ALLOWED: dict[DecisionKind, set[str]] = {
     DecisionKind.BUILD: {
         "R-BUILD-2",
         "R-BUILD-3",
+        "R-BUILD-7",
         "R-UPGRADE-1",
         "R-UPGRADE-3",
         "R-PROLOGUE-4",
@@ -513,6 +522,18 @@ def test_r_truck_7_and_r_truck_8_moves_to_far_districts() -> None:
     assert (why("move 1").code, why("move 1").rule) == ("not-adjacent", "R-TRUCK-7")
     assert why("move 13").code == "same-district"
     assert (why("enter 3").code, why("enter 3").rule) == ("on-map", "R-TRUCK-4")
+
+
+def test_explained_with_related_rules() -> None:
+    """The explanation of a new refusal cites its rule, then related ones: R-TRUCK-8 with
+    GEO-5 (Central Park separates 13 and 15 from 14 and 16)."""
+    ctx, colour = _position(7)
+    ctx.player(colour).trucks[0].district = 13
+    decision = _decision(ctx, colour, Effect.of("deliver"))
+    error = decision.why_not(Action("move", (14,)), lambda a: explain_refusal(ctx, decision, a))
+    text = explain_error(error)
+    assert text.startswith("District 14 is not next to district 13")
+    assert "R-TRUCK-8" in text and "GEO-5" in text
 
 
 def test_not_now_and_malformed_stay(at_capo: Game) -> None:

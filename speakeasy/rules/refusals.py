@@ -15,8 +15,10 @@ modules instead of checking again. The engine calls :func:`explain_refusal` thro
 >>> while game.pending.kind != "capo":
 ...     _ = game.apply(game.legal_actions()[0])
 >>> err = game.why_not("capo garage 5")
->>> err.code, err.rule, err.reason
-('no-such-person', 'R-LOC-GEN-1', 'the Garage has no person 5 (its persons are 0 to 1)')
+>>> err.code, err.rule
+('no-such-person', 'R-LOC-GEN-1')
+>>> err.reason
+"'capo garage 5': the Garage has no person 5 (its persons are 0 to 1)"
 >>> game.why_not("capo harbour 0").reason
 "there is no location 'harbour' (locations: contractors, planning, garage, city_hall, \
 commission, docks, restaurant, central_park)"
@@ -58,9 +60,10 @@ from typing import Final
 
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.model.board import Area
+from speakeasy.model.effects import Effect
 from speakeasy.model.kinds import DecisionKind
 from speakeasy.model.state import BuildingType, Colour, Phase, Player, Track
-from speakeasy.rules.buildings import MODES, PREMIUM
+from speakeasy.rules.buildings import MODES, PREMIUM, distillery_refusal
 from speakeasy.rules.cards import raise_requirement
 from speakeasy.rules.combat import bonus, partner_help_cost, partner_tile, strength
 from speakeasy.rules.context import Ctx
@@ -213,6 +216,8 @@ CODES: Final[Mapping[str, str]] = {
     "no-card": "you hold too few cards to discard",
     "own-mafioso": "you never hire your own mafiosi",
     "not-enough-mafiosi": "that player has fewer mafiosi there",
+    "no-capo": "you have no capo left on your operations board",
+    "one-distillery": "your distillery is on the map already (R-BUILD-7)",
 }
 
 
@@ -370,7 +375,7 @@ def _location(ctx: Ctx, location: object) -> IllegalAction | None:
     )
 
 
-def _person(ctx: Ctx, location_id: str, person: object) -> IllegalAction | None:
+def _person(ctx: Ctx, location_id: str, person: object, request: Action) -> IllegalAction | None:
     """``no-such-person`` or ``person-not-in-play`` (R-LOC-GEN-1, R-LOC-GEN-6)."""
     location = ctx.catalog.location(location_id)
     if location.unlimited or location_id == CENTRAL_PARK:
@@ -379,10 +384,10 @@ def _person(ctx: Ctx, location_id: str, person: object) -> IllegalAction | None:
         return _no(
             "no-such-person",
             "R-LOC-GEN-2" if location.unlimited else "R-LOC-CENTRALPARK-1",
-            f"the {location.name} ({location_id}) is visited as person 0, not person {person}"
+            f"'{request}': the {location.name} is visited as person 0, not person {person}"
             if location.unlimited
-            else f"{location.name} ({location_id}) is visited as person 0, not person "
-            f"{person}: the swap chooses where your capo goes",
+            else f"'{request}': {location.name} is visited as person 0, not person {person}; "
+            "the swap chooses where your capo goes",
         )
     in_play = len(persons_in_play(ctx, location))
     most = max(location.person_counts.values())
@@ -392,13 +397,14 @@ def _person(ctx: Ctx, location_id: str, person: object) -> IllegalAction | None:
         return _no(
             "person-not-in-play",
             "R-LOC-GEN-6",
-            f"{location.name} person {person} is out of play with {ctx.setup_players} "
-            f"players (persons 0 to {in_play - 1})",
+            f"'{request}': {location.name} person {person} is out of play with "
+            f"{ctx.setup_players} players (persons 0 to {in_play - 1})",
         )
     return _no(
         "no-such-person",
         "R-LOC-GEN-1",
-        f"the {location.name} has no person {person} (its persons are 0 to {in_play - 1})",
+        f"'{request}': the {location.name} has no person {person} (its persons are 0 to "
+        f"{in_play - 1})",
     )
 
 
@@ -408,7 +414,7 @@ def _capo(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | N
     if (error := _arity(DecisionKind.CAPO, a, 2)) is not None:
         return error
     location, person = a.args
-    error = _location(ctx, location) or _person(ctx, str(location), person)
+    error = _location(ctx, location) or _person(ctx, str(location), person, a)
     if error is not None:
         return error
     if ctx.player(colour).capos <= 0:
@@ -452,7 +458,7 @@ def _swap(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | N
             "R-LOC-CENTRALPARK-1",
             f"'{a}': a capo in central_park is never swapped; replace one outside it",
         )
-    if (error := _person(ctx, str(where), what)) is not None:
+    if (error := _person(ctx, str(where), what, a)) is not None:
         return error
     who = state.persons.get(f"{where}:{what}")
     if who is None:
@@ -554,11 +560,8 @@ _TYPED_DRAW_RULES: Final = {
 
 
 def _typed_draw_rule(ctx: Ctx, player: Player, wanted: str) -> str:
-    def draws(effects: Iterable[object]) -> bool:
-        return any(
-            getattr(e, "kind", None) == "draw_card" and e.text("type") == wanted  # type: ignore[attr-defined]
-            for e in effects
-        )
+    def draws(effects: Iterable[Effect]) -> bool:
+        return any(e.kind == "draw_card" and e.text("type") == wanted for e in effects)
 
     if player.played_tokens and draws(ctx.catalog.city_token(player.played_tokens[-1]).effect):
         return _TYPED_DRAW_RULES["token"][wanted]
@@ -693,6 +696,12 @@ def _docks_space(ctx: Ctx, area: object, space: object) -> IllegalAction | None:
     )
 
 
+def _placing_rule(ctx: Ctx) -> str:
+    """Where a mafioso must go is set by the 2p setup (R-PSETUP-12, docks) or a partner's
+    immediate ability (R-PARTNER-2, one to the docks and one to the VIP area)."""
+    return "R-PSETUP-12" if ctx.state.phase is Phase.SETUP else "R-PARTNER-2"
+
+
 def _mafioso(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | None:
     kind = DecisionKind.MAFIOSO
     where = a.args[0] if a.args else None
@@ -709,7 +718,9 @@ def _mafioso(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction 
                 f"your vip area is full ({player.vip} of {cap} at VIP level "
                 f"{player.levels[Track.VIP]})",
             )
-        return _no("docks-only", "R-PARTNER-2", "this mafioso goes to the docks, not the vip area")
+        return _no(
+            "docks-only", _placing_rule(ctx), "this mafioso goes to the docks, not the vip area"
+        )
     if where != "docks":
         return _no(
             "no-such-choice", "R-MAFIOSO-1", f"{where!r}: a mafioso goes to 'vip' or 'docks'"
@@ -726,7 +737,9 @@ def _mafioso(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction 
         )
     if "docks" not in offered:
         return _no(
-            "vip-only", "R-PARTNER-2", f"this mafioso goes to the VIP area, not the {area} docks"
+            "vip-only",
+            _placing_rule(ctx),
+            f"this mafioso goes to the VIP area, not the {area} docks",
         )
     return None
 
@@ -757,7 +770,7 @@ def _docks_move(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalActi
     if (src, i) not in movable:
         return _no(
             "just-placed",
-            "R-MAFIOSO-3",
+            "R-MAFIOSO-4",
             f"the mafioso in {src} docks space {i} was just placed there; only your others move",
         )
     who = docks[Area(str(dst))][int(j)]
@@ -813,7 +826,7 @@ def _city_token(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalActi
         )
     return _no(
         "no-token-there",
-        "R-CITY-3" if column == "right" else "R-CITY-5",
+        "R-CITY-3" if column == "right" else "R-CITY-2",
         f"{column} space {space} holds no city token",
     )
 
@@ -933,6 +946,9 @@ def _build(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | 
         )
     player = ctx.player(colour)
     if piece not in player.board_pieces:
+        on_map = distillery_refusal(ctx.state, colour) if piece == "distillery" else None
+        if on_map is not None:
+            return _no(on_map.code, on_map.rule, f"{piece}: {on_map.reason}")
         return _no("piece-gone", "R-BUILD-3", f"{piece} has left your operations board")
     building = spaces[piece].building
     if mode == "upgrade" and BuildingType(building) not in PREMIUM:

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from speakeasy import Game
 from speakeasy.catalog import load_catalog
 from speakeasy.core import Action, Decision, IllegalAction, Runner
+from speakeasy.engine.bots import RandomBot, play_until
 from speakeasy.engine.definition import SPEAKEASY
 from speakeasy.explain.refusals import explain_error
 from speakeasy.mafia_city import MafiaCityGame
@@ -244,11 +245,13 @@ def check_refusal(ctx: Ctx, decision: Decision, request: Action, option: Action)
     return error
 
 
-def _games(count: int, seed: int) -> Iterator[tuple[int, Game, random.Random]]:
+def _games(count: int, seed: int) -> Iterator[tuple[RandomBot, Game, random.Random]]:
+    """Seeded games (2-4 players, the distillery rebuild variant in every other one), each
+    with a random bot to play it and an RNG for the requests."""
     for g in range(count):
-        rng = random.Random(seed + g)
         options = Options(distillery_rebuild=g % 2 == 0)
-        yield g, Game.new(2 + g % 3, seed=seed + g, options=options), rng
+        game = Game.new(2 + g % 3, seed=seed + g, options=options)
+        yield RandomBot(seed + g), game, random.Random(seed + g)
 
 
 #: Kinds that random bots rarely reach; they are set up directly (see below).
@@ -256,12 +259,16 @@ _CONSTRUCTED = {DecisionKind.SELL, DecisionKind.DOCKS_ROW, DecisionKind.SHIP_BAR
 
 
 def test_every_decision_kind_refuses_mutated_requests_with_its_own_rule() -> None:
-    """The property over 20 seeded random-bot games (2-4 players, distillery rebuild variant on
-    in half): at up to 25 decisions of each kind, 10 mutated requests each are refused with a
-    rule of the kind's allowed set and a reason naming the changed argument; the game's state
-    and pending decision are untouched; every decision kind is reached."""
+    """The property over at least 30 seeded random-bot games (2-4 players, distillery rebuild
+    variant on in half; more games, up to 120, until every kind is reached): at up to 25
+    decisions of each kind, 10 mutated requests each are refused with a rule of the kind's
+    allowed set and a reason naming the changed argument; the game's state and pending decision
+    are untouched; every decision kind is reached."""
     reached: Counter[DecisionKind] = Counter()
-    for _, game, rng in _games(20, 1500):
+    wanted = set(DecisionKind) - _CONSTRUCTED
+    for played, (bot, game, rng) in enumerate(_games(120, 1500)):
+        if played >= 30 and wanted <= set(reached):
+            break
         while not game.is_over:
             decision = game.pending
             assert decision is not None
@@ -275,8 +282,8 @@ def test_every_decision_kind_refuses_mutated_requests_with_its_own_rule() -> Non
                     assert game.why_not(request).code == error.code  # type: ignore[union-attr]
                 assert SPEAKEASY.state_data(game.state) == before
                 assert game.pending is decision
-            game.apply(rng.choice(game.legal_actions()))
-    missing = set(DecisionKind) - set(reached) - _CONSTRUCTED
+            game.apply(bot.choose(game))
+    missing = wanted - set(reached)
     assert not missing, sorted(missing)
 
 
@@ -290,14 +297,17 @@ def test_every_decision_kind_refuses_mutated_requests_with_its_own_rule() -> Non
 def test_refusals_hold_at_hypothesis_positions(
     seed: int, players: int, steps: int, data: st.DataObject
 ) -> None:
-    """The same property at hypothesis-drawn positions; apply raises the same error and
-    changes nothing (R-TURN-1: only the pending decision's options are played)."""
+    """The same property at hypothesis-drawn positions (a random bot plays ``steps`` steps, or
+    until the next Lucky Luciano phase); apply raises the same error and changes nothing
+    (R-TURN-1: only the pending decision's options are played)."""
     game = Game.new(players, seed=seed, options=Options(distillery_rebuild=seed % 2 == 0))
-    rng = random.Random(seed)
-    for _ in range(steps):
+    bot = RandomBot(seed)
+    if steps > 350:
+        play_until(game, bot, "luciano")
+    for _ in range(steps % 350):
         if game.is_over:
             return
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(bot.choose(game))
     if game.is_over:
         return
     decision = game.pending
@@ -567,7 +577,7 @@ def test_refusing_is_fast() -> None:
     2 ms for mutated requests over two games (a whole refusal: blocked options, the rules
     question and the generic fallback)."""
     times: list[float] = []
-    for _, game, rng in _games(2, 42):
+    for bot, game, rng in _games(2, 42):
         while not game.is_over:
             decision = game.pending
             assert decision is not None
@@ -575,7 +585,7 @@ def test_refusing_is_fast() -> None:
                 start = time.perf_counter()
                 game.why_not(request)
                 times.append(time.perf_counter() - start)
-            game.apply(rng.choice(game.legal_actions()))
+            game.apply(bot.choose(game))
     times.sort()
     median, p99 = statistics.median(times), times[int(len(times) * 0.99)]
     assert median < 100e-6, median

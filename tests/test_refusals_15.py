@@ -34,6 +34,7 @@ from speakeasy.model.effects import Effect
 from speakeasy.model.kinds import DecisionKind
 from speakeasy.model.options import Options
 from speakeasy.model.state import Building, BuildingType, Colour, Track
+from speakeasy.rules import refusals
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.dispatch import Source, run_effect
 from speakeasy.rules.refusals import CODES, GRAMMAR, REFUSAL_FUNCTIONS, explain_refusal
@@ -460,6 +461,25 @@ def test_r_board_2_district_17_does_not_exist() -> None:
     assert f"district {taken[0]}, space {taken[1]}" in error.reason
 
 
+def test_r_prologue_4_and_5_the_prologue_opens_a_bar_or_the_distillery() -> None:
+    """R-PROLOGUE-4: the prologue builds a bar or the distillery, and must build;
+    R-PROLOGUE-5: by opening an empty space, never by a takeover."""
+    game = Game.new(3, seed=11)
+    while game.pending is not None and game.pending.kind != "build":
+        game.apply(game.legal_actions()[0])
+    assert game.state.phase.value == "prologue"
+
+    def refused(text: str) -> tuple[str, str]:
+        error = game.why_not(text)
+        assert error is not None and text.split()[-1] in error.reason
+        return error.code, error.rule
+
+    assert refused("build open nightclub-1") == ("wrong-building", "R-PROLOGUE-4")
+    assert refused("build takeover bar-left-1") == ("wrong-mode", "R-PROLOGUE-5")
+    assert refused("done") == ("compulsory", "R-PROLOGUE-4")
+    assert refused("build open bar-left-9") == ("no-such-piece", "R-UPGRADE-3")
+
+
 def test_r_card_5_discarding_a_card_you_do_not_hold() -> None:
     """R-CARD-5: only cards in your hand are discarded; the refusal names the card."""
     game = Game.new(2, seed=2)
@@ -554,6 +574,14 @@ def test_not_now_and_malformed_stay(at_capo: Game) -> None:
     error = at_capo.why_not("capo  garage 0")
     assert error is not None and error.code == "malformed"
     assert at_capo.why_not(at_capo.legal_actions()[0]) is None
+
+
+def test_every_code_is_documented_and_every_kind_answered() -> None:
+    """The module's docstring lists every code of CODES; every decision kind has a refusal
+    function and a grammar."""
+    doc = refusals.__doc__ or ""
+    assert [code for code in CODES if f"``{code}``" not in doc] == []
+    assert set(REFUSAL_FUNCTIONS) == set(GRAMMAR) == set(DecisionKind)
 
 
 def test_the_core_default_knows_no_rules() -> None:

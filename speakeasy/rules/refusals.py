@@ -48,8 +48,8 @@ Codes (stable; :data:`CODES` says what each means):
   ``on-map``, ``off-map``, ``same-district``, ``no-points``, ``not-adjacent``,
   ``truck-moved``, ``no-second-truck``, ``not-enough-goons``, ``no-partner``,
   ``free-help-used``, ``cannot-pay``, ``too-weak``, ``no-card``, ``own-mafioso``,
-  ``not-enough-mafiosi``, plus the codes of the rules questions asked (``goal-not-met``,
-  ``max-level``...).
+  ``not-enough-mafiosi``, ``no-capo``, ``one-distillery``, plus the codes of the rules
+  questions asked (``goal-not-met``, ``max-level``...).
 """
 
 from __future__ import annotations
@@ -909,21 +909,20 @@ def _ally(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | N
 _MODE_OF_RULE: Final = {"R-BUILD-2": "open", "R-TAKEOVER-1": "takeover", "R-UPGRADE-1": "upgrade"}
 
 
-def _build_source_rule(state_phase: Phase, modes: set[str], types: set[str]) -> str:
-    """The rule that limits what this build action may build (its source, as far as the
-    modes and buildings offered tell it)."""
-    if state_phase is Phase.PROLOGUE:
-        return "R-PROLOGUE-5" if modes == {"open"} and "bar" in types else "R-PROLOGUE-4"
+def _build_source_rule(ctx: Ctx, player: Player, modes: set[str], types: set[str]) -> str:
+    """The rule that limits what this build action may build: its source, as far as the
+    phase, a build token played this turn and the modes and buildings offered tell it."""
+    if ctx.state.phase is Phase.PROLOGUE:  # a bar or the distillery (4), opened only (5)
+        return "R-PROLOGUE-4" if types <= {"bar", "distillery"} else "R-PROLOGUE-5"
     if modes == {"upgrade"}:
         return "R-HELPERCARD-12"
     if modes == {"takeover"}:
         return "R-HELPERCARD-13"
-    if types == {"bar"}:
-        return "R-CITYTOK-12"
-    if types == {"nightclub"}:
-        return "R-CITYTOK-13"
-    if types == {"casino"}:
-        return "R-CITYTOK-14"
+    token = player.played_tokens[-1] if player.played_tokens else None
+    if token is not None and any(e.kind == "build" for e in ctx.catalog.city_token(token).effect):
+        if types <= {"bar"}:
+            return "R-CITYTOK-12"
+        return "R-CITYTOK-13" if types <= {"nightclub"} else "R-CITYTOK-14"
     if types <= {"bar", "distillery"}:
         return "R-LOC-CONTRACTORS-2"
     return "R-LOC-PLANNING-1"
@@ -961,12 +960,14 @@ def _build(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | 
     offered = [o for o in shown if o.kind == "build"]
     modes = {str(o.args[0]) for o in offered}
     types = {spaces[str(o.args[1])].building for o in offered}
-    rule = _build_source_rule(ctx.state.phase, modes, types)
+    rule = _build_source_rule(ctx, player, modes, types)
     if building not in types:
         return _no(
             "wrong-building", rule, f"this build action builds {_ids(sorted(types))}, not {piece}"
         )
     if mode not in modes:
+        if ctx.state.phase is Phase.PROLOGUE:
+            rule = "R-PROLOGUE-5"
         return _no(
             "wrong-mode", rule, f"this build action may {_ids(sorted(modes))}, not {mode} {piece}"
         )

@@ -13,6 +13,7 @@ directly on an analysis copy of a position.
 
 from __future__ import annotations
 
+import inspect
 import random
 import statistics
 import time
@@ -579,7 +580,7 @@ def test_not_now_and_malformed_stay(at_capo: Game) -> None:
 def test_every_code_is_documented_and_every_kind_answered() -> None:
     """The module's docstring lists every code of CODES; every decision kind has a refusal
     function and a grammar."""
-    doc = refusals.__doc__ or ""
+    doc = inspect.getdoc(refusals) or ""
     assert [code for code in CODES if f"``{code}``" not in doc] == []
     assert set(REFUSAL_FUNCTIONS) == set(GRAMMAR) == set(DecisionKind)
 

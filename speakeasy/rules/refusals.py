@@ -983,12 +983,12 @@ def _build(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | 
         None,
     )
     if twin is not None:
-        return _no(
-            "same-as",
-            "R-BUILD-3",
-            f"{piece} builds exactly like {twin} (same group, cost and reward): "
-            f"choose 'build {mode} {twin}'",
-        )
+        same = f"{piece} builds exactly like {twin} (same group, cost and reward)"
+        stand_in = Action("build", (mode, twin))
+        for b in d.blocked:
+            if b.action == stand_in:  # the stand-in is greyed out: so is this piece
+                return _no(b.error.code, b.error.rule, f"{same}: {b.error.reason}")
+        return _no("same-as", "R-BUILD-3", f"{same}: choose 'build {mode} {twin}'")
     return None
 
 
@@ -1173,7 +1173,9 @@ def _truck(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> IllegalAction | 
     if (error := _space(ctx, district, space)) is not None:
         return error
     if district != here:
-        return _no("not-here", "R-TRUCK-13", f"{name} is in district {here}, not {district}")
+        return _no(
+            "not-here", "R-TRUCK-13", f"{name} is in district {here}, not in district {district}"
+        )
     error = _buildings_yours(ctx, colour, district, space, "R-TRUCK-13")
     if error is not None:
         return error

@@ -174,9 +174,27 @@ class Decision:
         """Options shown but not allowed, each with its reason (computed on demand)."""
         return self.blocked_fn() if self.blocked_fn is not None else ()
 
-    def why_not(self, action: object) -> IllegalAction:
+    def why_not(
+        self,
+        action: object,
+        explain: Callable[[Action], IllegalAction | None] | None = None,
+    ) -> IllegalAction:
         """The error for an action that is not among the options (``malformed`` for
-        anything that is not an :class:`Action`)."""
+        anything that is not an :class:`Action`).
+
+        A greyed-out option gives its own error; otherwise ``explain`` (the game's own
+        reasons, :meth:`GameDefinition.explain_refusal
+        <speakeasy.core.engine.GameDefinition.explain_refusal>`) may name the rule that forbids
+        the request; only then come the generic ``not-now`` (a kind of action this decision
+        never takes) and ``not-an-option``.
+
+        >>> d = Decision("ann", "pick", "Pick a fruit", ("R-1",), (Action("pick", ("pear",)),))
+        >>> d.why_not(Action("pick", ("plum",))).code
+        'not-an-option'
+        >>> d.why_not(Action("pick", ("plum",)),
+        ...           lambda a: IllegalAction("no-plums", "R-2", f"no {a.args[0]} grows here"))
+        IllegalAction('no plum grows here (R-2)')
+        """
         rule = self.rules[0] if self.rules else "R-TURN-1"
         if not isinstance(action, Action):
             return IllegalAction(
@@ -185,16 +203,16 @@ class Decision:
         for b in self.blocked:
             if b.action == action:
                 return b.error
+        if explain is not None:
+            found = explain(action)
+            if found is not None:
+                return found
         if not any(o.kind == action.kind for o in self.options):
             return IllegalAction(
-                "not-now",
-                self.rules[0] if self.rules else "R-TURN-1",
-                f"the game is waiting for {self.player}: {self.prompt}",
+                "not-now", rule, f"the game is waiting for {self.player}: {self.prompt}"
             )
         return IllegalAction(
-            "not-an-option",
-            self.rules[0] if self.rules else "R-TURN-1",
-            f"'{action}' is not one of the options for: {self.prompt}",
+            "not-an-option", rule, f"'{action}' is not one of the options for: {self.prompt}"
         )
 
 

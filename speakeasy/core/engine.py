@@ -241,6 +241,15 @@ class GameDefinition(ABC, Generic[S, C, R]):
         """The engine's refusal ``code`` (one of :data:`REFUSALS`) with its rule."""
         return IllegalAction(code, self.refusal_rules[code], reason)
 
+    def explain_refusal(self, ctx: C, decision: Decision, action: Action) -> IllegalAction | None:
+        """Why the rules forbid ``action``, a well-formed request that is neither an option of
+        ``decision`` nor one of its greyed-out options, or ``None`` to let the engine give its
+        generic refusal (``not-now`` or ``not-an-option``). It must only read ``ctx``.
+
+        A game overrides this to cite the rule that forbids each request; the default knows
+        no rules."""
+        return None
+
 
 class Runner:
     """One flow driven the way the engine drives a game: it waits at :attr:`pending`, accepts
@@ -259,9 +268,13 @@ class Runner:
         self.pending: Decision | None = None
         self._options: dict[Action, Action] = {}
 
-    def choose(self, action: Action) -> Action:
+    def choose(
+        self, action: Action, explain: Callable[[Action], IllegalAction | None] | None = None
+    ) -> Action:
         """The pending decision's labelled option equal to ``action``; the decision's
-        :class:`IllegalAction` if it is none of them (nothing is sent)."""
+        :class:`IllegalAction` if it is none of them (nothing is sent), with ``explain``
+        giving the game's reason (:meth:`Decision.why_not
+        <speakeasy.core.actions.Decision.why_not>`)."""
         pending = self.pending
         if pending is None:
             raise ValueError("the flow waits for no decision")
@@ -270,7 +283,7 @@ class Runner:
         except TypeError:  # an unhashable look-alike: not an option
             chosen = None
         if chosen is None:
-            raise pending.why_not(action)
+            raise pending.why_not(action, explain)
         return chosen
 
     def send(self, action: Action | None) -> None:
@@ -406,7 +419,7 @@ class Engine(Generic[S, C, R]):
         pending = self._runner.pending
         if pending is None:
             raise self.definition.refusal("game-over", "the game is over")
-        chosen = self._runner.choose(action)  # the labelled option
+        chosen = self._runner.choose(action, self._explain)  # the labelled option
         start = len(self._ctx.events)
         try:
             self._resume(chosen)
@@ -419,6 +432,30 @@ class Engine(Generic[S, C, R]):
         self._steps.append(Step(chosen, pending.player, events))
         self._redo.clear()
         return list(events)
+
+    def _explain(self, action: Action) -> IllegalAction | None:
+        """The definition's reason for refusing ``action`` at the pending decision."""
+        pending = self._runner.pending
+        if pending is None:
+            return None
+        return self.definition.explain_refusal(self._ctx, pending, action)
+
+    def why_not(self, action: Action | str) -> IllegalAction | None:
+        """The :class:`IllegalAction` :meth:`apply` would raise for ``action`` now, or
+        ``None`` if it is legal; nothing changes either way. Raises like :meth:`apply` for
+        input that is neither a ``str`` nor an ``Action``."""
+        try:
+            action = self._checked(action)
+        except IllegalAction as err:
+            return err
+        pending = self._runner.pending
+        if pending is None:
+            return self.definition.refusal("game-over", "the game is over")
+        try:
+            self._runner.choose(action, self._explain)
+        except IllegalAction as err:
+            return err
+        return None
 
     def _checked(self, action: object) -> Action:
         """``action`` as an :class:`Action`: parsed if text, checked if an ``Action``."""

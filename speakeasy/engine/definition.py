@@ -24,6 +24,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
 from speakeasy.catalog import Catalog, load_catalog
+from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.core.engine import GameDefinition
 from speakeasy.engine.setup import new_state
@@ -35,6 +36,7 @@ from speakeasy.model.state import Colour, GameState, to_data
 from speakeasy.rules import game_flow
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.flow import Start
+from speakeasy.rules.refusals import explain_refusal
 from speakeasy.rules.scoring import GameResult, final_result
 
 __all__ = ["SPEAKEASY", "SpeakeasyDefinition", "StartPosition", "colours"]
@@ -138,6 +140,11 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
 
     def state_data(self, state: GameState) -> Any:
         return to_data(state)
+
+    def explain_refusal(self, ctx: Ctx, decision: Decision, action: Action) -> IllegalAction | None:
+        """The rule that forbids a request that is not an option, naming what was asked for
+        (:func:`speakeasy.rules.refusals.explain_refusal`, one function per decision kind)."""
+        return explain_refusal(ctx, decision, action)
 
     def players_from_data(self, players: list[str]) -> tuple[str, ...]:
         """The seats of a saved game: 1-4 different colour names, lower case, exactly as

@@ -1,5 +1,8 @@
 """Why a request is illegal and why an option is greyed out, in plain words, with its rules.
 
+Requests that were never options get their own rule from :mod:`speakeasy.rules.refusals`
+(its ``CODES`` says what each code means); here each code may bring related rules along.
+
 >>> from speakeasy.core.actions import IllegalAction
 >>> print(explain_error(IllegalAction("cannot-pay", "R-MONEY-6",
 ...     "a casino costs $17 and 1 discarded card; you have $12 and can launder $6")))
@@ -32,12 +35,20 @@ _RELATED_BY_CODE: Final[dict[str, tuple[str, ...]]] = {
     "has-barrel": ("R-TRUCK-13",),
     "one-per-area": ("R-BUILD-4",),
     "no-leverage": ("R-PROTECT-2",),
+    # requests that were never options (speakeasy.rules.refusals.CODES lists every code)
+    "no-such-district": ("GEO-1",),
+    "not-adjacent": ("GEO-4",),
+    "person-not-in-play": ("DISC-2",),
+    "wrong-price": ("GAP-5",),
+    "vip-full": ("R-LEVEL-7",),
+    "same-as": ("R-UPGRADE-3",),
 }
 _RELATED_BY_CODE_AND_RULE: Final[dict[tuple[str, str], tuple[str, ...]]] = {
     ("too-weak", "R-COMBAT-1"): ("R-TAKEOVER-1", "R-TAKEOVER-2"),
     ("too-weak", "R-SHIP-6"): ("R-SHIP-4", "R-COMBAT-1"),
     ("no-card", "R-LEVEL-3"): ("R-LEVEL-5",),
     ("no-card", "R-LEVEL-4"): ("R-LEVEL-5",),
+    ("not-adjacent", "R-TRUCK-8"): ("GEO-5",),
 }
 
 

@@ -20,6 +20,7 @@ module                  rules
 ``protection``          protection (R-PROTECT)
 ``luciano``             gang war, police, area control, payout (R-GANGWAR..R-PAYOUT)
 ``scoring``             final scoring (R-SCORING)
+``refusals``            the rule that forbids each request that is not an option, per decision kind
 ======================  ====================================================================
 """
 

@@ -16,6 +16,7 @@ loading replays; those checkpoints are where the engine itself restarts the rule
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from typing import Any
@@ -24,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speakeasy.core.actions import Event
+from speakeasy.core.actions import Event, IllegalAction
 from speakeasy.engine.bots import RandomBot, play_until
 from speakeasy.engine.game import Game
 from speakeasy.model.options import Options
@@ -301,3 +302,69 @@ def test_the_captured_scenario_is_small() -> None:
     game = stop_at(4, 9, "luciano")
     text = scenario_from_game(game).to_toml()
     assert len(text.encode()) < 20_000
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key and index path in ``value`` (tables and arrays)."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*path, i))
+    return found
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _leaves(item)]
+    if isinstance(value, list):
+        return [leaf for item in value for leaf in _leaves(item)]
+    return [value]
+
+
+CAPTURED = [
+    scenario_from_game(stop_at(players, seed, until, then=then)).to_data()
+    for players, seed, until, then in ((2, 13, "luciano", 1), (3, 2, "round", 6), (1, 3, "act", 2))
+]
+
+
+@settings(max_examples=EXAMPLES * 4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**16))
+def test_a_mutated_captured_scenario_is_refused_or_plays(data: st.DataObject, seed: int) -> None:
+    """Like issue 14's fuzzing of the shipped files, for the new exact fields: one to three
+    random edits of a captured scenario (a field deleted, given another of the scenario's
+    values, an array item dropped, doubled or two swapped) give a ScenarioError or a game that
+    plays 20 random-bot decisions with no exception but IllegalAction."""
+    scenario = json.loads(json.dumps(data.draw(st.sampled_from(CAPTURED))))
+    leaves = [leaf for leaf in _leaves(scenario) if not isinstance(leaf, str) or len(leaf) < 100]
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(scenario)))
+        *parents, last = path
+        node = scenario
+        for key in parents:
+            node = node[key]
+        op = data.draw(st.sampled_from(["delete", "value", "drop", "double", "swap"]))
+        if op == "delete" and isinstance(node, dict):
+            del node[last]
+        elif op == "value":
+            node[last] = data.draw(st.sampled_from(leaves))
+        elif isinstance(node, list) and op in ("drop", "double", "swap"):
+            if op == "drop":
+                del node[last]
+            elif op == "double":
+                node.insert(last, node[last])
+            else:
+                other = data.draw(st.integers(0, len(node) - 1))
+                node[last], node[other] = node[other], node[last]
+    try:
+        game = Scenario.from_data(scenario, "edited.json").game()
+    except ScenarioError:
+        return
+    bot = RandomBot(seed)
+    for _ in range(20):
+        if game.is_over:
+            break
+        with contextlib.suppress(IllegalAction):
+            game.apply(bot.choose(game))

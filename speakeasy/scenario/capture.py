@@ -148,7 +148,7 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             "books": p.books,
             "vip": p.vip,
             "capos": p.capos,
-            **({"capos_boxed": p.capos_boxed} if p.capos_boxed else {}),
+            "capos_boxed": p.capos_boxed,
             **({"partner": p.partner} if p.partner else {}),
             **({"partner_district": p.partner_district} if p.partner_district else {}),
             **({"partner_free_used": True} if p.partner and p.partner_free_used else {}),

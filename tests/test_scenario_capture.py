@@ -149,6 +149,8 @@ def test_property_any_position_round_trips_and_plays_on_the_same(
     where = f"{players} players, seed {seed}, {len(game.history)} decisions, {via}"
     other = loaded(game, via)
     assert_same_position(game, other, where)
+    # captured again, the loaded game gives the very same scenario (a fixed point)
+    assert scenario_from_game(other).data == scenario_from_game(game).data, where
     assert_same_continuation(game, other, seed + 1, 60, where)
 
 

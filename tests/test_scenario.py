@@ -190,8 +190,9 @@ def test_editing_gives_a_new_validated_scenario() -> None:
 
 
 # ---------------------------------------------------------------------- saving any position
-#: What the format leaves out of a player (scenario_from_game): capos (the persons they are on
-#: are not part of a scenario, R-CAPO), the city tokens on the board and those just played.
+#: What a hand-written scenario may leave out of a player (the fields comparisons of such
+#: scenarios skip): capos (R-CAPO), the city tokens on the board and those just played. A
+#: captured scenario holds them too (issue 15 §5: round_trip compares whole states).
 _PLAYER_NOT_DESCRIBED = ("capos", "capos_boxed", "city_tokens", "played_tokens")
 
 
@@ -205,8 +206,9 @@ def described(state: GameState) -> dict[str, Any]:
     area control, the operations-board pieces left and lost), the ships, docks spaces, books on
     goals, gangster control markers, the goals in play and the act's gangster deck; the
     supplies and the contents of the decks and stacks follow from those (R-COMP). Not
-    described, so not compared: capos and persons, city tokens, the order of the decks and
-    stacks, and the helper and city offers.
+    compared here: capos and persons, city tokens, the order of the decks and stacks, and the
+    helper and city offers, which hand-written scenarios usually leave to the setup (captured
+    ones hold them, and :func:`round_trip` compares whole states).
     """
     data = to_data(state)
     act = max(state.act, 1)

@@ -49,6 +49,24 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
 * ``[[ships]]``: ``ship``, ``port``, ``removed`` (barrels taken), ``crate`` (id, or false);
 * ``[docks]``: per area, the mafiosi on the docks spaces, top row first (``false``: an empty
   space; the spaces after the list are empty);
+* exact positions (what :func:`scenario_from_game` writes; each may also be given alone):
+  ``rng`` (the random generator's state, 3336 characters of base64: shuffles to come are the
+  same), ``actions`` (at most 1000 decisions in their text form, ``capo docks 0``, replayed in
+  order once the position is set up: they become the game's first steps, and one the rules
+  refuse is reported as ``actions[i]``), ``round_order`` (the order the last round was played
+  in, at a Lucky Luciano phase or final scoring), ``turn_order`` with ``false`` for an empty
+  column (R-BOARD-9), ``[[persons]]`` (``location``, ``person`` 1-4, ``owner``: capos talking
+  to persons this act, R-TURN-4), ``restaurant`` (capos in the Restaurant), ``[decks]``
+  (``vip``, ``party``, ``distillery``, ``fleet``, ``helpers``, ``crates``, top first, each
+  holding exactly what the rest of the scenario leaves in it; ``gangsters.B``/``C``/``D``: the
+  tiles left in each gangster deck), ``[offers]`` (``helpers``; ``city_left`` and
+  ``city_middle``: the city-token stacks, top last; ``city_right``: its spaces, ``false``
+  empty), per district ``city_tokens`` (the token on each space, ``false``: none) and per
+  player ``capos``, ``capos_boxed`` (on the operations board and in the box; with those on
+  persons and in the Restaurant they make the 4 capos, R-CAPO), ``city_tokens``,
+  ``played_tokens`` and ``board_pieces`` (the operations-board pieces left, in order). City
+  tokens are taken from where the setup put them; every component stays in exactly one place
+  (R-COMP), so an edit that loses or doubles one is refused with its field;
 * ``[question]``: ``text``, ``ask`` (a question of :mod:`speakeasy.scenario.questions`,
   answered by :mod:`speakeasy.studies.questions`), its parameters
   (``district``, ``colour``, ``area``, ``space``, ``building``, ``mode``, ``card``, ``count``,
@@ -60,8 +78,9 @@ operations board, mafiosi from the owner's supply, police figures, gangster bars
 from the general supply), so the components stay conserved. Notoriety rewards are not paid when
 a scenario sets levels, but the reserved mafiosi on passed notoriety spaces join the owner's
 supply (R-NOTOR-4). A game that starts after the first round of an act (or at its Lucky Luciano
-phase) gives each player that act's capos (R-CAPO-1..4); capos already on persons are not part
-of a scenario. Mistakes are reported with the file, the line, the field and the reason:
+phase) gives each player that act's capos (R-CAPO-1..4), unless the scenario says where they
+are (``capos``, ``[[persons]]``, ``restaurant``). Mistakes are reported with the file, the
+line, the field and the reason:
 
 >>> parse_scenario('title = "x"\\n[districts.3]\\npolice = "yes"\\n', "demo.toml")
 Traceback (most recent call last):

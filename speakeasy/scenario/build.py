@@ -10,6 +10,10 @@ is not available, a goal not in play. :meth:`Scenario.apply_to` calls :func:`bui
 
 from __future__ import annotations
 
+import base64
+import binascii
+import struct
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
@@ -26,12 +30,51 @@ from speakeasy.model.state import (
     Track,
 )
 from speakeasy.rules.context import Ctx
-from speakeasy.rules.flow import Start
+from speakeasy.rules.flow import CENTRAL_PARK, Start, persons_in_play
 from speakeasy.rules.luciano import deck_letter
 from speakeasy.scenario.checks import bar_count
 from speakeasy.scenario.errors import Fail
 
-__all__ = ["build_position"]
+__all__ = ["RNG_WORDS", "build_position", "rng_state", "rng_text"]
+
+#: The words of the random number generator's state (Python's Mersenne Twister: 624 words
+#: and the position in them), as ``rng`` holds them.
+RNG_WORDS = 625
+_RNG_VERSION = 3
+
+
+def rng_text(state: tuple[Any, ...]) -> str:
+    """The state of a ``random.Random`` (``getstate()``) as a scenario's ``rng`` text: its
+    625 words, little-endian, in base64 (3336 characters).
+
+    >>> import random
+    >>> rng = random.Random(5)
+    >>> text = rng_text(rng.getstate())
+    >>> len(text), random.Random().getstate() != rng_state(text)
+    (3336, True)
+    >>> other = random.Random(); other.setstate(rng_state(text)); other.random() == rng.random()
+    True
+    """
+    version, words, gauss = state
+    if version != _RNG_VERSION or gauss is not None or len(words) != RNG_WORDS:
+        raise ValueError("not the state of a random.Random the engine uses")
+    return base64.b64encode(struct.pack(f"<{RNG_WORDS}I", *words)).decode("ascii")
+
+
+def rng_state(text: str) -> tuple[Any, ...]:
+    """The ``random.Random`` state a scenario's ``rng`` text holds; ``ValueError`` if it
+    holds none (wrong length, not base64, a position beyond the 624 words, all zeros)."""
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise ValueError("rng: not base64 text") from None
+    if len(raw) != 4 * RNG_WORDS:
+        raise ValueError(f"rng: {len(raw)} bytes; a generator's state has {4 * RNG_WORDS}")
+    words = struct.unpack(f"<{RNG_WORDS}I", raw)
+    if not 1 <= words[-1] <= RNG_WORDS - 1 or not any(words[:-1]):
+        raise ValueError("rng: not the state of a Mersenne Twister generator")
+    return (_RNG_VERSION, words, None)
+
 
 #: What a closed district of a 2-player game can never hold, and the rule that says so.
 _CLOSED_FORBIDS = {
@@ -62,9 +105,11 @@ class _Builder:
 
     def build(self) -> None:
         data, state, start = self.data, self.state, self.start
-        state.act = start.act
+        state.act = 0 if start.phase == "setup" else start.act  # 0: the prologue (R-ACT-1)
         state.round = (
-            self.catalog.setup.acts.rounds[start.act - 1] if start.phase == "luciano" else 0
+            self.catalog.setup.acts.rounds[start.act - 1]
+            if start.phase in ("luciano", "final")
+            else 0
         )
         if start.phase != "setup":  # the prologue sets its own phase (R-PROLOGUE)
             state.phase = Phase.FINAL_SCORING if start.phase == "final" else Phase.ROUNDS
@@ -97,15 +142,37 @@ class _Builder:
             self._book(i, spec)
         if "turn_order" in data:
             n = len(state.turn_order.top)
-            state.turn_order.top = [Colour(c) for c in data["turn_order"]] + [None] * (
-                n - len(data["turn_order"])
-            )
+            if len(data["turn_order"]) > n:
+                self.fail(f"the turn-order track has {n} columns (R-BOARD-9)", "turn_order")
+            top = [Colour(c) if c else None for c in data["turn_order"]]
+            state.turn_order.top = top + [None] * (n - len(top))
             state.turn_order.bottom = [None] * n
+        if "round_order" in data:
+            state.round_players = [Colour(c) for c in data["round_order"]]
         if "gangster_deck" in data:
             self._gangster_deck(data["gangster_deck"])
         for area, value in _in_order(data.get("gangster_control", {}), Area):
             state.gangster_control[Area(area)] = value
+        self._persons(players)
+        self._decks(data.get("decks", {}))
+        self._city_tokens(players)
+        for colour, spec in players:
+            if "board_pieces" in spec:
+                player = state.players[Colour(colour)]
+                player.board_pieces = self._arranged(
+                    player.board_pieces,
+                    spec["board_pieces"],
+                    "operations-board piece",
+                    "player",
+                    colour,
+                    "board_pieces",
+                )
         self._check_wars()
+        if "rng" in data:
+            try:
+                self.ctx.rng.setstate(rng_state(data["rng"]))
+            except ValueError as exc:
+                self.fail(str(exc).removeprefix("rng: "), "rng")
 
     # ------------------------------------------------------------------ the map
     def _closed(self, closed: list[int]) -> None:
@@ -544,6 +611,255 @@ class _Builder:
         total = self.catalog.components.count("capos")
         for player in self.state.players.values():
             player.capos, player.capos_boxed = keep, total - keep
+
+    # ------------------------------------------------------------------ exact positions
+    def _arranged(
+        self, now: Sequence[str], listed: Sequence[str], what: str, *path: str | int
+    ) -> list[str]:
+        """``listed``, which must hold exactly the components ``now`` holds (in any order):
+        each component is in one place (R-COMP)."""
+        left = Counter(now)
+        for i, item in enumerate(listed):
+            if left[item] <= 0:
+                self.fail(
+                    f"{what} {item!r} is not available here (it is elsewhere, listed twice or "
+                    "not in this game)",
+                    *path,
+                    i,
+                )
+            left[item] -= 1
+        missing = sorted(left.elements())
+        if missing:
+            self.fail(
+                f"{what}(s) {', '.join(map(repr, missing[:5]))} missing: every component is "
+                "in one place (R-COMP)",
+                *path,
+            )
+        return list(listed)
+
+    def _persons(self, players: Sequence[tuple[str, Any]]) -> None:
+        """Capos on persons this act (R-TURN-3/4, R-CAPO-5) and in the Restaurant
+        (R-LOC-GEN-1), taken from their owners' operations boards; ``capos`` and
+        ``capos_boxed`` say what is left on the board and in the box (R-CAPO-1..4)."""
+        state, data = self.state, self.data
+        placed: Counter[Colour] = Counter()
+        for i, spec in enumerate(data.get("persons", ())):
+            path = ("persons", i)
+            location = self.catalog.locations.get(spec["location"])
+            if location is None or location.unlimited:
+                known = ", ".join(
+                    sorted(k for k, loc in self.catalog.locations.items() if not loc.unlimited)
+                )
+                self.fail(f"no location with persons named so ({known})", *path, "location")
+            index = int(spec["person"]) - 1
+            people = persons_in_play(self.ctx, location)
+            if location.id != CENTRAL_PARK and index not in {p.index for p in people}:
+                self.fail(
+                    f"{location.name} has {len(people)} person(s) in this game (R-LOC-GEN-6)",
+                    *path,
+                    "person",
+                )
+            if location.id == CENTRAL_PARK and index >= len(people):
+                self.fail(f"Central Park has {len(people)} person(s) here", *path, "person")
+            key = f"{location.id}:{index}"
+            if key in state.persons:
+                self.fail(
+                    f"{state.persons[key]}'s capo already talks to this person (R-TURN-4)", *path
+                )
+            owner = Colour(spec["owner"])
+            if owner not in state.players:
+                self.fail(f"{owner} is not seated", *path, "owner")
+            state.persons[key] = owner
+            placed[owner] += 1
+        for i, colour in enumerate(data.get("restaurant", ())):
+            owner = Colour(colour)
+            if owner not in state.players:
+                self.fail(f"{owner} is not seated", "restaurant", i)
+            state.restaurant.append(owner)
+            placed[owner] += 1
+        total = self.catalog.components.count("capos")
+        specs = dict(players)
+        for colour, player in state.players.items():
+            spec = specs.get(colour.value, {})
+            where = ("player", colour.value)
+            if "capos_boxed" in spec:
+                player.capos_boxed = int(spec["capos_boxed"])
+            if "capos" in spec:
+                player.capos = int(spec["capos"])
+            else:
+                player.capos -= placed[colour]
+            if player.capos < 0 or player.capos + player.capos_boxed + placed[colour] != total:
+                self.fail(
+                    f"{colour} has {total} capos: on the operations board ({player.capos}), "
+                    f"on persons and in the Restaurant ({placed[colour]}) and in the box "
+                    f"({player.capos_boxed}) (R-CAPO-1..4)",
+                    *where,
+                    *(("capos",) if "capos" in spec else ()),
+                )
+
+    def _decks(self, decks: Mapping[str, Any]) -> None:
+        """The decks and stacks in order, top first: each holds exactly what is left of it
+        once the scenario's hands, slots, helpers and crates are dealt (R-COMP); the gangster
+        decks hold tiles of their own act not on the map or a partner space (R-GANGWAR-1)."""
+        state = self.state
+        for track, cards in _in_order({k: v for k, v in decks.items() if k in set(Track)}, Track):
+            deck = state.operation_decks.get(Track(track))
+            if deck is None:
+                self.fail(f"there is no {track} deck", "decks", track)
+            state.operation_decks[Track(track)] = self._arranged(
+                deck, cards, "operation card", "decks", track
+            )
+        offers = self.data.get("offers", {})
+        if "helpers" in decks or "helpers" in offers:
+            pool = state.helper_deck + state.helper_offer
+            offer = offers.get("helpers", state.helper_offer)
+            left = Counter(pool)
+            left.subtract(offer)
+            deck = decks.get("helpers")
+            if deck is None:  # the deck keeps its order; cards taken for the offer leave it
+                deck = []
+                for card in pool:
+                    if left[card] > 0:
+                        deck.append(card)
+                        left[card] -= 1
+            where = ("offers", "helpers") if "helpers" in offers else ("decks", "helpers")
+            self._arranged(pool, [*offer, *deck], "helper card", *where)
+            state.helper_offer, state.helper_deck = list(offer), list(deck)
+        if "crates" in decks:
+            state.crate_stack = self._arranged(
+                state.crate_stack, decks["crates"], "crate", "decks", "crates"
+            )
+        for letter, tiles in sorted(decks.get("gangsters", {}).items()):
+            path = ("decks", "gangsters", letter)
+            if letter not in self.catalog.gangster_decks:
+                self.fail(f"no gangster deck {letter!r}", *path)
+            if letter == self._act_letter() and "gangster_deck" in self.data:
+                self.fail("the act's gangster deck is given twice (also gangster_deck)", *path)
+            allowed = {t.id for t in self.catalog.gangster_deck(letter)}
+            placed = {d.gangster for d in state.districts.values()} | {
+                p.partner for p in state.players.values()
+            }
+            seen: set[str] = set()
+            for i, tile in enumerate(tiles):
+                if tile not in allowed or tile in placed or tile in seen:
+                    self.fail(
+                        f"{tile!r} is not a tile of deck {letter} left to draw (R-GANGWAR-1, "
+                        "R-COMP-5)",
+                        *path,
+                        i,
+                    )
+                seen.add(tile)
+            state.gangster_decks[letter] = list(tiles)
+
+    def _act_letter(self) -> str | None:
+        act = self.start.act
+        return deck_letter(self.catalog, act) if act <= 3 else None
+
+    def _city_tokens(self, players: Sequence[tuple[str, Any]]) -> None:
+        """City tokens where the scenario lists them: on the map's spaces, on players'
+        boards (``city_tokens``; ``played_tokens``: played this turn, R-CITY-5) and in the
+        offer's three columns (R-BOARD-10, R-SETUP-15). Listed tokens are taken from where the
+        setup put them; tokens displaced from a listed place and listed nowhere join the
+        offer's first face-down stack, unless that too is listed. Every token is in one place
+        (R-COMP)."""
+        state, data = self.state, self.data
+        offer, offers = state.city_offer, data.get("offers", {})
+        # every place: (its tokens, listed or not, slots keep their length, path)
+        places: list[tuple[list[str | None], bool, bool, tuple[str | int, ...]]] = []
+        for number, district in sorted(state.districts.items()):
+            spec = data.get("districts", {}).get(str(number), {})
+            tokens = [sp.city_token for sp in district.spaces]
+            path: tuple[str | int, ...] = ("districts", str(number), "city_tokens")
+            if "city_tokens" in spec:
+                listed = spec["city_tokens"]
+                if len(listed) != len(tokens):
+                    self.fail(f"district {number} has {len(tokens)} spaces (GEO-2)", *path)
+                for i, token in enumerate(listed):
+                    if token and district.spaces[i].building is not None:
+                        self.fail(
+                            "a building stands here: its city token went to the builder "
+                            "(R-BUILD-2)",
+                            *path,
+                            i,
+                        )
+                tokens = [t or None for t in listed]
+            places.append((tokens, "city_tokens" in spec, True, path))
+        specs = dict(players)
+        for colour, player in state.players.items():
+            spec = specs.get(colour.value, {})
+            for key in ("city_tokens", "played_tokens"):
+                held: list[str | None] = list(spec.get(key, getattr(player, key)))
+                places.append((held, key in spec, False, ("player", colour.value, key)))
+        for column in ("left", "middle"):
+            key = f"city_{column}"
+            stacks = offers.get(key, getattr(offer, column))
+            for i, stack in enumerate(stacks):
+                places.append((list(stack), key in offers, False, ("offers", key, i)))
+        right: list[str | None] = [t or None for t in offers.get("city_right", offer.right)]
+        places.append((right, "city_right" in offers, True, ("offers", "city_right")))
+        before = Counter(self._all_tokens())
+        listed_count: Counter[str] = Counter()
+        for tokens, listed, _, path in places:
+            if not listed:
+                continue
+            for i, token in enumerate(tokens):
+                if token is None:
+                    continue
+                listed_count[token] += 1
+                if listed_count[token] > before[token]:
+                    self.fail(
+                        f"city token {token!r} is listed more often than the game has it (R-COMP)",
+                        *path,
+                        i,
+                    )
+        allowance = before - listed_count
+        for tokens, listed, slots, _ in places:
+            if listed:
+                continue
+            for i, token in enumerate(tokens):
+                if token is None:
+                    continue
+                if allowance[token] > 0:
+                    allowance[token] -= 1
+                else:
+                    tokens[i] = None
+            if not slots:
+                tokens[:] = [t for t in tokens if t is not None]
+        leftover = sorted(allowance.elements())
+        if leftover:
+            overflow = next((p for p in places if p[3][:2] == ("offers", "city_left")), None)
+            if overflow is None or overflow[1]:
+                self.fail(
+                    f"city token(s) {', '.join(map(repr, leftover[:5]))} are in no place: "
+                    "every token is on the map, a player's board or the offer (R-COMP)",
+                    "offers",
+                    "city_left",
+                )
+            overflow[0].extend(leftover)
+        index = 0
+        for district in (state.districts[n] for n in sorted(state.districts)):
+            tokens = places[index][0]
+            for sp, token in zip(district.spaces, tokens, strict=True):
+                sp.city_token = token
+            index += 1
+        for player in state.players.values():
+            player.city_tokens = [t for t in places[index][0] if t is not None]
+            player.played_tokens = [t for t in places[index + 1][0] if t is not None]
+            index += 2
+        for column in ("left", "middle"):
+            count = len(offers.get(f"city_{column}", getattr(offer, column)))
+            setattr(offer, column, [[t for t in p[0] if t] for p in places[index : index + count]])
+            index += count
+        offer.right = list(places[index][0])
+
+    def _all_tokens(self) -> list[str]:
+        state = self.state
+        offer = state.city_offer
+        found = [sp.city_token for d in state.districts.values() for sp in d.spaces]
+        for player in state.players.values():
+            found += player.city_tokens + player.played_tokens
+        found += [t for stack in offer.left + offer.middle for t in stack] + offer.right
+        return [t for t in found if t is not None]
 
     # ------------------------------------------------------------------ ships and docks
     def _ship(self, i: int, spec: Mapping[str, Any]) -> None:

@@ -1,30 +1,45 @@
-"""Capturing a position: any game's state written back as a scenario (what "save this position"
-does), and one district as a scenario's ``[districts.N]`` table.
+"""Capturing a position: any game's position written back as a scenario (what "save this
+position" does), and one district as a scenario's ``[districts.N]`` table.
+
+A game's position is captured *exactly*, at every decision: the scenario holds the position
+in full at the last point where the rules restart (the start of the current round, of the
+Lucky Luciano phase or of final scoring; before the prologue, the game's start), the state of
+the random number generator there, and the decisions taken since (``actions``), which loading
+replays through the rules. Loading it gives the same position, the same pending decision with
+the same options, and the same game from there on.
 
 >>> from speakeasy.model.state import Colour
 >>> game = Game([Colour.PURPLE, Colour.BLUE], seed=1)
->>> scenario_from_game(game).game().state.districts == game.state.districts
-True
+>>> for _ in range(5):
+...     _ = game.apply(game.legal_actions()[0])
+>>> loaded = scenario_from_game(game).game()
+>>> loaded.state == game.state, loaded.legal_actions() == game.legal_actions()
+(True, True)
 """
 
 from __future__ import annotations
 
+import pickle
+import random
 from typing import Any
 
-from speakeasy.catalog import load_catalog
+from speakeasy.core.actions import Action
+from speakeasy.engine.definition import SPEAKEASY
 from speakeasy.engine.game import Game
-from speakeasy.model.state import GameState, Phase
-from speakeasy.rules.luciano import deck_letter
+from speakeasy.model.state import Colour, GameState
+from speakeasy.rules.flow import Start
+from speakeasy.scenario.build import rng_text
 from speakeasy.scenario.format import Scenario
 
 __all__ = ["district_spec", "scenario_from_game"]
 
 
-def district_spec(state: GameState, number: int) -> dict[str, Any]:
+def district_spec(state: GameState, number: int, tokens: bool = False) -> dict[str, Any]:
     """District ``number`` of ``state`` as a scenario's ``[districts.N]`` table (empty when
     there is nothing on it): every building with its space and operations-board piece, the
     gangster bars (a count when they stand on the first free spaces, else their spaces),
-    police, tokens, the gangster tile, and whether a gangster has been there (R-GANGWAR-13).
+    police, tokens, the gangster tile, and whether a gangster has been there (R-GANGWAR-13);
+    with ``tokens``, the city token on each space too (``false``: none, R-SETUP-14).
     """
     d = state.districts[number]
     spec: dict[str, Any] = {}
@@ -57,50 +72,68 @@ def district_spec(state: GameState, number: int) -> dict[str, Any]:
         spec["gangster"] = d.gangster
     elif d.had_gangster:  # its tile has left (R-GANGWAR-9) or is a partner (R-ALLY-2)
         spec["had_gangster"] = True
+    if tokens and d.spaces:
+        spec["city_tokens"] = [sp.city_token or False for sp in d.spaces]
     return spec
 
 
-def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) -> Scenario:
-    """The position of ``game`` as a scenario at the start of its current round.
+def _origin(game: Game) -> tuple[GameState, tuple[Any, ...], Start, tuple[Action, ...]]:
+    """The position ``game`` last passed a checkpoint at (its state and its RNG state), where
+    the rules restart there, and the actions taken since. Before the first checkpoint (during
+    the prologue, R-PROLOGUE) it is the game's start, set up again from its seed (and its own
+    scenario, if it started from one)."""
+    checkpoints = game.checkpoints
+    if checkpoints:
+        last = checkpoints[-1]
+        # the engine's own snapshot of this game's state (never data from outside)
+        state, rng_state = pickle.loads(last.snapshot)
+        restart = last.restart
+        if not isinstance(restart, Start):
+            raise TypeError(f"a Speakeasy checkpoint restarts at a Start, not {restart!r}")
+        return state, rng_state, restart, game.history[last.step :]
+    ctx, _ = SPEAKEASY.begin(game.players, random.Random(game.seed), game.options, game.scenario)
+    start = game.scenario.start if game.scenario is not None else Start()
+    return ctx.state, ctx.rng.getstate(), start, game.history
 
-    Everything the format describes is kept: reloading the scenario gives the same map, the
-    same players' resources, cards, pieces and partners, the same ships, docks, books and
-    gangster deck. What a scenario cannot hold is left out: capos on persons (the round restarts
-    with the act's capos, R-CAPO), the order of the decks and stacks, the helper and city
-    offers, the city tokens on the players' boards (each builder holds its spaces' setup
-    tokens instead), and which goals are in play (a scenario restarts the round from its first
-    player with the decks shuffled by its seed, which deals the same goals). A game saved
-    before its first decision starts with the prologue again; one saved during the prologue
-    starts at Act 1 without the prologue turns still to come; one saved during a gang war
-    restarts the Lucky Luciano phase with the districts still holding a war token.
+
+def _colours(row: list[Colour | None]) -> list[str | bool]:
+    return [c.value if c is not None else False for c in row]
+
+
+def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) -> Scenario:
+    """The position of ``game`` as a scenario that gives it back exactly.
+
+    The scenario describes the position at the last point where the rules restart (the start
+    of the current round, the Lucky Luciano phase or final scoring; for a game still in its
+    prologue, the game's start) in full: the map with every city token, the players with
+    everything they hold (capos, city tokens, operations-board pieces in order), the persons
+    with capos this act and the Restaurant, the decks and stacks in order, the helper and
+    city-token offers, the turn-order track and the state of the random number generator
+    (``rng``). ``actions`` lists the decisions taken since, which loading replays (and so
+    checks) through the rules. ``extra`` fields are added as given (e.g. a ``description``).
     """
-    state, catalog = game.state, load_catalog()
-    phase = "final" if game.is_over else "rounds"
-    if state.phase in (Phase.GANG_WAR, Phase.POLICE, Phase.AREA_CONTROL, Phase.PAYOUT):
-        phase = "luciano"
-    elif state.phase in (Phase.SETUP, Phase.PROLOGUE) and not game.history:
-        phase = "prologue"
+    state, rng_state, start, actions = _origin(game)
+    phase = "prologue" if start.phase == "setup" else start.phase
     data: dict[str, Any] = {
         "title": title,
         "source": "saved",
         "players": [c.value for c in game.colours],
         "seed": game.seed,
-        "act": max(state.act, 1),
+        "options": dict(game.options.to_data()),
+        "act": 4 if start.phase == "final" else start.act,
         "phase": phase,
     }
     if phase == "rounds":
-        data["round"] = max(state.round, 1)
+        data["round"] = start.round
     closed = sorted(n for n, d in state.districts.items() if d.closed)
     if closed:
         data["closed"] = closed
-    # a round restarts in the order it began with; after the rounds the track's order stands
-    order = list(state.round_players) if phase == "rounds" else []
-    if set(order) != set(game.colours):
-        order = [c for c in (*state.turn_order.top, *state.turn_order.bottom) if c is not None]
-    data["turn_order"] = [c.value for c in order]
+    data["turn_order"] = _colours(state.turn_order.top)
+    if state.round_players and phase in ("luciano", "final"):
+        data["round_order"] = [c.value for c in state.round_players]
     districts: dict[str, Any] = {}
     for number in sorted(state.districts):
-        spec = district_spec(state, number)
+        spec = district_spec(state, number, tokens=True)
         if spec:
             districts[str(number)] = spec
     data["districts"] = districts
@@ -114,6 +147,8 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
             "leverage_tokens": p.leverage_tokens,
             "books": p.books,
             "vip": p.vip,
+            "capos": p.capos,
+            "capos_boxed": p.capos_boxed,
             **({"partner": p.partner} if p.partner else {}),
             **({"partner_district": p.partner_district} if p.partner_district else {}),
             **({"partner_free_used": True} if p.partner and p.partner_free_used else {}),
@@ -127,16 +162,27 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
                 if any(p.slots.values())
                 else {}
             ),
+            "city_tokens": list(p.city_tokens),
+            **({"played_tokens": list(p.played_tokens)} if p.played_tokens else {}),
             "trucks": [
                 {**({"district": t.district} if t.district else {}), "barrels": t.barrels}
                 for t in p.trucks
             ],
             "distillery_barrels": p.distillery_barrels,
             "area_control": {a.value: v for a, v in p.area_control.items()},
+            "board_pieces": list(p.board_pieces),
             **({"lost_pieces": list(p.lost_pieces)} if p.lost_pieces else {}),
             **({"mafiosi_lost": p.mafiosi_lost} if p.mafiosi_lost else {}),
         }
     data["player"] = players
+    persons = []
+    for key, owner in state.persons.items():
+        location, _, index = key.partition(":")
+        persons.append({"location": location, "person": int(index) + 1, "owner": owner.value})
+    if persons:
+        data["persons"] = persons
+    if state.restaurant:
+        data["restaurant"] = [c.value for c in state.restaurant]
     data["ships"] = [
         {"ship": s.ship, "port": s.port, "removed": s.removed, "crate": s.crate or False}
         for s in state.ships
@@ -148,10 +194,6 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
         for a, row in state.docks.items()
         if any(c is not None for c in row)
     }
-    if state.act in (1, 2, 3) and phase != "final":
-        data["gangster_deck"] = list(
-            state.gangster_decks.get(deck_letter(catalog, max(state.act, 1)), [])
-        )
     data["gangster_control"] = {a.value: v for a, v in state.gangster_control.items()}
     books = [
         {"goal": goal, "space": index + 1, "owner": owner.value}
@@ -161,5 +203,21 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
     ]
     if books:
         data["books"] = books
+    data["decks"] = {
+        **{t.value: list(cards) for t, cards in state.operation_decks.items()},
+        "helpers": list(state.helper_deck),
+        "crates": list(state.crate_stack),
+        "gangsters": {letter: list(deck) for letter, deck in sorted(state.gangster_decks.items())},
+    }
+    offer = state.city_offer
+    data["offers"] = {
+        "helpers": list(state.helper_offer),
+        "city_left": [list(stack) for stack in offer.left],
+        "city_middle": [list(stack) for stack in offer.middle],
+        "city_right": [token or False for token in offer.right],
+    }
+    data["rng"] = rng_text(rng_state)
+    if actions:
+        data["actions"] = [str(a) for a in actions]
     data.update(extra)
     return Scenario(data)

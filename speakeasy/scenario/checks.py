@@ -74,8 +74,13 @@ def check_position(data: Mapping[str, Any], fail: Fail) -> None:
     _check_unique(data, fail)
     _check_gangster_tiles(data, fail)
     order = data.get("turn_order")
-    if order is not None and set(order) != seats:
-        fail("the turn order must list every seated colour once (R-ORDER-1)", "turn_order")
+    if order is not None:
+        markers = [c for c in order if c is not False]  # false: an empty column
+        if set(markers) != seats or len(markers) != len(seats):
+            fail("the turn order must list every seated colour once (R-ORDER-1)", "turn_order")
+    played = data.get("round_order")
+    if played is not None and set(played) != seats:
+        fail("the round's order must list every seated colour once (R-TURN-1)", "round_order")
     phase, act = data.get("phase", "rounds"), data.get("act", 1)
     if phase == "prologue" and (act != 1 or "round" in data):
         fail("the prologue comes before round 1 of Act 1 (R-ACT-1)", "phase")

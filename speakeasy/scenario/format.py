@@ -20,7 +20,8 @@ from typing import Any
 
 import tomlkit
 
-from speakeasy.core.actions import Event
+from speakeasy.core.actions import Event, IllegalAction
+from speakeasy.core.engine import EngineError
 from speakeasy.engine.definition import SPEAKEASY
 from speakeasy.engine.game import Game
 from speakeasy.model.kinds import EventKind
@@ -182,8 +183,18 @@ class Scenario:
         return q if isinstance(q, Mapping) else None
 
     def game(self) -> Game:
-        """A new game positioned at this scenario (it records the scenario for replays)."""
-        return Game(self.players, self.seed, Options.from_data(self.data.get("options")), self)
+        """A new game positioned at this scenario (it records the scenario for replays), with
+        the scenario's ``actions`` applied: they are the game's first steps (so they can be
+        undone), and one the rules refuse is a :class:`ScenarioError` naming it."""
+        game = Game(self.players, self.seed, Options.from_data(self.data.get("options")), self)
+        for i, text in enumerate(self.data.get("actions", ())):
+            try:
+                game.apply(text)
+            except (IllegalAction, EngineError) as exc:
+                failing(self.file, self.text)(
+                    f"the rules refuse this action here: {exc}", "actions", i
+                )
+        return game
 
     def to_data(self) -> dict[str, Any]:
         """The scenario as plain data (what :meth:`from_data` reads; saved games hold it)."""

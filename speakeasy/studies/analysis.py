@@ -38,7 +38,8 @@ def analysis_context(source: Game | Ctx | Scenario, *, state: GameState | None =
     * a :class:`~speakeasy.rules.context.Ctx`: over a copy of its state, with the same data;
     * a :class:`~speakeasy.scenario.Scenario`: over its position as set up, before the game's
       flow runs (a scenario set at a Lucky Luciano phase is seen *before* its gang war; one set
-      in the rounds is at the start of its round).
+      in the rounds is at the start of its round); a scenario with ``actions`` (a captured
+      position, :func:`~speakeasy.scenario.scenario_from_game`) is seen after them.
 
     With ``state`` (a game or a context only), the context is over that very state, not a
     copy: for code that only reads and asks thousands of questions per game (the heuristic
@@ -47,6 +48,8 @@ def analysis_context(source: Game | Ctx | Scenario, *, state: GameState | None =
     if isinstance(source, Scenario):
         if state is not None:
             raise ValueError("a scenario's context is its own set-up position; no state to give")
+        if source.data.get("actions"):
+            return source.game().analysis_context()
         return _set_up(source)
     if isinstance(source, Game):
         if state is None:

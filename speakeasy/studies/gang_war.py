@@ -832,7 +832,8 @@ def scenario_before_war(scenario: Scenario) -> Scenario:
     if scenario.start.phase != "luciano":
         return scenario
     rounds = load_catalog().setup.acts.rounds[scenario.act - 1]
-    return scenario.with_value("phase", "rounds").with_value("round", rounds)
+    before = scenario.without("actions")  # a captured war's defences: not yet taken
+    return before.with_value("phase", "rounds").with_value("round", rounds)
 
 
 #: The seeded bot games the explorer offers, each just before a gang war

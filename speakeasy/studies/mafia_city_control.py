@@ -54,9 +54,11 @@ __all__ = [
     "mc_change_state",
     "mc_control_exercises",
     "mc_control_table",
+    "mc_edit_position",
     "mc_flips",
     "mc_mayor_orders",
     "mc_order_outcomes",
+    "mc_parse_tokens",
     "mc_position",
     "mc_sample_position",
     "mc_single_changes",
@@ -124,6 +126,84 @@ def mc_sample_position(players: int = 4, seed: int = 0) -> McState:
         decision = game.pending
         game.apply(bots[decision.player].choose(game.observe(decision.player), decision))
     return mc_position(game)
+
+
+def mc_parse_tokens(text: str, players: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Token owners typed as colour words (``"red, blue red"``) -> (owners, problems): words
+    that are no player here are left out and named in the problems; at most 60 tokens (the
+    box holds 60, MC-COMP-2).
+
+    >>> mc_parse_tokens("Red, blue  red, pink", ["red", "blue", "green"])
+    (['red', 'blue', 'red'], ["'pink' is not a player here (red, blue, green)"])
+    """
+    owners: list[str] = []
+    problems: list[str] = []
+    for word in text.replace(",", " ").split():
+        colour = word.strip().lower()
+        if colour in players:
+            owners.append(colour)
+        else:
+            problems.append(f"{word[:20]!r} is not a player here ({', '.join(players)})")
+    if len(owners) > 60:
+        problems.append("at most 60 tokens (MC-COMP-2)")
+        owners = owners[:60]
+    return owners, problems
+
+
+def mc_edit_position(
+    base: McState,
+    stacks: Mapping[int, Sequence[str]],
+    cell: Sequence[str] = (),
+    *,
+    hitman: int | None = None,
+    officer: str | None = None,
+    mayor: str | None = None,
+) -> tuple[McState, list[str]]:
+    """``base`` with the given stacks (bottom to top), Cell tokens and figures, and the
+    problems found: a player may have at most the tokens setup gives them on the map and in
+    the Cell together (MC-SETUP-3, MC-COMP-8); the extra tokens are dropped from the top of
+    the last stacks. The hand and reserve are recounted from what is left (hand first).
+
+    >>> st, problems = mc_edit_position(mc_position(players=3), {1: ["red"] * 13})
+    >>> len(st.stacks[1]), problems
+    (12, ['red has only 12 tokens (MC-SETUP-3): 1 left out'])
+    """
+    st = _clone(base)
+    data = _data()
+    row = data.setup[len(st.players)]
+    supply = row.hand + row.reserve
+    problems: list[str] = []
+    used = dict.fromkeys(st.players, 0)
+    dropped = dict.fromkeys(st.players, 0)
+    jailed: list[tuple[str, int]] = []
+    for owner in cell:
+        if owner in used and used[owner] < supply:
+            used[owner] += 1
+            jailed.append((owner, max(st.round - 1, 0)))
+        elif owner in used:
+            dropped[owner] += 1
+    st.cell = jailed
+    for loc in LOCATIONS:
+        kept: list[str] = []
+        for owner in stacks.get(loc, st.stacks[loc]):
+            if owner in used and used[owner] < supply:
+                used[owner] += 1
+                kept.append(owner)
+            elif owner in used:
+                dropped[owner] += 1
+        st.stacks[loc] = kept
+    for p in st.players:
+        if dropped[p]:
+            problems.append(f"{p} has only {supply} tokens (MC-SETUP-3): {dropped[p]} left out")
+        seat = st.seats[p]
+        free = supply - used[p]
+        seat.tokens = min(row.hand, free)
+        seat.reserve = free - seat.tokens
+    if hitman is not None:
+        st.hitman = hitman if hitman in LOCATIONS else st.hitman
+    st.officer = officer if officer in st.players else None
+    st.mayor = mayor if mayor in st.players else None
+    return st, problems
 
 
 # -- control and the deciding rule -----------------------------------------------------------

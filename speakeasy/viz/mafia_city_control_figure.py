@@ -110,7 +110,7 @@ def mc_control_map(
             y=y + 0.6,
             text=f"<b>[{loc}] {row.name}</b>",
             showarrow=False,
-            font={"size": 11, "color": _INK},
+            font={"size": 11 if len(row.name) < 14 else 9.5, "color": _INK},
         )
         who = row.controller or "nobody"
         fig.add_annotation(

@@ -5,6 +5,8 @@ patterns)."""
 
 from __future__ import annotations
 
+import re
+import shlex
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -144,3 +146,21 @@ def test_a_mafia_city_batch_runs_on_dask() -> None:
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Mafia City: 2 game(s), 3 player(s)")
+
+
+def test_the_readme_documents_mafia_city() -> None:
+    """Issue 16: a short README section with a picture of the map, how to open the notebooks
+    and the simulate command (run here with 2 games instead of 100)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Mafia City", 1)[1].split("\n## ", 1)[0]
+    (picture,) = re.findall(r"!\[[^\]]+\]\(([^)]+\.png)\)", section)
+    assert (ROOT / picture).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for notebook in ("notebooks/mafia_city_play.py", "notebooks/mafia_city_control.py"):
+        assert notebook in section
+    (command,) = re.findall(r"```bash\n(.+?)\n```", section)
+    argv = shlex.split(command)
+    assert argv[:2] == [".venv/bin/speakeasy", "simulate"]
+    argv[argv.index("--games") + 1] = "2"
+    result = _run(*argv[1:], "--quiet", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Mafia City: 2 game(s), 4 player(s), bots heuristic, random")

@@ -162,7 +162,9 @@ def mc_edit_position(
     """``base`` with the given stacks (bottom to top), Cell tokens and figures, and the
     problems found: a player may have at most the tokens setup gives them on the map and in
     the Cell together (MC-SETUP-3, MC-COMP-8); the extra tokens are dropped from the top of
-    the last stacks. The hand and reserve are recounted from what is left (hand first).
+    the last stacks. The hand and reserve are recounted from what is left (hand first). The
+    Hitman stays where it is unless ``hitman`` names a location; ``officer`` and ``mayor`` name
+    the holder (``None``: the figure is on its home tile, MC-SETUP-5).
 
     >>> st, problems = mc_edit_position(mc_position(players=3), {1: ["red"] * 13})
     >>> len(st.stacks[1]), problems

@@ -5,7 +5,6 @@ MC-HALL-1..5, MC-PRISON-5)."""
 
 from __future__ import annotations
 
-import time
 from itertools import permutations
 
 import pytest
@@ -125,15 +124,6 @@ def test_flip_example_city_hall() -> None:
     assert (add_red.before, add_red.after, add_red.rule) == (None, "red", "MC-CTRL-5")
     removes = {(f.change.player, f.after) for f in flips if f.change.kind == "remove"}
     assert removes == {("red", "blue"), ("blue", "red")}
-
-
-def test_flip_search_is_fast_enough() -> None:
-    """Issue 16: the flip search over all single changes <= 50 ms (generous bound here; the
-    benchmark measures the median)."""
-    st = mc_sample_position(players=5, seed=1)
-    start = time.perf_counter()
-    mc_flips(st)
-    assert time.perf_counter() - start < 0.5
 
 
 def test_change_state_leaves_the_source_alone() -> None:

@@ -22,16 +22,20 @@ module          what
 ==============  =========================================================================
 """
 
+from speakeasy.mafia_city.board import LOCATIONS, adjacent, map_graph
 from speakeasy.mafia_city.bots import HeuristicBot, RandomBot, play
+from speakeasy.mafia_city.context import McCtx
 from speakeasy.mafia_city.control import Control, control
 from speakeasy.mafia_city.data import GameData, load_data
 from speakeasy.mafia_city.endround import McResult
 from speakeasy.mafia_city.game import MAFIA_CITY, MafiaCityDefinition, MafiaCityGame
 from speakeasy.mafia_city.kinds import DecisionKind, EventKind
+from speakeasy.mafia_city.locations import location_phase
 from speakeasy.mafia_city.observe import Observation, observe
 from speakeasy.mafia_city.state import McOptions, McState, Seat
 
 __all__ = [
+    "LOCATIONS",
     "MAFIA_CITY",
     "Control",
     "DecisionKind",
@@ -40,14 +44,18 @@ __all__ = [
     "HeuristicBot",
     "MafiaCityDefinition",
     "MafiaCityGame",
+    "McCtx",
     "McOptions",
     "McResult",
     "McState",
     "Observation",
     "RandomBot",
     "Seat",
+    "adjacent",
     "control",
     "load_data",
+    "location_phase",
+    "map_graph",
     "observe",
     "play",
 ]

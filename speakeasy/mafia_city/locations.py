@@ -87,6 +87,8 @@ def secret_bidding(ctx: McCtx, loc: int) -> Flow[dict[str, int]]:
     passes = 0
     player = st.start_player
     presence = bool(ctx.data.config.get("secret_deal_requires_presence", False))
+    rule = ctx.data.locations[loc].control
+    counts = control(st.stacks[loc], rule).counts  # changes only with a played Secret Deal
     while passes < n:
         played = False
         while True:
@@ -95,7 +97,6 @@ def secret_bidding(ctx: McCtx, loc: int) -> Flow[dict[str, int]]:
                 cards = []
             if not cards and (played or not ctx.options.prompt_everyone):
                 break
-            counts = control(st.stacks[loc], ctx.data.locations[loc].control, bonus).counts
             choice = yield from ctx.ask(
                 player,
                 DecisionKind.SECRET_DEAL,
@@ -130,6 +131,7 @@ def secret_bidding(ctx: McCtx, loc: int) -> Flow[dict[str, int]]:
             discard_cards(ctx, (card,))
             if happens:
                 bonus[player] = bonus.get(player, 0) + 1
+                counts = control(st.stacks[loc], rule, bonus).counts
         passes = 0 if played else passes + 1
         player = st.left_of(player)
     return bonus

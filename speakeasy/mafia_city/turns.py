@@ -4,6 +4,7 @@ C (pass), the Bullet of a passed player, and the AKCE effects of the cards and t
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
@@ -27,6 +28,14 @@ TEXT_ACTIONS = {
 KIND_OF_WORD = {word: kind for kind, (word, _) in TEXT_ACTIONS.items()}
 
 
+@cache
+def _place_options(names: tuple[str, ...]) -> tuple[Action, ...]:
+    """The seven action-A options (immutable, so built once per set of location names)."""
+    return tuple(
+        Action("place", (loc,), label=f"Place a token on {names[loc - 1]}") for loc in LOCATIONS
+    )
+
+
 def action_options(
     ctx: McCtx, player: str, *, can_pass: bool = True, without: str | None = None
 ) -> list[Action]:
@@ -38,9 +47,7 @@ def action_options(
     name = ctx.data.name
     options: list[Action] = []
     if seat.tokens:
-        options += [
-            Action("place", (loc,), label=f"Place a token on {name(loc)}") for loc in LOCATIONS
-        ]
+        options += _place_options(tuple(name(loc) for loc in LOCATIONS))
     tokens = [(loc, pos) for loc in LOCATIONS for pos in range(len(st.stacks[loc]))]
     own = [(loc, pos) for loc, pos in tokens if st.stacks[loc][pos] == player]
     filled = [loc for loc in LOCATIONS if st.stacks[loc]]
@@ -203,8 +210,13 @@ def passed_turn(ctx: McCtx, player: str) -> Flow[None]:
     for card in seat.hand:
         if ctx.symbol(card) != "bullet":
             continue
-        # a Bullet needs a legal follow-up without this card (GAP-MC-22)
-        if action_options(ctx, player, can_pass=False, without=card):
+        # a Bullet needs a legal follow-up without this card (GAP-MC-22); a token in hand
+        # (action A) or another card (the waiting action) is one, else look at every option
+        if (
+            seat.tokens
+            or len(seat.hand) > 1
+            or action_options(ctx, player, can_pass=False, without=card)
+        ):
             options.append(
                 Action(
                     "bullet", (card,), label=f"Bullet: play {ctx.label(card)} and take one action"

@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from tqdm import tqdm
 
@@ -54,26 +54,38 @@ from speakeasy.core.actions import Event
 from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.engine.game import Game
+from speakeasy.mafia_city import HeuristicBot as McHeuristicBot
+from speakeasy.mafia_city import MafiaCityGame, McOptions
+from speakeasy.mafia_city import RandomBot as McRandomBot
+from speakeasy.mafia_city.bots import Bot as McBot
 from speakeasy.model.state import Colour
 from speakeasy.studies.strategy import HeuristicBot
 
 __all__ = [
     "BOT_KINDS",
     "BOT_MIXES",
+    "MC_BOT_KINDS",
+    "MC_MAX_ROUNDS",
     "SOURCES",
     "GameRecord",
     "GameSpec",
+    "McGameRecord",
+    "McSeatRecord",
     "SeatRecord",
     "dask_executor",
     "game_seed",
     "game_specs",
     "iter_games",
+    "iter_mc_games",
     "make_bot",
+    "mc_game_specs",
     "money_by_source",
     "placements",
     "play_game",
+    "play_mc_game",
     "seat_rows",
     "simulate_many",
+    "simulate_mc_many",
     "wilson_interval",
     "win_rates",
 ]
@@ -83,6 +95,15 @@ BOT_KINDS: dict[str, Callable[[int], Bot]] = {
     "heuristic": lambda seed: HeuristicBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
 }
+
+#: The Mafia City bots a batch can use, by name (each decides from its seat's view only).
+MC_BOT_KINDS: dict[str, Callable[[int], McBot]] = {
+    "heuristic": lambda seed: McHeuristicBot(seed=seed),
+    "random": lambda seed: McRandomBot(seed=seed),
+}
+
+#: A Mafia City batch game stops, unfinished, after this many rounds (GAP-MC-24).
+MC_MAX_ROUNDS = 60
 
 #: Ready-made bot mixes for a number of players (the kinds rotate over the colours).
 BOT_MIXES: dict[str, Callable[[int], tuple[str, ...]]] = {
@@ -402,6 +423,30 @@ def play_game(spec: GameSpec) -> GameRecord:
 
 
 # ---------------------------------------------------------------------- running a batch
+R = TypeVar("R")
+
+
+def _iter_records(
+    specs: Sequence[GameSpec],
+    play: Callable[[GameSpec], R],
+    executor: Executor | None,
+    workers: int | None,
+) -> Iterator[R]:
+    if executor is None and (workers == 1 or len(specs) <= 1):
+        for spec in specs:
+            yield play(spec)
+        return
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+    try:
+        futures: list[Future[R]] = [pool.submit(play, spec) for spec in specs]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+
+
 def iter_games(
     specs: Sequence[GameSpec],
     *,
@@ -414,19 +459,7 @@ def iter_games(
     one, ``workers=1`` plays in this process and otherwise a process pool with ``workers``
     processes (default: every core) is started and shut down.
     """
-    if executor is None and (workers == 1 or len(specs) <= 1):
-        for spec in specs:
-            yield play_game(spec)
-        return
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
-    try:
-        futures: list[Future[GameRecord]] = [pool.submit(play_game, spec) for spec in specs]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+    return _iter_records(specs, play_game, executor, workers)
 
 
 def simulate_many(
@@ -495,6 +528,196 @@ def dask_executor(address: str = "local", workers: int | None = None) -> Iterato
         yield executor
 
 
+# ---------------------------------------------------------------------- Mafia City
+@dataclass(frozen=True, slots=True)
+class McSeatRecord:
+    """One player of a Mafia City batch game."""
+
+    colour: str
+    bot: str
+    seat: int  # 1 = the first start player (MC-SETUP-1), then clockwise
+    place: int  # 1 = best by VP; tied players share a place (the winner is placed first)
+    won: bool  # MC-WIN-2, MC-WIN-3
+    vp: int
+    reserve: int
+    tokens: int  # in hand
+    cards: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "colour": self.colour,
+            "bot": self.bot,
+            "seat": self.seat,
+            "place": self.place,
+            "won": self.won,
+            "vp": self.vp,
+            "reserve": self.reserve,
+            "tokens": self.tokens,
+            "cards": self.cards,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class McGameRecord:
+    """One Mafia City batch game; ``finished`` is false for a game stopped at
+    :data:`MC_MAX_ROUNDS` (no winner, GAP-MC-24). Timings are kept but never compared."""
+
+    index: int
+    seed: int
+    players: int
+    seats: tuple[McSeatRecord, ...]  # in seating order
+    winners: tuple[str, ...]  # the winner's colour, or none for an unfinished game
+    decided_by: str  # the rule that named the winner (MC-WIN-2, MC-WIN-3 (n)) or GAP-MC-24
+    rounds: int
+    finished: bool
+    decisions: int
+    seconds: float = field(default=0.0, compare=False)
+    decision_time: Mapping[str, tuple[int, float]] = field(default_factory=dict, compare=False)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "players": self.players,
+            "seats": [s.to_data() for s in self.seats],
+            "winners": list(self.winners),
+            "decided_by": self.decided_by,
+            "rounds": self.rounds,
+            "finished": self.finished,
+            "decisions": self.decisions,
+            "seconds": self.seconds,
+            "decision_time": {k: list(v) for k, v in self.decision_time.items()},
+        }
+
+
+def mc_game_specs(
+    n: int, players: int, seed: int, bots: Sequence[str] = ("heuristic", "random")
+) -> list[GameSpec]:
+    """The specs of a Mafia City batch (3-5 players, MC-SETUP-11); the bots rotate over the
+    seats as in :func:`game_specs`.
+
+    >>> [s.bots for s in mc_game_specs(2, 3, seed=1)]
+    [('heuristic', 'random', 'heuristic'), ('random', 'heuristic', 'random')]
+    """
+    if not 3 <= players <= 5:
+        raise ValueError(f"Mafia City is for 3 to 5 players, got {players} (MC-SETUP-11)")
+    if not bots:
+        raise ValueError("give at least one bot kind")
+    for kind in bots:
+        if kind not in MC_BOT_KINDS:
+            raise ValueError(f"unknown bot kind {kind!r}; kinds are {', '.join(MC_BOT_KINDS)}")
+    return [
+        GameSpec(
+            i,
+            game_seed(seed, i, "mafia-city"),
+            tuple(bots[(k + i) % len(bots)] for k in range(players)),
+            tuple(game_seed(seed, i, f"mafia-city-bot{k}") for k in range(players)),
+        )
+        for i in range(n)
+    ]
+
+
+def play_mc_game(spec: GameSpec) -> McGameRecord:
+    """Play one Mafia City game of a batch (runs in a worker): each bot decides from its seat's
+    observation only; reaction prompts go only to seats that can react (``prompt_everyone``
+    off, which hides nothing from bots that never see other hands)."""
+    start = time.perf_counter()
+    options = McOptions(prompt_everyone=False, max_rounds=MC_MAX_ROUNDS)
+    game = MafiaCityGame.new(players=len(spec.bots), seed=spec.seed, options=options)
+    seats = list(game.state.players)
+    bots = {
+        p: MC_BOT_KINDS[kind](seed)
+        for p, kind, seed in zip(seats, spec.bots, spec.bot_seeds, strict=True)
+    }
+    kinds = dict(zip(seats, spec.bots, strict=True))
+    counts: Counter[str] = Counter()
+    seconds: dict[str, float] = dict.fromkeys(spec.bots, 0.0)
+    first = game.state.start_player
+    decision = game.pending
+    while decision is not None:
+        tick = time.perf_counter()
+        action = bots[decision.player].choose(game.observe(decision.player), decision)
+        seconds[kinds[decision.player]] += time.perf_counter() - tick
+        counts[kinds[decision.player]] += 1
+        game.apply(action)
+        decision = game.pending
+    result = game.result()
+    st = game.state
+    order = st.clockwise_from(first)
+    records = tuple(
+        McSeatRecord(
+            colour=p,
+            bot=kinds[p],
+            seat=order.index(p) + 1,
+            place=1 if p == result.winner else 1 + sum(result.vp[q] > result.vp[p] for q in seats),
+            won=p == result.winner,
+            vp=result.vp[p],
+            reserve=st.seats[p].reserve,
+            tokens=st.seats[p].tokens,
+            cards=len(st.seats[p].hand),
+        )
+        for p in seats
+    )
+    return McGameRecord(
+        index=spec.index,
+        seed=spec.seed,
+        players=len(seats),
+        seats=records,
+        winners=(result.winner,) if result.winner else (),
+        decided_by=result.decided_by,
+        rounds=result.rounds,
+        finished=result.finished,
+        decisions=len(game.history),
+        seconds=time.perf_counter() - start,
+        decision_time={kind: (counts[kind], seconds[kind]) for kind in seconds},
+    )
+
+
+def iter_mc_games(
+    specs: Sequence[GameSpec],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+) -> Iterator[McGameRecord]:
+    """:func:`iter_games` for Mafia City specs (:func:`mc_game_specs`)."""
+    return _iter_records(specs, play_mc_game, executor, workers)
+
+
+def simulate_mc_many(
+    n: int,
+    players: int = 4,
+    seed: int = 1,
+    *,
+    bots: Sequence[str] = ("heuristic", "random"),
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+) -> list[McGameRecord]:
+    """:func:`simulate_many` for Mafia City: ``n`` seeded games of ``players`` (3-5), records
+    in game order, independent of the executor.
+
+    >>> records = simulate_mc_many(2, players=3, seed=2, workers=1, progress=False)
+    >>> [r.index for r in records], all(r.rounds >= 1 for r in records)
+    ([0, 1], True)
+    >>> records == simulate_mc_many(2, players=3, seed=2, workers=1, progress=False)
+    True
+    """
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    specs = mc_game_specs(n, players, seed, bots)
+    records = list(
+        tqdm(
+            iter_mc_games(specs, executor=executor, workers=workers),
+            total=n,
+            desc="games",
+            unit="game",
+            disable=not progress,
+            file=sys.stderr,
+        )
+    )
+    return sorted(records, key=lambda r: r.index)
+
+
 # ---------------------------------------------------------------------- summaries
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% for the default ``z``).
@@ -512,9 +735,23 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def win_rates(records: Sequence[GameRecord]) -> dict[str, tuple[float, int]]:
-    """Per bot kind: (wins, seats played). A shared win counts as 1/k for each of its ``k``
-    winners (R-SCORING-6)."""
+class _SeatLike(Protocol):
+    @property
+    def bot(self) -> str: ...
+    @property
+    def won(self) -> bool: ...
+
+
+class _RecordLike(Protocol):
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+    @property
+    def seats(self) -> Sequence[_SeatLike]: ...
+
+
+def win_rates(records: Sequence[_RecordLike]) -> dict[str, tuple[float, int]]:
+    """Per bot kind: (wins, seats played), for Speakeasy or Mafia City records. A shared win
+    counts as 1/k for each of its ``k`` winners (R-SCORING-6)."""
     seats: Counter[str] = Counter()
     shares: dict[str, float] = {}
     for record in records:

@@ -1,4 +1,5 @@
-"""Command line: ``speakeasy simulate --players 4 --games 100 --seed 1`` plays bot games;
+"""Command line: ``speakeasy simulate --players 4 --games 100 --seed 1`` plays bot games
+(``--game mafia-city`` plays Mafia City, 3-5 players, through the same batch machinery);
 ``speakeasy workshop`` serves every notebook with an index page (:mod:`speakeasy.ui.workshop`).
 
 Every bad argument is answered with one line on stderr and exit status 2 (a usage error) or 1 (it
@@ -20,9 +21,10 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
+from typing import Any
 
 from tqdm import tqdm
 
@@ -31,11 +33,15 @@ from speakeasy.engine.bots import RandomBot, play_out
 from speakeasy.engine.game import Game
 from speakeasy.studies.batch import (
     BOT_KINDS,
+    MC_BOT_KINDS,
     SOURCES,
     GameRecord,
+    McGameRecord,
     dask_executor,
     game_specs,
     iter_games,
+    iter_mc_games,
+    mc_game_specs,
     wilson_interval,
     win_rates,
 )
@@ -50,6 +56,8 @@ __all__ = [
 
 #: The most games one ``speakeasy simulate`` plays (a larger study is several runs of seeds).
 MAX_GAMES = 1_000_000
+#: The games ``simulate --game`` plays, with the players each allows (R-PSETUP, MC-SETUP-11).
+GAMES = {"speakeasy": (1, 4), "mafia-city": (3, 5)}
 #: The longest wait for a Dask scheduler to answer before ``--dask ADDRESS`` is refused.
 DASK_CONNECT_TIMEOUT_S = 5.0
 
@@ -76,6 +84,7 @@ def simulate(
     bots: Sequence[str] | None = None,
     workers: int | None = None,
     dask: str | None = None,
+    game: str = "speakeasy",
 ) -> str:
     """Play ``games`` bot games and return a printable summary.
 
@@ -85,7 +94,26 @@ def simulate(
     core), or on a Dask cluster when ``dask`` is ``"local"`` or a scheduler address
     (:func:`speakeasy.studies.batch.dask_executor`), summarised per bot kind with a 95% interval of
     its win rate (R-SCORING-5/6).
+
+    ``game="mafia-city"`` plays Mafia City (3-5 players) always as a batch (random bots when
+    ``bots`` is empty), summarised per bot kind with win rates (MC-WIN-2/3), VP and game lengths.
     """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    low, high = GAMES[game]
+    if not low <= players <= high:
+        raise ValueError(f"{game} is for {low} to {high} players, got {players}")
+    if game == "mafia-city":
+        return _simulate_batch(
+            players,
+            games,
+            seed,
+            bots or ("random",),
+            workers=workers,
+            progress=progress,
+            dask=dask,
+            game=game,
+        )
     if bots:
         return _simulate_batch(
             players, games, seed, bots, workers=workers, progress=progress, dask=dask
@@ -99,17 +127,17 @@ def simulate(
             range(games), desc="games", unit="game", disable=not progress, file=sys.stderr
         ):
             start = time.perf_counter()
-            game = Game.new(players=players, seed=seed + i)
+            match = Game.new(players=players, seed=seed + i)
             random_bots = {
-                c: RandomBot(seed=derive_seed(game.seed, "bot", c.value)) for c in game.colours
+                c: RandomBot(seed=derive_seed(match.seed, "bot", c.value)) for c in match.colours
             }
-            play_out(game, random_bots)
+            play_out(match, random_bots)
             seconds.append(time.perf_counter() - start)
-            result = game.result()
+            result = match.result()
             for winner in result.winners:
                 wins[winner.value] += 1
             scores.extend(s.breakdown.total for s in result.standings)
-            lengths.append(len(game.history))
+            lengths.append(len(match.history))
     except KeyboardInterrupt:
         done = len(lengths)
         head = f"interrupted: {done} of {games} random game(s) finished"
@@ -150,17 +178,29 @@ def _simulate_batch(
     workers: int | None,
     progress: bool,
     dask: str | None = None,
+    game: str = "speakeasy",
 ) -> str:
     """``speakeasy simulate --bots ...``: a :mod:`speakeasy.studies.batch` run, summarised by
     bot. Worker processes ignore Ctrl-C; this process stops collecting, cancels the games not
     started and raises :class:`SimulationInterrupted` with the summary of those that finished."""
     start = time.perf_counter()
-    specs = game_specs(games, players, seed, tuple(bots))
-    records: list[GameRecord] = []
+    mafia = game == "mafia-city"
+    specs = (mc_game_specs if mafia else game_specs)(games, players, seed, tuple(bots))
+    records: list[Any] = []
+
+    def summary(done: int) -> str:
+        if mafia:
+            return _mc_summary(done, players, seed, bots, records, time.perf_counter() - start)
+        return _batch_summary(done, players, seed, bots, records, time.perf_counter() - start)
 
     def collect(executor: Executor | None) -> None:
+        played: Iterator[GameRecord | McGameRecord] = (
+            iter_mc_games(specs, executor=executor, workers=workers)
+            if mafia
+            else iter_games(specs, executor=executor, workers=workers)
+        )
         for record in tqdm(
-            iter_games(specs, executor=executor, workers=workers),
+            played,
             total=games,
             desc="games",
             unit="game",
@@ -197,12 +237,9 @@ def _simulate_batch(
         head = f"interrupted: {len(records)} of {games} game(s) finished"
         if not records:
             raise SimulationInterrupted(head) from None
-        summary = _batch_summary(
-            len(records), players, seed, bots, records, time.perf_counter() - start
-        )
-        raise SimulationInterrupted(head + "\n" + summary) from None
+        raise SimulationInterrupted(head + "\n" + summary(len(records))) from None
     records.sort(key=lambda r: r.index)
-    return _batch_summary(games, players, seed, bots, records, time.perf_counter() - start)
+    return summary(games)
 
 
 def _ignore_sigint() -> None:
@@ -249,10 +286,58 @@ def _batch_summary(
     return "\n".join(lines)
 
 
+def _mc_summary(
+    games: int,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    records: Sequence[McGameRecord],
+    elapsed: float,
+) -> str:
+    """The Mafia City batch summary: per bot kind its win rate (MC-WIN-2/3) and VP; the game
+    lengths in rounds and decisions; games stopped unfinished at the round cap (GAP-MC-24)."""
+    lines = [
+        f"Mafia City: {games} game(s), {players} player(s), bots {', '.join(bots)}, "
+        f"batch seed {seed}",
+    ]
+    rates = win_rates(records)
+    for kind in dict.fromkeys(bots):
+        seats = [s for r in records for s in r.seats if s.bot == kind]
+        if not seats:
+            continue
+        won, played = rates[kind]
+        low, high = wilson_interval(won, played)
+        decisions = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
+        thinking = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
+        per_decision = thinking / decisions * 1000 if decisions else 0.0
+        vp = [s.vp for s in seats]
+        lines += [
+            f"{kind}: won {won:g} of {played} seats ({won / played:.0%}, 95% CI "
+            f"{low:.0%}-{high:.0%}); VP mean {statistics.fmean(vp):.1f} "
+            f"(min {min(vp)}, max {max(vp)})",
+            f"  {per_decision:.2f} ms per decision (mean)",
+        ]
+    rounds = [r.rounds for r in records]
+    lengths = [r.decisions for r in records]
+    unfinished = sum(not r.finished for r in records)
+    rules = Counter(r.decided_by for r in records if r.finished)
+    lines += [
+        f"rounds per game: mean {statistics.fmean(rounds):.1f}, min {min(rounds)}, "
+        f"max {max(rounds)}",
+        f"decisions per game: mean {statistics.fmean(lengths):.1f}, min {min(lengths)}, "
+        f"max {max(lengths)}",
+        "won by: " + ", ".join(f"{rule} {n}" for rule, n in rules.most_common()),
+    ]
+    if unfinished:
+        lines.append(f"unfinished (stopped at the round cap, GAP-MC-24): {unfinished}")
+    lines.append(f"throughput: {games / elapsed:.1f} games/s")
+    return "\n".join(lines)
+
+
 def _bot_kinds(text: str) -> list[str]:
     """``--bots heuristic,random`` -> ``["heuristic", "random"]`` (checked against the kinds)."""
     kinds = [k.strip() for k in text.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOT_KINDS]
+    unknown = [k for k in kinds if k not in BOT_KINDS or k not in MC_BOT_KINDS]
     if not kinds or unknown:
         raise argparse.ArgumentTypeError(
             f"unknown bot kind(s) {', '.join(unknown) or text!r}; kinds are {', '.join(BOT_KINDS)}"
@@ -367,7 +452,16 @@ def _parser() -> argparse.ArgumentParser:
         "summarises the games that finished).",
     )
     sim.add_argument(
-        "--players", type=int, default=4, choices=(1, 2, 3, 4), help="players per game (1-4)"
+        "--game",
+        choices=tuple(GAMES),
+        default="speakeasy",
+        help="the game to play: speakeasy (default) or mafia-city",
+    )
+    sim.add_argument(
+        "--players",
+        type=_count("--players", 1, 5),
+        default=4,
+        help="players per game: 1-4 for Speakeasy, 3-5 for Mafia City (default 4)",
     )
     sim.add_argument(
         "--games",
@@ -449,6 +543,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.dask and not args.bots:
         parser.error("--dask runs a --bots batch; name the bots, e.g. --bots heuristic,random")
+    low, high = GAMES[args.game]
+    if not low <= args.players <= high:
+        name = "Speakeasy" if args.game == "speakeasy" else "Mafia City"
+        parser.error(f"--players: {name} is for {low} to {high} players, got {args.players}")
     try:
         if args.dask:
             _check_scheduler(args.dask)
@@ -460,6 +558,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             bots=args.bots,
             workers=args.workers,
             dask=args.dask,
+            game=args.game,
         )
     except SimulationInterrupted as stop:
         _write(stop.summary)

@@ -3,7 +3,8 @@
 ``speakeasy workshop`` (see :func:`serve`) starts one web server that holds each notebook of
 :data:`STATIONS` as a marimo app under its own path (``/learn/``, ``/play/``...) and an index
 page at ``/`` linking them in the order a session uses them (the plan of
-``docs/teachers_guide.md``). It prints the URLs and stops cleanly on Ctrl-C.
+``docs/teachers_guide.md``), then the Mafia City track (:data:`MAFIA_CITY_STATIONS`). It
+prints the URLs and stops cleanly on Ctrl-C.
 
 A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
@@ -34,9 +35,12 @@ from urllib.parse import parse_qs, quote
 import uvicorn
 
 __all__ = [
+    "MAFIA_CITY_STATIONS",
     "NOTEBOOK_DIR",
     "STATIONS",
     "Station",
+    "all_stations",
+    "available",
     "build_app",
     "guard",
     "index_html",
@@ -123,6 +127,43 @@ STATIONS: tuple[Station, ...] = (
 )
 
 
+#: The Mafia City track (issue 16), listed on the index page after the session plan: a second
+#: game on the same engine. A station whose notebook is not in the folder (yet) is left out of
+#: the index and the server (:func:`available`).
+MAFIA_CITY_STATIONS: tuple[Station, ...] = (
+    Station(
+        "mafia-city-play",
+        "mafia_city_play.py",
+        "Play Mafia City",
+        30,
+        "A whole game of Mafia City against bots on the seven-hex map: hidden hands, reactions "
+        "out of turn, the location phase step by step.",
+    ),
+    Station(
+        "mafia-city-control",
+        "mafia_city_control.py",
+        "Mafia City: who controls the location?",
+        15,
+        "Edit the stacks, the Cell and the figures; see who controls each location and which "
+        "rule decided, every single change that flips one, and the Mayor's best orders.",
+    ),
+)
+
+
+def available(stations: Sequence[Station], notebooks: Path = NOTEBOOK_DIR) -> tuple[Station, ...]:
+    """The ``stations`` whose notebook is in ``notebooks``.
+
+    >>> [s.slug for s in available(MAFIA_CITY_STATIONS, Path("/nowhere"))]
+    []
+    """
+    return tuple(s for s in stations if (notebooks / s.file).is_file())
+
+
+def all_stations(notebooks: Path = NOTEBOOK_DIR) -> tuple[Station, ...]:
+    """Every station served: the session plan, then the Mafia City notebooks present."""
+    return (*STATIONS, *available(MAFIA_CITY_STATIONS, notebooks))
+
+
 def _with_token(url: str, token: str | None) -> str:
     return f"{url}?access_token={quote(token)}" if token else url
 
@@ -139,14 +180,30 @@ def urls(
     return [(s, _with_token(base.rstrip("/") + s.path, token)) for s in stations]
 
 
-def index_html(
-    base: str = "", stations: Sequence[Station] = STATIONS, token: str | None = None
-) -> str:
-    """The index page: the stations in session order, each a link with its time and purpose."""
-    items = "\n".join(
+def _items(base: str, stations: Sequence[Station], token: str | None) -> str:
+    return "\n".join(
         f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
         f'<span class="min">{s.minutes} min</span><p>{html.escape(s.what)}</p></li>'
         for s, url in urls(base, stations, token)
+    )
+
+
+def index_html(
+    base: str = "",
+    stations: Sequence[Station] = STATIONS,
+    token: str | None = None,
+    mafia_city: Sequence[Station] | None = None,
+) -> str:
+    """The index page: the stations in session order, each a link with its time and purpose,
+    then the Mafia City track (default: the :data:`MAFIA_CITY_STATIONS` present)."""
+    items = _items(base, stations, token)
+    track = available(MAFIA_CITY_STATIONS) if mafia_city is None else tuple(mafia_city)
+    second = (
+        "<h2>Mafia City</h2>\n<p>A second game on the same engine (3&ndash;5 players): control "
+        "of seven city locations, hidden hands and reactions out of turn.</p>\n"
+        f'<ul class="track">\n{_items(base, track, token)}\n</ul>\n'
+        if track
+        else ""
     )
     total = sum(s.minutes for s in stations)
     return f"""<!doctype html>
@@ -156,7 +213,8 @@ def index_html(
 body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2.5rem auto;
        padding: 0 1rem; color: #222; background: #fbf8f1; }}
 h1 {{ font-size: 1.8rem; margin-bottom: .2rem; }}
-ol {{ padding-left: 1.4rem; }}
+h2 {{ font-size: 1.35rem; margin: 2rem 0 .2rem; }}
+ol, ul.track {{ padding-left: 1.4rem; }}
 li {{ margin: 1rem 0; }}
 li a {{ font-size: 1.2rem; font-weight: 600; color: #5b2a86; }}
 li p {{ margin: .2rem 0 0; color: #444; }}
@@ -170,7 +228,7 @@ notebooks in this order ({total} minutes in all); each cites the rule behind eve
 <ol>
 {items}
 </ol>
-<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
+{second}<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
 </body></html>
 """
 
@@ -179,19 +237,22 @@ def build_app(
     notebooks: Path = NOTEBOOK_DIR,
     stations: Sequence[Station] = STATIONS,
     token: str | None = None,
+    mafia_city: Sequence[Station] | None = None,
 ) -> ASGIApp:
-    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app;
-    with a ``token``, wrapped in :func:`guard` so that every request must carry it."""
+    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app (the
+    Mafia City track too: default, its notebooks present); with a ``token``, wrapped in
+    :func:`guard` so that every request must carry it."""
     import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
 
+    track = available(MAFIA_CITY_STATIONS, notebooks) if mafia_city is None else mafia_city
     builder = marimo.create_asgi_app(quiet=True)
-    for station in stations:
+    for station in (*stations, *track):
         root = notebooks / station.file
         if not root.is_file():
             raise FileNotFoundError(f"workshop notebook {root} is missing")
         builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
     apps = builder.build()
-    page = index_html("", stations, token).encode("utf-8")
+    page = index_html("", stations, token, track).encode("utf-8")
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
@@ -382,15 +443,16 @@ def serve(
     """
     _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"
+    track = available(MAFIA_CITY_STATIONS, notebooks)
 
     def announce() -> None:
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
-        for station, url in urls(base, stations, token):
+        for station, url in urls(base, (*stations, *track), token):
             echo(f"  {station.title:<28} {url}")
         echo("Press Ctrl-C to stop.")
 
     try:
-        app = build_app(notebooks, stations, token)
+        app = build_app(notebooks, stations, token, track)
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
         )

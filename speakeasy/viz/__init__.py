@@ -67,6 +67,11 @@ from speakeasy.viz.game_figure import (
     game_repr_mimebundle,
     game_summary,
 )
+from speakeasy.viz.mafia_city_control_figure import (
+    MC_PLAYER_COLOURS,
+    mc_control_map,
+    mc_mayor_order_figure,
+)
 from speakeasy.viz.strategy_figures import (
     BOT_COLOURS,
     SOURCE_COLOURS,
@@ -123,6 +128,7 @@ __all__ = [
     "INK",
     "LAND_COLOUR",
     "MAX_RANGE_CRATES",
+    "MC_PLAYER_COLOURS",
     "PANEL_BACKGROUND",
     "PANEL_CHANGES_TRACE",
     "PANEL_VALUES_TRACE",
@@ -174,6 +180,8 @@ __all__ = [
     "locations_figure",
     "locations_table",
     "map_bounds",
+    "mc_control_map",
+    "mc_mayor_order_figure",
     "money_by_source_figure",
     "money_by_source_table",
     "port_positions",

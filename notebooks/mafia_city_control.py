@@ -1,0 +1,481 @@
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="full", app_title="Mafia City · control explorer")
+
+
+@app.cell(hide_code=True)
+def _():
+    import marimo as mo
+
+    from speakeasy.explain import markdown_escape
+    from speakeasy.studies import (
+        MC_CHANGE_KINDS,
+        mc_best_orders,
+        mc_control_exercises,
+        mc_control_table,
+        mc_edit_position,
+        mc_flips,
+        mc_mayor_orders,
+        mc_order_outcomes,
+        mc_parse_tokens,
+        mc_position,
+        mc_sample_position,
+    )
+    from speakeasy.ui import (
+        answer_boxes,
+        checked_choice,
+        checked_int,
+        checked_text,
+        exercise_cards,
+    )
+    from speakeasy.viz import mc_control_map, mc_mayor_order_figure
+
+    return (
+        MC_CHANGE_KINDS,
+        answer_boxes,
+        checked_choice,
+        checked_int,
+        checked_text,
+        exercise_cards,
+        markdown_escape,
+        mc_best_orders,
+        mc_control_exercises,
+        mc_control_map,
+        mc_control_table,
+        mc_edit_position,
+        mc_flips,
+        mc_mayor_order_figure,
+        mc_mayor_orders,
+        mc_order_outcomes,
+        mc_parse_tokens,
+        mc_position,
+        mc_sample_position,
+        mo,
+    )
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    mo.md(r"""
+    # Mafia City: who controls each location, and what would change it?
+
+    In phase II every location is evaluated once; its controller gains 1 VP and may use its
+    effect (MC-LOC-2, MC-CTRL-7). A player's **count** is their tokens in the stack, plus any
+    Secret Deals they play at that moment; tokens in the Cell never count (MC-CTRL-1).
+
+    * **Standard rule** (Prison, Harbour, Police Station, Business District, Private Club): the
+      highest count controls; on a tie, the tied player whose lowest token is lowest (who got
+      there first) controls (MC-CTRL-3, MC-MAP-6).
+    * **Sole majority** (Fight Club, City Hall): only a count strictly above everyone else's
+      controls; a tie means nobody (MC-CTRL-5).
+    * An empty stack has no controller (MC-CTRL-2); a tied player whose count comes only from
+      Secret Deals loses to one with a token in the stack (MC-CTRL-4, assumed, GAP-MC-12).
+
+    Start from a position, then **type the stacks** (colours, bottom to top), the Cell and the
+    figures below: the map, the deciding rule of each location, every single change that would
+    flip one, and the Mayor's best evaluation orders follow at once.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    start_players = mo.ui.dropdown(["3", "4", "5"], value="4", label="**Players**")
+    start_seed = mo.ui.number(start=0, stop=999, step=1, value=1, label="**Seed**")
+    start_kind = mo.ui.dropdown(
+        {
+            "bot game, end of phase I": "sample",
+            "empty map": "empty",
+        },
+        value="bot game, end of phase I",
+        label="**Start from**",
+    )
+    mo.hstack([start_kind, start_players, start_seed], justify="start", gap=2)
+    return start_kind, start_players, start_seed
+
+
+@app.cell(hide_code=True)
+def _(
+    checked_choice,
+    checked_int,
+    mc_position,
+    mc_sample_position,
+    start_kind,
+    start_players,
+    start_seed,
+):
+    # widget values are checked here: a browser can post anything (speakeasy.ui.inputs)
+    players = int(checked_choice(start_players.value, ["3", "4", "5"], "4"))
+    seed = checked_int(start_seed.value, 0, 999, default=1)
+    kind = checked_choice(start_kind.value, ["sample", "empty"], "sample")
+    base = (
+        mc_sample_position(players=players, seed=seed)
+        if kind == "sample"
+        else mc_position(players=players, seed=seed)
+    )
+    return (base,)
+
+
+@app.cell(hide_code=True)
+def _(base, mc_control_table, mo):
+    _names = {r.location: r.name for r in mc_control_table(base)}
+    stack_boxes = mo.ui.dictionary(
+        {
+            str(loc): mo.ui.text(
+                value=", ".join(base.stacks[loc]), label=f"[{loc}] {name}", full_width=True
+            )
+            for loc, name in _names.items()
+        }
+    )
+    cell_box = mo.ui.text(
+        value=", ".join(owner for owner, _ in base.cell),
+        label="**The Cell** (its tokens never count)",
+        full_width=True,
+    )
+    hitman_picker = mo.ui.dropdown(
+        {f"[{loc}] {name}": str(loc) for loc, name in _names.items()},
+        value=f"[{base.hitman}] {_names[base.hitman]}",
+        label="**Hitman** on",
+    )
+    _holders = ["nobody (home)", *base.players]
+    officer_picker = mo.ui.dropdown(
+        _holders, value=base.officer or "nobody (home)", label="**Police Officer** held by"
+    )
+    mayor_picker = mo.ui.dropdown(
+        _holders, value=base.mayor or "nobody (home)", label="**Mayor** held by"
+    )
+    deal_location = mo.ui.dropdown(
+        {"none": "0", **{f"[{loc}] {name}": str(loc) for loc, name in _names.items()}},
+        value="none",
+        label="**Secret Deals** at",
+    )
+    deal_counts = mo.ui.dictionary(
+        {
+            p: mo.ui.number(start=0, stop=5, step=1, value=0, label=p, full_width=False)
+            for p in base.players
+        }
+    )
+    mo.vstack(
+        [
+            mo.md(
+                "**Stacks**, bottom to top, as colours ("
+                + ", ".join(base.players)
+                + "); tokens of other colours are left out"
+            ),
+            mo.hstack(
+                [
+                    mo.vstack([stack_boxes[str(loc)] for loc in (1, 2, 3, 4)]),
+                    mo.vstack([stack_boxes[str(loc)] for loc in (5, 6, 7)]),
+                ],
+                widths=[1, 1],
+                gap=2,
+                align="start",
+            ),
+            cell_box,
+            mo.hstack([hitman_picker, officer_picker, mayor_picker], justify="start", gap=2),
+            deal_location,
+            mo.hstack(
+                [
+                    mo.md("Cards played:"),
+                    *(deal_counts[p] for p in base.players),
+                ],
+                justify="start",
+                align="center",
+                gap=1.5,
+            ),
+        ],
+        gap=0.8,
+    )
+    return (
+        cell_box,
+        deal_counts,
+        deal_location,
+        hitman_picker,
+        mayor_picker,
+        officer_picker,
+        stack_boxes,
+    )
+
+
+@app.cell(hide_code=True)
+def _(
+    base,
+    cell_box,
+    checked_choice,
+    checked_int,
+    checked_text,
+    deal_counts,
+    deal_location,
+    hitman_picker,
+    mayor_picker,
+    mc_edit_position,
+    mc_parse_tokens,
+    mo,
+    officer_picker,
+    stack_boxes,
+):
+    _problems = []
+    _stacks = {}
+    for _key, _text in stack_boxes.value.items():
+        _loc = checked_int(_key, 1, 7)
+        _owners, _bad = mc_parse_tokens(checked_text(_text, 400), base.players)
+        _stacks[_loc] = _owners
+        _problems += [f"Location {_loc}: {b}" for b in _bad]
+    _cell, _bad = mc_parse_tokens(checked_text(cell_box.value, 400), base.players)
+    _problems += [f"The Cell: {b}" for b in _bad]
+    _holders = list(base.players)
+    position, _more = mc_edit_position(
+        base,
+        _stacks,
+        _cell,
+        hitman=checked_int(hitman_picker.value, 1, 7, default=base.hitman),
+        officer=checked_choice(officer_picker.value, _holders, None),
+        mayor=checked_choice(mayor_picker.value, _holders, None),
+    )
+    _problems += _more
+    _at = checked_int(deal_location.value, 0, 7, default=0)
+    bonus = (
+        {
+            _at: {
+                p: checked_int(n, 0, 5, default=0)
+                for p, n in deal_counts.value.items()
+                if p in base.players and checked_int(n, 0, 5, default=0)
+            }
+        }
+        if _at
+        else {}
+    )
+    if bonus and not position.stacks[_at]:
+        _problems.append("Secret Deals need a token in the stack to matter (MC-SECRET-7)")
+    mo.callout(mo.md("  \n".join(f"* {p}" for p in _problems)), kind="warn") if _problems else None
+    return bonus, position
+
+
+@app.cell(hide_code=True)
+def _(bonus, markdown_escape, mc_control_map, mc_control_table, mo, position):
+    rows = mc_control_table(position, bonus)
+
+    def _counts(row):
+        return ", ".join(f"{p} {n}" for p, n in row.counts.items()) or "–"
+
+    _table = "\n".join(
+        [
+            "| Location | Stack (bottom → top) | Counts | Controller | Decided by |",
+            "|---|---|---|---|---|",
+            *(
+                f"| [{r.location}] {r.name} | {markdown_escape(', '.join(r.stack)) or '–'} | "
+                f"{markdown_escape(_counts(r))} | **{r.controller or 'nobody'}** | "
+                f"{markdown_escape(r.decided_by)} "
+                f'<span style="white-space: nowrap">({r.rule})</span> |'
+                for r in rows
+            ),
+        ]
+    )
+    control_map = mc_control_map(position, rows, height=520)
+    mo.vstack(
+        [
+            mo.md("## Who controls what"),
+            mo.hstack(
+                [mo.ui.plotly(control_map), mo.md(_table)],
+                widths=[1, 1],
+                align="center",
+            ),
+        ]
+    )
+    return control_map, rows
+
+
+@app.cell(hide_code=True)
+def _(mo, rows):
+    flip_filter = mo.ui.dropdown(
+        {"every location": "0", **{f"[{r.location}] {r.name}": str(r.location) for r in rows}},
+        value="every location",
+        label="**Flips at**",
+    )
+    return (flip_filter,)
+
+
+@app.cell(hide_code=True)
+def _(
+    MC_CHANGE_KINDS,
+    bonus,
+    checked_int,
+    flip_filter,
+    mc_flips,
+    mo,
+    position,
+    rows,
+):
+    found = mc_flips(position, bonus)
+    _names = {r.location: r.name for r in rows}
+    _at = checked_int(flip_filter.value, 0, 7, default=0)
+    _shown = [f for f in found if not _at or f.location == _at]
+    _flip_rows = [
+        {
+            "change": f.change.text,
+            "location": f"[{f.location}] {_names[f.location]}",
+            "before": f.before or "nobody",
+            "after": f.after or "nobody",
+            "decided by": f"{f.decided_by} ({f.rule})",
+        }
+        for f in _shown
+    ]
+    _kinds = "\n".join(f"* **{k}**: {text}" for k, text in MC_CHANGE_KINDS.items())
+    mo.vstack(
+        [
+            mo.md(
+                f"## Single changes that flip a location\n\n"
+                f"{len(found)} single changes flip a location's control. Every single change "
+                f"is tried:\n\n{_kinds}"
+            ),
+            flip_filter,
+            mo.ui.table(_flip_rows, selection=None, page_size=10)
+            if _flip_rows
+            else mo.md("*No single change flips this location.*"),
+        ]
+    )
+    return (found,)
+
+
+@app.cell(hide_code=True)
+def _(base, mo, position):
+    mayor_holder = mo.ui.dropdown(
+        list(base.players),
+        value=position.mayor or base.players[0],
+        label="**Orders asked for by** (the Mayor's holder)",
+    )
+    return (mayor_holder,)
+
+
+@app.cell(hide_code=True)
+def _(
+    base,
+    checked_choice,
+    mayor_holder,
+    mc_best_orders,
+    mc_mayor_order_figure,
+    mc_mayor_orders,
+    mc_order_outcomes,
+    mo,
+    position,
+    rows,
+):
+    holder = checked_choice(mayor_holder.value, list(base.players), base.players[0])
+    scores = mc_mayor_orders(position, holder)
+    best = mc_best_orders(scores)
+    outcomes = mc_order_outcomes(scores)
+    _names = {r.location: r.name for r in rows}
+
+    def _order(order):
+        return " → ".join(f"{loc}" for loc in order)
+
+    def _sequence(score):
+        if score.followed:
+            return "as asked"
+        return " → ".join(
+            f"{loc}" + ("" if who == holder else f" ({who or 'number order'})")
+            for loc, who in score.sequence
+        )
+
+    _players = list(position.players)
+    _best = "\n".join(
+        [
+            "| Player | Most VP | Orders giving it | First such order | What happened |",
+            "|---|---|---|---|---|",
+            *(
+                f"| {p} | {best[p].vp[p]} | {sum(s.vp[p] == best[p].vp[p] for s in scores)} | "
+                f"{_order(best[p].order)} | {_sequence(best[p])} |"
+                for p in _players
+            ),
+        ]
+    )
+    _outcomes = "\n".join(
+        [
+            "| " + " | ".join(_players) + " | Orders | For example |",
+            "|" + "---|" * (len(_players) + 2),
+            *(
+                "| "
+                + " | ".join(str(vp[p]) for p in _players)
+                + f" | {n} | {_order(example.order)} |"
+                for vp, n, example in outcomes[:12]
+            ),
+        ]
+    )
+    _key = ", ".join(f"{loc} {name}" for loc, name in _names.items())
+    mo.vstack(
+        [
+            mo.md(
+                f"""
+    ## The Mayor's evaluation order
+
+    The holder of the Mayor chooses the order of the seven locations in phase II (MC-LOC-3,
+    MC-HALL-3). Each of the {len(scores)} orders is played by the engine's own phase II on a
+    copy of this position: nobody plays a card (hands are hidden, MC-INFO-1); the Prison's
+    controller jails the token that wins it the most locations still to come (MC-PRISON-5);
+    whoever takes City Hall chooses the rest, and a tie there sends the Mayor home so that
+    number order takes over (MC-HALL-4, MC-LOC-4). Locations: {_key}.
+    """
+            ),
+            mayor_holder,
+            mo.md(f"**Best order per player** (VP gained in this phase II)\n\n{_best}"),
+            mo.hstack(
+                [
+                    mo.md(
+                        f"**The {len(outcomes)} different outcomes** "
+                        f"(VP per player; most frequent first)\n\n{_outcomes}"
+                    ),
+                    mo.ui.plotly(mc_mayor_order_figure(scores)),
+                ],
+                widths=[1, 1],
+                align="start",
+            ),
+        ],
+        gap=0.8,
+    )
+    return best, holder, outcomes, scores
+
+
+@app.cell(hide_code=True)
+def _(answer_boxes, mc_control_exercises, position):
+    exercises = mc_control_exercises(position)
+    answers = answer_boxes(exercises)
+    return answers, exercises
+
+
+@app.cell(hide_code=True)
+def _(answers, exercise_cards, exercises):
+    exercise_cards(
+        exercises,
+        answers,
+        intro="## Exercises\n\nAbout the position above; the engine computes every answer.",
+    )
+    return
+
+
+@app.cell
+def _(mc_control_table, mc_flips, mc_mayor_orders, mc_position):
+    def test_emc8_red_controls_harbour_by_stack_order():
+        st = mc_position(players=3)
+        st.stacks[2] = ["red", "blue", "green", "blue", "red"]
+        row = mc_control_table(st)[1]
+        assert (row.controller, row.rule, row.decided_by) == ("red", "MC-CTRL-3", "stack order")
+
+    def test_a_red_token_at_a_tied_city_hall_flips_it_to_red():
+        st = mc_position(players=3)
+        st.stacks[7] = ["red", "blue"]
+        assert any(
+            f.location == 7 and f.change.kind == "add" and f.after == "red" for f in mc_flips(st)
+        )
+
+    def test_prison_first_is_the_best_order_for_its_controller():
+        st = mc_position(players=3)
+        st.stacks[1], st.stacks[2] = ["red"], ["blue", "red"]
+        best = max(mc_mayor_orders(st, "red"), key=lambda s: s.vp["red"])
+        assert best.vp["red"] == 2 and best.order.index(1) < best.order.index(2)
+
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -1,0 +1,96 @@
+"""The Mafia City control notebook (issue 16): runs as a script, passes ``marimo check``,
+computes the default position's control, flips, Mayor's orders and exercises in-process, holds
+widget values to their bounds on the server, and keeps rules out of its cells.
+
+Its own ``test_*`` cells are collected from ``notebooks/`` by the pytest configuration.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from speakeasy.mafia_city import control
+from speakeasy.studies import mc_control_table, mc_sample_position
+from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "mafia_city_control.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mc_control_notebook", NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mc_control_notebook_runs_as_a_script() -> None:
+    assert_runs_as_script(NOTEBOOK)
+
+
+def test_mc_control_notebook_passes_marimo_check() -> None:
+    assert_marimo_check(NOTEBOOK)
+
+
+def test_importing_the_notebook_only_defines_the_app() -> None:
+    import marimo
+
+    module = _load()
+    assert {n for n in vars(module) if not n.startswith("_")} == {"marimo", "app"}
+    assert isinstance(module.app, marimo.App)
+    assert module.app._config.app_title == "Mafia City · control explorer"
+
+
+def test_the_default_position_is_a_bot_game_after_phase_one() -> None:
+    """Run in-process: 4 players, seed 1, the stacks as the bots left them (MC-ACT-12)."""
+    _, defs = _load().app.run()
+    expected = mc_sample_position(players=4, seed=1)
+    assert defs["position"].stacks == expected.stacks
+    rows = defs["rows"]
+    assert [r.location for r in rows] == [1, 2, 3, 4, 5, 6, 7]
+    for row in rows:  # the engine's own verdict, with its rule
+        ctl = control(expected.stacks[row.location], row.control_rule)
+        assert (row.controller, row.rule) == (ctl.controller, ctl.rule)
+    assert defs["control_map"].layout.meta["control"] == {
+        str(r.location): r.controller for r in mc_control_table(expected)
+    }
+    assert defs["found"] and all(f.before != f.after for f in defs["found"])
+    assert len(defs["scores"]) == 5040
+    assert defs["holder"] == "red"
+    assert sum(n for _, n, _ in defs["outcomes"]) == 5040
+    assert set(defs["best"]) == {"red", "blue", "green", "yellow"}
+    assert len(defs["exercises"]) == 3
+    for exercise in defs["exercises"]:
+        assert exercise.check(exercise.answer_text).correct
+
+
+def test_the_notebook_imports_no_rules_module() -> None:
+    """Presentation only: control, flips and orders come from the study, the map from viz."""
+    imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
+    assert "speakeasy.studies.mafia_city_control" in imported
+    assert "speakeasy.viz.mafia_city_control_figure" in imported
+    assert not [m for m in imported if m.startswith("speakeasy.mafia_city")]
+
+
+def test_widget_values_are_checked_in_code() -> None:
+    """marimo does not hold widgets to their bounds on the server (speakeasy.ui.inputs): every
+    value the cells read goes through a checked_* helper or the study's parser."""
+    source = NOTEBOOK.read_text(encoding="utf-8")
+    for widget in (
+        "start_players",
+        "start_seed",
+        "start_kind",
+        "cell_box",
+        "hitman_picker",
+        "officer_picker",
+        "mayor_picker",
+        "deal_location",
+        "flip_filter",
+        "mayor_holder",
+    ):
+        uses = [line for line in source.splitlines() if f"{widget}.value" in line]
+        assert uses and all("checked_" in line for line in uses), widget
+    assert "checked_text(_text, 400)" in source
+    assert "checked_int(n, 0, 5, default=0)" in source

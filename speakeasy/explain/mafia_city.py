@@ -195,9 +195,7 @@ class McLogEntry:
 
     def html(self) -> str:
         """The sentence, the private detail and the cited rules as HTML (escaped)."""
-        extra = (
-            f" <i style='color:#555'>({html.escape(self.private)})</i>" if self.private else ""
-        )
+        extra = f" <i style='color:#555'>({html.escape(self.private)})</i>" if self.private else ""
         rules = ", ".join(
             f"<abbr title='{html.escape(_summary(r), quote=True)}'>{html.escape(r)}</abbr>"
             for r in self.rules
@@ -302,9 +300,7 @@ def mc_phase_frames(game: MafiaCityGame, round_: int, phase: str) -> list[McPhas
     each with the position after it (the game itself is not changed)."""
     if phase not in ("location", "strategic"):
         raise ValueError("step-through covers phase II ('location') and III ('strategic')")
-    wanted = [
-        e for e in mc_log(game, newest_first=False) if (e.round, e.phase) == (round_, phase)
-    ]
+    wanted = [e for e in mc_log(game, newest_first=False) if (e.round, e.phase) == (round_, phase)]
     frames: list[McPhaseFrame] = []
     by_step: dict[int, list[McLogEntry]] = {}
     for e in wanted:

@@ -161,7 +161,12 @@ def mafia_city_map(
             hx, hy = _hexagon(cx, cy, _R * 1.0)
             hp = "M " + " L ".join(f"{x:.4f},{y:.4f}" for x, y in zip(hx, hy, strict=True)) + " Z"
             shapes.append(
-                {"type": "path", "path": hp, "line": {"color": "#111", "width": 3}, "layer": "above"}
+                {
+                    "type": "path",
+                    "path": hp,
+                    "line": {"color": "#111", "width": 3},
+                    "layer": "above",
+                }
             )
     # The clickable tiles trace: an invisible marker at each centre carrying the number.
     locs = sorted(where)
@@ -411,7 +416,8 @@ def _players_panel(fig: Any, seen: Observation) -> None:
             flags.append("to act")
         you = " (you)" if player == seen.seat else ""
         lines = [
-            f"<b>{player}{you}</b> {s['vp']}/{target} VP" + (f" · {', '.join(flags)}" if flags else ""),
+            f"<b>{player}{you}</b> {s['vp']}/{target} VP"
+            + (f" · {', '.join(flags)}" if flags else ""),
             f"hand {s['tokens']} · reserve {s['reserve']} · cards {s['cards']}",
         ]
         if held:

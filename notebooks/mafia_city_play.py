@@ -53,21 +53,32 @@ def _():
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.md(r"""
-    # Mafia City · play
-
-    Three to five seats, each a person or a bot (random or heuristic). Each round: **phase I**
-    everyone places tokens or plays cards until all have passed; **phase II** the seven
-    locations are evaluated one by one (control, 1 VP, the location's effect); **phase III**
-    players may take tokens back; **phase IV** the start player moves on and cards are drawn.
-    The first to reach the target at the end of a phase II wins.
-
-    The map shows only what the seat to act may see: its own hand, never the others'
-    (switch on *teacher view* to see every hand). Reactions out of turn (cancelling with Fists,
-    Police Chief or F.B.I., Complicity, Secret Deal bids) are asked of each seat in turn, so a
-    question never tells who holds which card. Below the map: the explained log, a
-    step-through of phases II and III, and a rule lookup.
-    """)
+    mo.vstack(
+        [
+            mo.md(
+                "# Mafia City · play\n\nThree to five seats, each a person or a bot. The map "
+                "and the hand show only what the seat to act may see (hot-seat); reactions out "
+                "of turn are asked of every seat in turn, so a question never tells who holds "
+                "which card."
+            ),
+            mo.accordion(
+                {
+                    "How a round goes": mo.md(
+                        "**Phase I**: in turn, place a token from hand on any location, play "
+                        "cards, wait (discard a card) or pass, until everyone has passed. "
+                        "**Phase II**: the seven locations are evaluated one by one: who "
+                        "controls it (most tokens; on a tie the lowest token; Fight Club and "
+                        "City Hall need a sole majority) gains 1 VP and may use its effect. "
+                        "**Phase III**: players may take tokens back into hand. **Phase IV**: "
+                        "the start player moves left and cards are drawn. The first to reach "
+                        "the target at the end of a phase II wins. Below the map: the "
+                        "explained log, a step-through of phases II and III, and a rule lookup."
+                    )
+                }
+            ),
+        ],
+        gap=0.25,
+    )
     return
 
 
@@ -189,8 +200,8 @@ def _(
             return
         show(table.snapshot(), ("success", f"Loaded a game at step {len(table.game.history)}."))
 
-    new_game_button = mo.ui.button(label="🎲 New game", kind="success", on_click=_new_game)
-    load_button = mo.ui.button(label="📂 Load", on_click=_load)
+    new_game_button = mo.ui.button(label="New game", kind="success", on_click=_new_game)
+    load_button = mo.ui.button(label="Load", on_click=_load)
     return load_button, new_game_button
 
 
@@ -206,25 +217,20 @@ def _(
     seed_input,
     teacher_box,
 ):
-    mo.vstack(
-        [
-            mo.hstack(
+    mo.accordion(
+        {
+            "New game (seats, seed, target)": mo.hstack(
                 [*seat_pickers.elements.values(), seed_input, advanced_box, new_game_button],
                 justify="start",
                 align="end",
                 gap=1.0,
                 wrap=True,
             ),
-            mo.accordion(
-                {
-                    "Load a saved game": mo.vstack(
-                        [mo.hstack([load_file, load_button], justify="start"), load_text]
-                    ),
-                    "Teacher": teacher_box,
-                }
+            "Load a saved game": mo.vstack(
+                [mo.hstack([load_file, load_button], justify="start"), load_text]
             ),
-        ],
-        gap=0.5,
+            "Teacher view": teacher_box,
+        }
     )
     return
 
@@ -266,7 +272,7 @@ def _(clickable, decision, mafia_city_map, seen, snapshot, table):
             f"Step {snapshot.step} · {decision.player} ({table.seats[decision.player]}) to decide"
         )
 
-    figure = mafia_city_map(seen, highlight=clickable, title=_title(), height=600)
+    figure = mafia_city_map(seen, highlight=clickable, title=_title(), height=580)
     _ = figure.update_layout(
         meta={
             **figure.layout.meta,
@@ -365,7 +371,7 @@ def _(act, decision, mo, snapshot, table):
             act(lambda t: t.play_bots(), ("info", "The bots moved."))
 
     bots_button = mo.ui.button(
-        label="🤖 Let a bot decide for me" if table.waiting_for_human else "▶ Let the bots move",
+        label="Let a bot decide for me" if table.waiting_for_human else "Let the bots move",
         on_click=_bots,
         disabled=decision is None,
     )
@@ -373,7 +379,7 @@ def _(act, decision, mo, snapshot, table):
         data=table.save().encode("utf-8"),
         filename=f"mafia-city-seed{table.game.seed}-step{snapshot.step}.json",
         mimetype="application/json",
-        label="💾 Save game",
+        label="Save game",
     )
     return bots_button, redo_button, save_button, undo_button
 
@@ -468,9 +474,40 @@ def _(
             parts.append(play_picked_button)
         return mo.Html(f'<div class="mc-options">{mo.vstack(parts, gap=0.35).text}</div>')
 
+    _pad = " style='padding:2px 7px;text-align:left;white-space:nowrap'"
+
+    def _players():
+        rows = []
+        for r in table.player_rows(seen):
+            flags = [f for f, on in (("start", r["start"]), ("passed", r["passed"])) if on]
+            flags += [f"holds the {h}" for h in r["holds"]]
+            you = " (you)" if r["you"] else ""
+            rows.append(
+                f"<tr><td{_pad}>{chip(r['colour'])}{you}</td>"
+                f"<td{_pad}><b>{r['vp']}</b> / {r['target']}</td><td{_pad}>{r['tokens']}</td>"
+                f"<td{_pad}>{r['reserve']}</td><td{_pad}>{r['cards']}</td>"
+                f"<td{_pad}><small>{html.escape(', '.join(flags))}</small></td></tr>"
+            )
+        phase = {
+            "setup": "setup",
+            "action": "phase I: actions",
+            "location": "phase II: locations",
+            "strategic": "phase III: taking back",
+            "end": "phase IV: end of round",
+            "over": "game over",
+        }.get(seen.public["phase"], seen.public["phase"])
+        return mo.Html(
+            f"<div class='mc-players'><div style='font-size:0.9em;color:#444'>Round "
+            f"{seen.public['round']} · {html.escape(phase)} · draw pile "
+            f"{seen.public['draw_count']}</div><table style='font-size:0.9em'>"
+            f"<tr><th{_pad}>Player</th><th{_pad}>VP</th><th{_pad}>Tokens in hand</th>"
+            f"<th{_pad}>Reserve</th><th{_pad}>Cards</th><th></th></tr>{''.join(rows)}</table></div>"
+        )
+
     _note = get_note()
     side_panel = mo.vstack(
         [
+            _players(),
             _prompt(),
             mo.callout(mo.md(_note[1]), kind=_note[0]) if _note else mo.md(""),
             _hand(),
@@ -490,20 +527,27 @@ def _(board_map, mo, side_panel):
 
 
 @app.cell(hide_code=True)
-def _(chip, game, mo, table):
+def _(chip, game, html, mo, table):
     def _results():
         rows = table.result_rows()
         if not rows:
             return mo.md("")
         result = game.result()
+        pad = " style='padding:2px 10px;text-align:left'"
         cells = "".join(
-            f"<tr><td>{chip(p)}</td><td><b>{vp}</b></td><td>{'🏆 winner' if won else ''}</td></tr>"
+            f"<tr><td{pad}>{chip(p)}</td><td{pad}><b>{vp}</b></td>"
+            f"<td{pad}>{'winner' if won else ''}</td></tr>"
             for p, vp, won in rows
         )
-        return mo.Html(
-            f"<h2>Final scores</h2><p class='mc-winner'>Winner: {chip(result.winner)} "
-            f"after {result.rounds} rounds ({result.decided_by}).</p>"
-            f"<table class='mc-results'><tr><th>Player</th><th>VP</th><th></th></tr>{cells}</table>"
+        return mo.vstack(
+            [
+                mo.md("## Final scores"),
+                mo.Html(
+                    f"<p class='mc-winner'>Winner: {chip(result.winner)} after {result.rounds} "
+                    f"rounds ({html.escape(result.decided_by)}).</p><table class='mc-results'>"
+                    f"<tr><th{pad}>Player</th><th{pad}>VP</th><th></th></tr>{cells}</table>"
+                ),
+            ]
         )
 
     _results()

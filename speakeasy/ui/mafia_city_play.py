@@ -119,10 +119,30 @@ class McOptionGroup:
     options: tuple[Action, ...]
 
 
+#: Option kinds that say no (shown last, under "Or").
+_DECLINE: frozenset[str] = frozenset({"pass", "decline", "keep", "stay", "skip", "done"})
+#: Where the location sits among an option's arguments, for splitting big groups.
+_LOCATION_ARG: Mapping[str, int] = {"jail": 0, "snitch": 1, "plan": 1, "hat": 1}
+
+
 def _group_title(decision: Decision, action: Action) -> str:
     if decision.kind in ("turn", "follow-up"):
         return _TURN_GROUPS.get(action.kind, action.kind.capitalize())
-    return "Options"
+    return "Or" if action.kind in _DECLINE else "Options"
+
+
+def _split(title: str, options: list[Action]) -> list[McOptionGroup]:
+    """A group of more than 12 options split by the location its options name first."""
+    if len(options) <= 12:
+        return [McOptionGroup(title, tuple(options))]
+    names = load_data().locations
+    keyed: dict[str, list[Action]] = {}
+    for action in options:
+        at = _LOCATION_ARG.get(action.kind)
+        loc = action.args[at] if at is not None and len(action.args) > at else None
+        sub = f"{title}: {names[loc].name}" if isinstance(loc, int) and loc in names else title
+        keyed.setdefault(sub, []).append(action)
+    return [McOptionGroup(t, tuple(opts)) for t, opts in keyed.items()]
 
 
 def _bot(kind: str, seed: int, colour: str, step: int) -> Bot:
@@ -255,6 +275,36 @@ class McTable:
             return {}
         return {p: [card_label(c) for c in h] for p, h in seen.hands.items() if p != seen.seat}
 
+    @staticmethod
+    def player_rows(seen: Observation) -> list[dict[str, object]]:
+        """Each player's public facts as ``seen`` shows them (MC-INFO-3, MC-INFO-4): VP and
+        the target, tokens in hand and reserve, cards, passed, start player, held figures."""
+        public = seen.public
+        rows: list[dict[str, object]] = []
+        for player in public["players"]:
+            s = public["seats"][player]
+            held = [
+                name
+                for name, key in (("Police Officer", "officer"), ("Mayor", "mayor"))
+                if public[key] == player
+            ]
+            rows.append(
+                {
+                    "colour": player,
+                    "you": player == seen.seat,
+                    "vp": s["vp"],
+                    "target": public["target"],
+                    "tokens": s["tokens"],
+                    "reserve": s["reserve"],
+                    "cards": s["cards"],
+                    "passed": s["passed"],
+                    "start": public["start"] == player,
+                    "to_act": public.get("turn") == player,
+                    "holds": held,
+                }
+            )
+        return rows
+
     # ------------------------------------------------------------------ options
     def prompt(self) -> str:
         decision = self.game.pending
@@ -268,7 +318,9 @@ class McTable:
         keyed: dict[str, list[Action]] = {}
         for action in decision.options:
             keyed.setdefault(_group_title(decision, action), []).append(action)
-        return [McOptionGroup(t, tuple(opts)) for t, opts in keyed.items()]
+        last = keyed.pop("Or", None)
+        groups = [g for t, opts in keyed.items() for g in _split(t, opts)]
+        return groups + ([McOptionGroup("Or", tuple(last))] if last else [])
 
     def option_location(self, action: Action) -> int | None:
         """The location an option names first, if any (clickable on the map)."""

@@ -108,7 +108,7 @@ def mafia_city_map(
     highlight: Iterable[int] = (),
     title: str | None = None,
     height: int = 600,
-    show_panel: bool = True,
+    show_panel: bool = False,
 ) -> Any:
     """The map as a plotly figure, drawn from ``seen`` (one seat's :class:`Observation`).
 
@@ -220,7 +220,7 @@ def mafia_city_map(
         step = min(0.14, 0.9 / max(len(stack), 1)) * _R
         base = cy - 0.62 * _R
         for i, owner in enumerate(stack):
-            tx.append(cx - 0.05 * _R)
+            tx.append(cx + 0.08 * _R)
             ty.append(base + step * i)
             tc.append(MC_PLAYER_COLOURS.get(owner, "#777"))
             th.append(f"{summary[n]['name']}: {owner}, #{i + 1} from the bottom")
@@ -245,8 +245,8 @@ def mafia_city_map(
     # Counts per player beside the stack ("red 2 · blue 1"), in stack order of first token.
     fig.add_trace(
         go.Scatter(
-            x=[where[n][0] + 0.42 * _R for n in locs],
-            y=[where[n][1] - 0.35 * _R for n in locs],
+            x=[where[n][0] + 0.5 * _R for n in locs],
+            y=[where[n][1] - 0.4 * _R for n in locs],
             mode="text",
             text=[_counts_text(summary[n]["stack"]) for n in locs],
             textfont={"size": 11, "color": _INK},
@@ -258,8 +258,8 @@ def mafia_city_map(
     # The Cell beside the Prison tile (MC-PRISON-1).
     px, py = where[1]
     cell = [str(owner) for owner, *_ in public["cell"]]
-    cell_x = [px - 0.62 * _R + 0.13 * _R * (i % 4) for i in range(len(cell))]
-    cell_y = [py - 0.18 * _R - 0.14 * _R * (i // 4) for i in range(len(cell))]
+    cell_x = [px - 0.72 * _R + 0.12 * _R * (i % 4) for i in range(len(cell))]
+    cell_y = [py - 0.22 * _R - 0.13 * _R * (i // 4) for i in range(len(cell))]
     fig.add_trace(
         go.Scatter(
             x=cell_x,
@@ -278,8 +278,8 @@ def mafia_city_map(
         )
     )
     fig.add_annotation(
-        x=px - 0.43 * _R,
-        y=py - 0.02 * _R,
+        x=px - 0.54 * _R,
+        y=py - 0.05 * _R,
         text=f"Cell ({len(cell)})",
         showarrow=False,
         font={"size": 11, "color": "#000"},
@@ -325,7 +325,7 @@ def mafia_city_map(
     )
     if show_panel:
         _players_panel(fig, seen)
-    x_max = 3.9 if show_panel else 2.6
+    x_max = 4.6 if show_panel else 2.6
     fig.update_layout(
         shapes=shapes,
         height=height,
@@ -336,7 +336,7 @@ def mafia_city_map(
         xaxis={"visible": False, "range": [-2.6, x_max], "fixedrange": True},
         yaxis={
             "visible": False,
-            "range": [-2.75, 2.75],
+            "range": [-2.7, 2.7],
             "scaleanchor": "x",
             "scaleratio": 1,
             "fixedrange": True,
@@ -370,12 +370,12 @@ def _tile_hover(number: int, info: Mapping[str, Any]) -> str:
 
 def _control_line(info: Mapping[str, Any]) -> str:
     owner = info["controller"]
-    kind = "sole majority" if info["sole"] else "majority, then lowest token"
+    head = "sole majority · " if info["sole"] else ""
     if owner:
-        return f"{owner} leads ({kind})"
+        return f"{head}{owner} leads"
     if info["stack"]:
-        return f"tied: nobody ({kind})"
-    return f"empty ({kind})"
+        return f"{head}tied: nobody"
+    return f"{head}empty" if head else "empty"
 
 
 def _counts_text(stack: list[str]) -> str:
@@ -392,7 +392,7 @@ def _players_panel(fig: Any, seen: Observation) -> None:
     target = public["target"]
     y = 2.55
     fig.add_annotation(
-        x=2.75,
+        x=2.85,
         y=y,
         xanchor="left",
         text=f"<b>Round {public['round']} · {_phase_name(public['phase'])}</b>",
@@ -423,7 +423,7 @@ def _players_panel(fig: Any, seen: Observation) -> None:
         if held:
             lines.append("holds " + ", ".join(held))
         fig.add_annotation(
-            x=2.75,
+            x=2.85,
             y=y,
             xanchor="left",
             yanchor="top",
@@ -437,7 +437,7 @@ def _players_panel(fig: Any, seen: Observation) -> None:
             borderpad=3,
         )
     fig.add_annotation(
-        x=2.75,
+        x=2.85,
         y=-2.55,
         xanchor="left",
         yanchor="bottom",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,13 @@ def _meta(page: Any) -> dict[str, Any]:
             if "pending" in meta:
                 return dict(meta)
     raise AssertionError("the play map is not on the page")
+
+
+def _moved_past(step: int) -> Callable[[Any], bool]:
+    def moved(page: Any) -> bool:
+        return bool(_meta(page)["step"] > step)
+
+    return moved
 
 
 def _no_horizontal_overflow(page: Any) -> None:
@@ -100,7 +108,7 @@ def test_one_person_plays_a_whole_game_against_two_bots(
                 button = page.locator(OPTION_BUTTONS).first
                 button.wait_for(state="visible", timeout=TIMEOUT_MS)
                 button.click()
-                if wait_for(page, lambda p, s=before["step"]: _meta(p)["step"] > s, 10_000):
+                if wait_for(page, _moved_past(before["step"]), 10_000):
                     break
             else:
                 raise AssertionError(

@@ -107,7 +107,7 @@ def test_lookup_by_id_and_by_words() -> None:
     assert "**MC-WIN-3**" in mc_lookup_markdown("MC-WIN-3")
     assert mc_lookup_html("EMC-21").startswith("<ul><li><b>EMC-21</b>")
     assert "No rule matches" in mc_lookup_markdown("zzzz qqqq")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="needs a rule ID"):
         mc_lookup("  ")
 
 
@@ -115,7 +115,7 @@ def test_lookup_by_id_and_by_words() -> None:
 def test_seats_are_checked() -> None:
     with pytest.raises(ValueError, match="must be one of"):
         McTable.new({"red": "human", "blue": "robot", "green": "random"})
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="3 to 5 players"):
         McTable.new({"red": "human", "blue": "random"})  # MC-SETUP-11: 3 to 5 players
 
 
@@ -313,7 +313,7 @@ def test_option_groups_keep_every_option_and_labels_read_well() -> None:
     table = _finished(seed=3)
     table.game.goto(0)
     seen_kinds = set()
-    for step in range(len(table.game.redo_line)):
+    for _ in range(len(table.game.redo_line)):
         decision = table.game.pending
         assert decision is not None
         groups = table.groups()
@@ -355,7 +355,7 @@ def test_phase_two_and_three_step_through() -> None:
     assert back[0].entry.kind == "phase" and len(back[-1].state.cubes) == 0
     assert table.frame_view(back[0]).hands is None or table.game.state.officer
     assert table.frame_view(back[0], teacher=True).hands is not None
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="step-through covers"):
         mc_phase_frames(table.game, 1, "action")
 
 

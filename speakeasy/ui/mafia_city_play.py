@@ -402,7 +402,7 @@ class McTable:
         return McTableSnapshot(
             seats=tuple((c, self.seats[c]) for c in self.game.players),
             seed=self.game.seed,
-            advanced=self.game.options.advanced,
+            advanced=self.game.ctx.options.advanced,
             actions=tuple(str(a) for a in self.game.history),
             redo=tuple(str(a) for a in self.game.redo_line),
         )

@@ -483,10 +483,10 @@ def _(
             flags += [f"holds the {h}" for h in r["holds"]]
             you = " (you)" if r["you"] else ""
             rows.append(
-                f"<tr><td{_pad}>{chip(r['colour'])}{you}</td>"
+                f"<tr><td style='padding:2px 7px'>{chip(r['colour'])}{you}<div style='font-size:"
+                f"0.8em;color:#555'>{html.escape(', '.join(flags))}</div></td>"
                 f"<td{_pad}><b>{r['vp']}</b> / {r['target']}</td><td{_pad}>{r['tokens']}</td>"
-                f"<td{_pad}>{r['reserve']}</td><td{_pad}>{r['cards']}</td>"
-                f"<td{_pad}><small>{html.escape(', '.join(flags))}</small></td></tr>"
+                f"<td{_pad}>{r['reserve']}</td><td{_pad}>{r['cards']}</td></tr>"
             )
         phase = {
             "setup": "setup",
@@ -500,8 +500,10 @@ def _(
             f"<div class='mc-players'><div style='font-size:0.9em;color:#444'>Round "
             f"{seen.public['round']} · {html.escape(phase)} · draw pile "
             f"{seen.public['draw_count']}</div><table style='font-size:0.9em'>"
-            f"<tr><th{_pad}>Player</th><th{_pad}>VP</th><th{_pad}>Tokens in hand</th>"
-            f"<th{_pad}>Reserve</th><th{_pad}>Cards</th><th></th></tr>{''.join(rows)}</table></div>"
+            f"<tr><th{_pad}>Player</th><th{_pad}>VP</th><th{_pad}>Hand</th>"
+            f"<th{_pad}>Reserve</th><th{_pad}>Cards</th></tr>{''.join(rows)}</table>"
+            "<div style='font-size:0.8em;color:#666'>Hand and reserve count tokens; cards are "
+            "hidden, only their number is public.</div></div>"
         )
 
     _note = get_note()
@@ -651,12 +653,11 @@ def _(
             return mo.vstack([*header, mo.md("*No phase II has been played yet.*")])
         frame = frames[frame_index]
         e = frame.entry
+        view = table.frame_view(frame, teacher=teacher)
         fig = mafia_city_map(
-            table.frame_view(frame, teacher=teacher),
-            title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}",
-            height=520,
-            show_panel=True,
+            view, title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}", height=520
         )
+        scores = " ".join(f"{chip(r['colour'])} {r['vp']} VP" for r in table.player_rows(view))
         return mo.vstack(
             [
                 *header,
@@ -674,7 +675,7 @@ def _(
                 ),
                 mo.Html(
                     f"<div class='mc-through'>{chip(e.player) if e.player else chip(None)} "
-                    f"{e.html()}</div>"
+                    f"{e.html()}</div><div style='margin-top:4px'>After it: {scores}</div>"
                 ),
                 fig,
             ],

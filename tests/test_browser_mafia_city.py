@@ -10,6 +10,7 @@ Screenshots at 1280×800 and 1920×1080 are kept under ``tmp_path`` (and copied 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -48,11 +49,34 @@ def _moved_past(step: int) -> Callable[[Any], bool]:
     return moved
 
 
+OVERFLOW_JS = """() => {
+  const out = [];
+  const width = document.documentElement.clientWidth;
+  const hidden = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.opacity === '0' || s.visibility === 'hidden' || s.display === 'none') return true;
+    }
+    return false;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right <= 0) continue;  // plotly's off-screen text measurer
+    if ((r.right > width + 1 || r.left < -1) && !hidden(el)) out.push(el.tagName + '.' + el.className + ' ' +
+      Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  const app = [document.documentElement.scrollWidth, width];
+  return {out: out.slice(0, 5), app};
+}"""
+
+
 def _no_horizontal_overflow(page: Any) -> None:
-    widths = page.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths[0] <= widths[1] + 1, f"the page scrolls sideways: {widths}"
+    """Nothing sticks out sideways: no element beyond the window's width, no sideways scroll."""
+    page.evaluate("() => window.scrollTo(0, window.scrollY)")
+    found = page.evaluate(OVERFLOW_JS)
+    assert found["app"][0] <= found["app"][1] + 1, f"the page scrolls sideways: {found}"
+    assert not found["out"], f"elements stick out sideways: {found['out']}"
 
 
 def _shots(page: Any, tmp_path: Path, name: str) -> None:
@@ -131,6 +155,21 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         assert clicks >= 10
         text = page.locator("body").inner_text()
         assert "Final scores" in text
+        assert page.locator(".mc-other-hand").count() == 0 or "Police Officer" in text
+        # Step through the last phase II event by event.
+        counter = page.get_by_text(re.compile(r"^event \d+ of \d+$"))
+        expect(counter).to_have_text(re.compile(r"^event 1 of \d+$"), timeout=TIMEOUT_MS)
+        first = page.locator(".mc-through").inner_text()
+        for _ in range(4):
+            page.get_by_role("button", name="Next event").click()
+            try:
+                expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"), timeout=5_000)
+                break
+            except AssertionError:
+                continue
+        expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"))
+        assert page.locator(".mc-through").inner_text() != first
+        _no_horizontal_overflow(page)
         _shots(page, tmp_path, "end")
     finally:
         context.close()

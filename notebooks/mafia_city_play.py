@@ -591,7 +591,7 @@ def _(checked_int, chip, game, html, log_limit, log_phases, mc_log, mo, seen, te
 @app.cell(hide_code=True)
 def _(get_frame, get_phase, table):
     phases = table.phases()
-    _default = phases[-1] if phases else None
+    _default = table.default_phase()
     through = get_phase() if get_phase() in phases else _default
     frames = table.phase_frames(*through) if through else []
     frame_index = min(get_frame(), max(len(frames) - 1, 0))

@@ -62,9 +62,10 @@ OVERFLOW_JS = """() => {
   for (const el of document.querySelectorAll('body *')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
-    if (r.right <= 0) continue;  // plotly's off-screen text measurer
-    if ((r.right > width + 1 || r.left < -1) && !hidden(el)) out.push(el.tagName + '.' + el.className + ' ' +
-      Math.round(r.left) + '..' + Math.round(r.right));
+    if (r.right <= 0) continue;  // plotly: off-screen text measurer
+    if ((r.right > width + 1 || r.left < -1) && !hidden(el))
+      out.push(el.tagName + '.' + el.className + ' ' + Math.round(r.left) + '..' +
+        Math.round(r.right));
   }
   const app = [document.documentElement.scrollWidth, width];
   return {out: out.slice(0, 5), app};

@@ -31,7 +31,13 @@ from typing import Literal, get_args
 
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
-from speakeasy.explain.mafia_city import McPhaseFrame, card_label, mc_phase_frames, mc_phases
+from speakeasy.explain.mafia_city import (
+    McPhaseFrame,
+    card_label,
+    mc_log,
+    mc_phase_frames,
+    mc_phases,
+)
 from speakeasy.mafia_city import (
     HeuristicBot,
     MafiaCityGame,
@@ -370,12 +376,27 @@ class McTable:
         """The phases II and III played so far, ``(round, "location" | "strategic")``."""
         return mc_phases(self.game)
 
+    def default_phase(self) -> tuple[int, str] | None:
+        """The phase step-through opens on: the latest finished phase II or III (one still
+        being played changes with every click), else the latest one."""
+        phases = self.phases()
+        st = self.game.state
+        done = [p for p in phases if p != (st.round, st.phase) or st.phase == "over"]
+        return done[-1] if done else (phases[-1] if phases else None)
+
     def phase_frames(self, round_: int, phase: str) -> list[McPhaseFrame]:
+        """:func:`~speakeasy.explain.mc_phase_frames`, cached by the actions up to the phase's
+        last event (a finished phase is replayed once, however the game goes on)."""
+        steps = [
+            e.step
+            for e in mc_log(self.game, newest_first=False)
+            if (e.round, e.phase) == (round_, phase)
+        ]
         key = (
             self.game.seed,
             self.game.players,
             self.game.options,
-            self.game.history,
+            self.game.history[: max(steps, default=0)],
             round_,
             phase,
         )

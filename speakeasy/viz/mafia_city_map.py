@@ -125,7 +125,8 @@ def mafia_city_map(
     where = {loc: centres[pos] for pos, loc in enumerate(layout)}
     summary = map_summary(seen)
     marked = set(highlight)
-    fig = go.Figure()
+    traces: list[dict[str, Any]] = []
+    annotations: list[dict[str, Any]] = []
     # Tiles: one filled hexagon each; a location's fill is the light colour of the player who
     # would control it now, its outline that player's colour (thick) or grey.
     shapes: list[dict[str, Any]] = []
@@ -170,43 +171,46 @@ def mafia_city_map(
             )
     # The clickable tiles trace: an invisible marker at each centre carrying the number.
     locs = sorted(where)
-    fig.add_trace(
-        go.Scatter(
-            x=[where[n][0] for n in locs],
-            y=[where[n][1] for n in locs],
-            mode="markers",
-            marker={"size": 90, "color": "rgba(0,0,0,0)", "symbol": "hexagon"},
-            customdata=locs,
-            hovertext=[_tile_hover(n, summary[n]) for n in locs],
-            hoverinfo="text",
-            name=MC_TILES_TRACE,
-            showlegend=False,
-        )
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [where[n][0] for n in locs],
+            "y": [where[n][1] for n in locs],
+            "mode": "markers",
+            "marker": {"size": 90, "color": "rgba(0,0,0,0)", "symbol": "hexagon"},
+            "customdata": locs,
+            "hovertext": [_tile_hover(n, summary[n]) for n in locs],
+            "hoverinfo": "text",
+            "name": MC_TILES_TRACE,
+            "showlegend": False,
+        }
     )
-    fig.add_trace(
-        go.Scatter(
-            x=[where[n][0] for n in locs],
-            y=[where[n][1] + 0.66 * _R for n in locs],
-            mode="text",
-            text=[f"<b>{n} · {summary[n]['name']}</b>" for n in locs],
-            textfont={"size": 14, "color": _INK},
-            hoverinfo="skip",
-            name="tile names",
-            showlegend=False,
-        )
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [where[n][0] for n in locs],
+            "y": [where[n][1] + 0.66 * _R for n in locs],
+            "mode": "text",
+            "text": [f"<b>{n} · {summary[n]['name']}</b>" for n in locs],
+            "textfont": {"size": 14, "color": _INK},
+            "hoverinfo": "skip",
+            "name": "tile names",
+            "showlegend": False,
+        }
     )
     # Who would control it now and by which rule (one line under the name).
-    fig.add_trace(
-        go.Scatter(
-            x=[where[n][0] for n in locs],
-            y=[where[n][1] + 0.44 * _R for n in locs],
-            mode="text",
-            text=[_control_line(summary[n]) for n in locs],
-            textfont={"size": 11, "color": "#444"},
-            hoverinfo="skip",
-            name="control",
-            showlegend=False,
-        )
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [where[n][0] for n in locs],
+            "y": [where[n][1] + 0.44 * _R for n in locs],
+            "mode": "text",
+            "text": [_control_line(summary[n]) for n in locs],
+            "textfont": {"size": 11, "color": "#444"},
+            "hoverinfo": "skip",
+            "name": "control",
+            "showlegend": False,
+        }
     )
     # Stacks: a column of squares, bottom token lowest (MC-MAP-3), numbered from the bottom.
     tx: list[float] = []
@@ -225,65 +229,70 @@ def mafia_city_map(
             tc.append(MC_PLAYER_COLOURS.get(owner, "#777"))
             th.append(f"{summary[n]['name']}: {owner}, #{i + 1} from the bottom")
             tt.append(str(i + 1))
-    fig.add_trace(
-        go.Scatter(
-            x=tx,
-            y=ty,
-            mode="markers",
-            marker={
+    traces.append(
+        {
+            "type": "scatter",
+            "x": tx,
+            "y": ty,
+            "mode": "markers",
+            "marker": {
                 "symbol": "square",
                 "size": 15,
                 "color": tc,
                 "line": {"color": "#222", "width": 1},
             },
-            hovertext=th,
-            hoverinfo="text",
-            name=MC_TOKENS_TRACE,
-            showlegend=False,
-        )
+            "hovertext": th,
+            "hoverinfo": "text",
+            "name": MC_TOKENS_TRACE,
+            "showlegend": False,
+        }
     )
     # Counts per player beside the stack ("red 2 · blue 1"), in stack order of first token.
-    fig.add_trace(
-        go.Scatter(
-            x=[where[n][0] + 0.5 * _R for n in locs],
-            y=[where[n][1] - 0.4 * _R for n in locs],
-            mode="text",
-            text=[_counts_text(summary[n]["stack"]) for n in locs],
-            textfont={"size": 11, "color": _INK},
-            hoverinfo="skip",
-            name="counts",
-            showlegend=False,
-        )
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [where[n][0] + 0.5 * _R for n in locs],
+            "y": [where[n][1] - 0.4 * _R for n in locs],
+            "mode": "text",
+            "text": [_counts_text(summary[n]["stack"]) for n in locs],
+            "textfont": {"size": 11, "color": _INK},
+            "hoverinfo": "skip",
+            "name": "counts",
+            "showlegend": False,
+        }
     )
     # The Cell beside the Prison tile (MC-PRISON-1).
     px, py = where[1]
     cell = [str(owner) for owner, *_ in public["cell"]]
     cell_x = [px - 0.72 * _R + 0.12 * _R * (i % 4) for i in range(len(cell))]
     cell_y = [py - 0.22 * _R - 0.13 * _R * (i // 4) for i in range(len(cell))]
-    fig.add_trace(
-        go.Scatter(
-            x=cell_x,
-            y=cell_y,
-            mode="markers",
-            marker={
+    traces.append(
+        {
+            "type": "scatter",
+            "x": cell_x,
+            "y": cell_y,
+            "mode": "markers",
+            "marker": {
                 "symbol": "square",
                 "size": 12,
                 "color": [MC_PLAYER_COLOURS.get(o, "#777") for o in cell],
                 "line": {"color": "#000", "width": 1},
             },
-            hovertext=[f"Cell: {o}" for o in cell],
-            hoverinfo="text",
-            name=MC_CELL_TRACE,
-            showlegend=False,
-        )
+            "hovertext": [f"Cell: {o}" for o in cell],
+            "hoverinfo": "text",
+            "name": MC_CELL_TRACE,
+            "showlegend": False,
+        }
     )
-    fig.add_annotation(
-        x=px - 0.54 * _R,
-        y=py - 0.05 * _R,
-        text=f"Cell ({len(cell)})",
-        showarrow=False,
-        font={"size": 11, "color": "#000"},
-        bgcolor="#ddd",
+    annotations.append(
+        {
+            "x": px - 0.54 * _R,
+            "y": py - 0.05 * _R,
+            "text": f"Cell ({len(cell)})",
+            "showarrow": False,
+            "font": {"size": 11, "color": "#000"},
+            "bgcolor": "#ddd",
+        }
     )
     # Figures on tiles (held figures are named in the players' panel).
     fx: list[float] = []
@@ -294,56 +303,59 @@ def mafia_city_map(
             fx.append(where[n][0] + 0.45 * _R)
             fy.append(where[n][1] + 0.1 * _R - 0.2 * _R * k)
             ft.append(figure)
-    fig.add_trace(
-        go.Scatter(
-            x=fx,
-            y=fy,
-            mode="markers+text",
-            marker={"symbol": "diamond", "size": 13, "color": "#111"},
-            text=ft,
-            textposition="middle left",
-            textfont={"size": 11, "color": "#111"},
-            hoverinfo="text",
-            hovertext=ft,
-            name=MC_FIGURES_TRACE,
-            showlegend=False,
-        )
+    traces.append(
+        {
+            "type": "scatter",
+            "x": fx,
+            "y": fy,
+            "mode": "markers+text",
+            "marker": {"symbol": "diamond", "size": 13, "color": "#111"},
+            "text": ft,
+            "textposition": "middle left",
+            "textfont": {"size": 11, "color": "#111"},
+            "hoverinfo": "text",
+            "hovertext": ft,
+            "name": MC_FIGURES_TRACE,
+            "showlegend": False,
+        }
     )
     # Cubes on evaluated locations (MC-LOC-9).
     cubes = [n for n in locs if summary[n]["cube"]]
-    fig.add_trace(
-        go.Scatter(
-            x=[where[n][0] - 0.55 * _R for n in cubes],
-            y=[where[n][1] + 0.3 * _R for n in cubes],
-            mode="markers",
-            marker={"symbol": "square", "size": 11, "color": "#000"},
-            hovertext=[f"{summary[n]['name']}: evaluated (cube)" for n in cubes],
-            hoverinfo="text",
-            name="cubes",
-            showlegend=False,
-        )
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [where[n][0] - 0.55 * _R for n in cubes],
+            "y": [where[n][1] + 0.3 * _R for n in cubes],
+            "mode": "markers",
+            "marker": {"symbol": "square", "size": 11, "color": "#000"},
+            "hovertext": [f"{summary[n]['name']}: evaluated (cube)" for n in cubes],
+            "hoverinfo": "text",
+            "name": "cubes",
+            "showlegend": False,
+        }
     )
     if show_panel:
-        _players_panel(fig, seen)
+        _players_panel(annotations, seen)
     x_max = 4.6 if show_panel else 2.6
-    fig.update_layout(
-        shapes=shapes,
-        height=height,
-        margin={"l": 4, "r": 4, "t": 40 if title else 8, "b": 4},
-        title={"text": title, "x": 0.01, "font": {"size": 15}} if title else None,
-        paper_bgcolor="white",
-        plot_bgcolor="white",
-        xaxis={"visible": False, "range": [-2.6, x_max], "fixedrange": True},
-        yaxis={
+    fig_layout: dict[str, Any] = {
+        "annotations": annotations,
+        "shapes": shapes,
+        "height": height,
+        "margin": {"l": 4, "r": 4, "t": 40 if title else 8, "b": 4},
+        "title": {"text": title, "x": 0.01, "font": {"size": 15}} if title else None,
+        "paper_bgcolor": "white",
+        "plot_bgcolor": "white",
+        "xaxis": {"visible": False, "range": [-2.6, x_max], "fixedrange": True},
+        "yaxis": {
             "visible": False,
             "range": [-2.7, 2.7],
             "scaleanchor": "x",
             "scaleratio": 1,
             "fixedrange": True,
         },
-        hovermode="closest",
-        dragmode=False,
-        meta={
+        "hovermode": "closest",
+        "dragmode": False,
+        "meta": {
             "seat": seen.seat,
             "locations": {
                 n: {
@@ -359,8 +371,10 @@ def mafia_city_map(
             "layout": list(layout),
             "names": {n: data.locations[n].name for n in locs},
         },
-    )
-    return fig
+    }
+    # Built from plain data without plotly's per-property validation (a click redraws the map;
+    # validation cost about 25 ms of it); the test suite checks the figure's contents.
+    return go.Figure(data=traces, layout=fig_layout, _validate=False)
 
 
 def _tile_hover(number: int, info: Mapping[str, Any]) -> str:
@@ -385,19 +399,21 @@ def _counts_text(stack: list[str]) -> str:
     return "<br>".join(f"{p} {n}" for p, n in counts.items())
 
 
-def _players_panel(fig: Any, seen: Observation) -> None:
+def _players_panel(annotations: list[dict[str, Any]], seen: Observation) -> None:
     """The players' public facts on the right: VP/target, tokens in hand and reserve, cards,
     passed, start player, held figures (MC-INFO-3, MC-INFO-4)."""
     public = seen.public
     target = public["target"]
     y = 2.55
-    fig.add_annotation(
-        x=2.85,
-        y=y,
-        xanchor="left",
-        text=f"<b>Round {public['round']} · {_phase_name(public['phase'])}</b>",
-        showarrow=False,
-        font={"size": 13, "color": _INK},
+    annotations.append(
+        {
+            "x": 2.85,
+            "y": y,
+            "xanchor": "left",
+            "text": f"<b>Round {public['round']} · {_phase_name(public['phase'])}</b>",
+            "showarrow": False,
+            "font": {"size": 13, "color": _INK},
+        }
     )
     for player in public["players"]:
         s = public["seats"][player]
@@ -422,29 +438,33 @@ def _players_panel(fig: Any, seen: Observation) -> None:
         ]
         if held:
             lines.append("holds " + ", ".join(held))
-        fig.add_annotation(
-            x=2.85,
-            y=y,
-            xanchor="left",
-            yanchor="top",
-            align="left",
-            text="<br>".join(lines),
-            showarrow=False,
-            font={"size": 12, "color": _INK},
-            bgcolor=_LIGHT.get(player, "#eee"),
-            bordercolor=MC_PLAYER_COLOURS.get(player, "#777"),
-            borderwidth=2,
-            borderpad=3,
+        annotations.append(
+            {
+                "x": 2.85,
+                "y": y,
+                "xanchor": "left",
+                "yanchor": "top",
+                "align": "left",
+                "text": "<br>".join(lines),
+                "showarrow": False,
+                "font": {"size": 12, "color": _INK},
+                "bgcolor": _LIGHT.get(player, "#eee"),
+                "bordercolor": MC_PLAYER_COLOURS.get(player, "#777"),
+                "borderwidth": 2,
+                "borderpad": 3,
+            }
         )
-    fig.add_annotation(
-        x=2.85,
-        y=-2.55,
-        xanchor="left",
-        yanchor="bottom",
-        align="left",
-        text=f"draw pile {public['draw_count']} · discards {len(public['discard'])}",
-        showarrow=False,
-        font={"size": 11, "color": "#555"},
+    annotations.append(
+        {
+            "x": 2.85,
+            "y": -2.55,
+            "xanchor": "left",
+            "yanchor": "bottom",
+            "align": "left",
+            "text": f"draw pile {public['draw_count']} · discards {len(public['discard'])}",
+            "showarrow": False,
+            "font": {"size": 11, "color": "#555"},
+        }
     )
 
 

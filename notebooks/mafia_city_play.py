@@ -16,12 +16,13 @@ def _():
         MC_SEAT_KINDS,
         McTable,
         McTableSnapshot,
+        answer_boxes,
         checked_int,
         checked_text,
         checked_upload,
+        exercise_cards,
         mc_advance,
         mc_table_for,
-        pretty_text,
         split_label,
     )
     from speakeasy.viz import MC_PLAYER_COLOURS, MC_TILES_TRACE, mafia_city_map
@@ -35,10 +36,12 @@ def _():
         McTable,
         McTableSnapshot,
         SaveFileError,
+        answer_boxes,
         card_label,
         checked_int,
         checked_text,
         checked_upload,
+        exercise_cards,
         html,
         mafia_city_map,
         mc_advance,
@@ -46,7 +49,6 @@ def _():
         mc_lookup_markdown,
         mc_table_for,
         mo,
-        pretty_text,
         split_label,
     )
 
@@ -700,6 +702,24 @@ def _(mo):
 def _(checked_text, mc_lookup_markdown, mo, rule_query):
     _query = checked_text(rule_query.value)
     mo.vstack([rule_query, mo.md(mc_lookup_markdown(_query) if _query.strip() else "")])
+    return
+
+
+@app.cell(hide_code=True)
+def _(answer_boxes, table):
+    exercises = table.exercises()
+    answers = answer_boxes(exercises)
+    return answers, exercises
+
+
+@app.cell(hide_code=True)
+def _(answers, exercise_cards, exercises):
+    exercise_cards(
+        exercises,
+        answers,
+        intro="## Exercises about this position\n\nThe answers come from the rules code, "
+        "computed from what you may see; they change with every move.",
+    )
     return
 
 

@@ -365,3 +365,27 @@ def test_result_rows_after_the_end() -> None:
     assert len(rows) == 3 and sum(1 for r in rows if r[2]) == 1
     assert rows[0][1] >= rows[-1][1]
     assert _played(decisions=3).result_rows() == []
+
+
+def test_exercises_are_answered_by_the_rules_from_the_viewers_view() -> None:
+    table = _played(seed=4, decisions=40)
+    exercises = table.exercises()
+    assert [e.key for e in exercises] == ["mc-control", "mc-nobody", "mc-hitman", "mc-order"]
+    for exercise in exercises:
+        assert exercise.check(exercise.answer_text).correct, exercise
+        assert exercise.rules
+    state = table.game.state
+    hitman = next(e for e in exercises if e.key == "mc-hitman")
+    assert len(hitman.expected) in (3, 6)  # MC-MAP-1: a ring tile has 3 neighbours, the centre 6
+    order = next(e for e in exercises if e.key == "mc-order")
+    assert order.expected == (state.mayor or "nobody")
+    assert not order.check("purple").correct
+
+
+def test_step_through_opens_on_a_finished_phase() -> None:
+    table = _played(seed=3, decisions=400)
+    shown = table.default_phase()
+    state = table.game.state
+    if shown is not None and state.phase != "over":
+        assert shown != (state.round, state.phase)
+    assert McTable.new(SEATS, seed=3).default_phase() is None

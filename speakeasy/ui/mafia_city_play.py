@@ -43,9 +43,12 @@ from speakeasy.mafia_city import (
     MafiaCityGame,
     Observation,
     RandomBot,
+    control,
     load_data,
     observe,
 )
+from speakeasy.mafia_city.board import adjacent
+from speakeasy.studies.exercises import Exercise
 
 __all__ = [
     "MC_SEAT_KINDS",
@@ -357,6 +360,70 @@ class McTable:
     @staticmethod
     def label(action: Action) -> str:
         return pretty_text(action.describe())
+
+    # ------------------------------------------------------------------ exercises
+    def exercises(self) -> list[Exercise]:
+        """Four questions about the position on the table, answered by the rules code from the
+        viewer's observation (so they give nothing hidden away): who would control the
+        busiest location now, which locations nobody would control, where the Hitman may move
+        and who orders phase II."""
+        seen = self.observation()
+        public = seen.public
+        data = load_data()
+        stacks: dict[int, list[str]] = public["stacks"]
+        busiest = max(sorted(stacks), key=lambda n: len(stacks[n]))
+        loc = data.locations[busiest]
+        ctl = control(stacks[busiest], loc.control)
+        sole = loc.control == "sole"
+        nobody = frozenset(
+            n
+            for n in sorted(stacks)
+            if control(stacks[n], data.locations[n].control).controller is None
+        )
+        hitman = int(public["hitman"])
+        mayor = public["mayor"]
+        return [
+            Exercise(
+                "mc-control",
+                f"If {loc.name} [{busiest}] were evaluated now, without Secret Deals, who would "
+                "control it? (a colour, or nobody)",
+                ctl.controller or "nobody",
+                hint="count each player's tokens; "
+                + (
+                    "here only a strictly highest count controls"
+                    if sole
+                    else "on a tie the player whose lowest token is lowest wins"
+                ),
+                rules=(ctl.rule,),
+                explanation=f"{ctl.reason}.",
+            ),
+            Exercise(
+                "mc-nobody",
+                "Which locations would nobody control if they were evaluated now? (their "
+                "numbers, or none)",
+                nobody if nobody else "none",
+                hint="an empty stack has no controller, and Fight Club [3] and City Hall [7] "
+                "need a sole majority",
+                rules=("MC-CTRL-2", "MC-CTRL-5"),
+            ),
+            Exercise(
+                "mc-hitman",
+                f"The Hitman stands on {data.locations[hitman].name} [{hitman}]. To which "
+                "locations could the Harbour's controller move it? (numbers)",
+                frozenset(adjacent(tuple(public["layout"]), hitman)),
+                hint="one step to a tile sharing an edge: the centre touches all six, a ring "
+                "tile touches the centre and its two ring neighbours",
+                rules=("MC-HARBOUR-3", "MC-MAP-1"),
+            ),
+            Exercise(
+                "mc-order",
+                "Who chooses which location phase II evaluates next? (a colour, or nobody if "
+                "they go in number order)",
+                mayor or "nobody",
+                hint="look where the Mayor is",
+                rules=("MC-LOC-3", "MC-HALL-3"),
+            ),
+        ]
 
     # ------------------------------------------------------------------ save
     def save(self) -> str:

@@ -92,6 +92,7 @@ def _(McTable, mo):
     get_note, set_note = mo.state(None)  # (kind, markdown) after an action
     get_phase, set_phase = mo.state(None)  # the (round, phase) in step-through
     get_frame, set_frame = mo.state(0)
+    get_uncovered, set_uncovered = mo.state(None)  # hot-seat: whose cards are on screen
     return (
         COLOURS,
         DEFAULT_SEATS,
@@ -99,10 +100,12 @@ def _(McTable, mo):
         get_note,
         get_phase,
         get_snap,
+        get_uncovered,
         set_frame,
         set_note,
         set_phase,
         set_snap,
+        set_uncovered,
     )
 
 
@@ -352,6 +355,19 @@ def _(act, mo, split_label, table):
 
 
 @app.cell(hide_code=True)
+def _(get_uncovered, mo, seen, set_uncovered, table, teacher):
+    # Two or more people at one screen: the next person's cards stay covered until they say
+    # it is them (the previous person's cards left the screen with their decision).
+    covered = len(table.humans()) > 1 and not teacher and get_uncovered() != seen.seat
+    reveal_button = mo.ui.button(
+        label=f"I am {seen.seat}: show my cards",
+        kind="success",
+        on_click=lambda _: set_uncovered(seen.seat),
+    )
+    return covered, reveal_button
+
+
+@app.cell(hide_code=True)
 def _(act, decision, mo, snapshot, table):
     undo_button = mo.ui.button(
         label="↶ Undo",
@@ -393,6 +409,7 @@ def _(
     card_label,
     chip,
     clickable,
+    covered,
     decision,
     get_note,
     html,
@@ -400,6 +417,7 @@ def _(
     option_buttons,
     play_picked_button,
     redo_button,
+    reveal_button,
     save_button,
     seen,
     split_label,
@@ -509,13 +527,20 @@ def _(
         )
 
     _note = get_note()
+    _curtain = mo.vstack(
+        [
+            mo.callout(
+                mo.md(f"Pass the screen to **{seen.seat}**; the others look away."), kind="info"
+            ),
+            reveal_button,
+        ]
+    )
     side_panel = mo.vstack(
         [
             _players(),
             _prompt(),
             mo.callout(mo.md(_note[1]), kind=_note[0]) if _note else mo.md(""),
-            _hand(),
-            _options(),
+            *([_curtain] if covered else [_hand(), _options()]),
             mo.hstack([undo_button, redo_button, save_button], justify="start", gap=0.5),
             bots_button,
         ],

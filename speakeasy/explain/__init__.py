@@ -50,6 +50,21 @@ from speakeasy.explain.events import (
 )
 from speakeasy.explain.log import StepFrame, log, step_through
 from speakeasy.explain.lookup import lookup, lookup_html, lookup_markdown
+from speakeasy.explain.mafia_city import (
+    MC_CATEGORIES,
+    MC_ID_KINDS,
+    McLogEntry,
+    McPhaseFrame,
+    card_label,
+    load_mc_rules_index,
+    mc_cite,
+    mc_log,
+    mc_lookup,
+    mc_lookup_html,
+    mc_lookup_markdown,
+    mc_phase_frames,
+    mc_phases,
+)
 from speakeasy.explain.refusals import explain_blocked, explain_error
 from speakeasy.explain.rules_index import RuleEntry, RulesIndex, load_rules_index
 
@@ -57,22 +72,35 @@ __all__ = [
     "CATEGORIES",
     "DECISION_CATEGORIES",
     "EVENT_GUIDES",
+    "MC_CATEGORIES",
+    "MC_ID_KINDS",
     "EventGuide",
     "Explanation",
+    "McLogEntry",
+    "McPhaseFrame",
     "RuleEntry",
     "RuleRef",
     "RulesIndex",
     "StepFrame",
+    "card_label",
     "category_of",
     "explain_blocked",
     "explain_decision",
     "explain_error",
     "explain_event",
+    "load_mc_rules_index",
     "load_rules_index",
     "log",
     "lookup",
     "lookup_html",
     "lookup_markdown",
     "markdown_escape",
+    "mc_cite",
+    "mc_log",
+    "mc_lookup",
+    "mc_lookup_html",
+    "mc_lookup_markdown",
+    "mc_phase_frames",
+    "mc_phases",
     "step_through",
 ]

@@ -68,9 +68,18 @@ from speakeasy.viz.game_figure import (
     game_summary,
 )
 from speakeasy.viz.mafia_city_control_figure import (
-    MC_PLAYER_COLOURS,
     mc_control_map,
     mc_mayor_order_figure,
+)
+from speakeasy.viz.mafia_city_map import (
+    MC_CELL_TRACE,
+    MC_FIGURES_TRACE,
+    MC_PLAYER_COLOURS,
+    MC_TILES_TRACE,
+    MC_TOKENS_TRACE,
+    hex_centres,
+    mafia_city_map,
+    map_summary,
 )
 from speakeasy.viz.strategy_figures import (
     BOT_COLOURS,
@@ -128,7 +137,11 @@ __all__ = [
     "INK",
     "LAND_COLOUR",
     "MAX_RANGE_CRATES",
+    "MC_CELL_TRACE",
+    "MC_FIGURES_TRACE",
     "MC_PLAYER_COLOURS",
+    "MC_TILES_TRACE",
+    "MC_TOKENS_TRACE",
     "PANEL_BACKGROUND",
     "PANEL_CHANGES_TRACE",
     "PANEL_VALUES_TRACE",
@@ -177,9 +190,12 @@ __all__ = [
     "game_figure",
     "game_repr_mimebundle",
     "game_summary",
+    "hex_centres",
     "locations_figure",
     "locations_table",
+    "mafia_city_map",
     "map_bounds",
+    "map_summary",
     "mc_control_map",
     "mc_mayor_order_figure",
     "money_by_source_figure",

@@ -26,17 +26,10 @@ from speakeasy.studies.mafia_city_control import (
     McOrderScore,
     mc_control_table,
 )
+from speakeasy.viz.mafia_city_map import MC_PLAYER_COLOURS
 
-__all__ = ["MC_PLAYER_COLOURS", "mc_control_map", "mc_mayor_order_figure"]
+__all__ = ["mc_control_map", "mc_mayor_order_figure"]
 
-#: Screen colours of the five player colours (MC-COMP-2).
-MC_PLAYER_COLOURS = {
-    "red": "#d62728",
-    "blue": "#1f77b4",
-    "green": "#2ca02c",
-    "yellow": "#e0b500",
-    "grey": "#7f7f7f",
-}
 _NOBODY = "#eeeeee"
 _INK = "#222222"
 _R = 1.0  # hex circumradius

@@ -1,0 +1,321 @@
+"""Mafia City explained: log lines with the rules they applied, each cited with a one-line
+summary in the project's own words (``data/mafia_city/rules_index.toml``), rule lookup, and
+step-through frames of a whole phase II (location evaluation) or phase III (taking tokens back).
+
+Log lines show only what every seat may know (the events' public sentences, MC-INFO-3); a
+seat's own hidden facts (the cards it drew, MC-INFO-1) are added only to that seat's log.
+
+>>> index = load_mc_rules_index()
+>>> index.get("MC-CTRL-3").summary
+'Standard rule: highest count wins; among equals, whose lowest token sits deepest wins.'
+>>> [e.id for e in mc_lookup("mc-hat-3")]
+['MC-HAT-3']
+>>> [e.id for e in mc_lookup("hitman reserve")][:2]
+['MC-HITMAN-1', 'MC-HARBOUR-5']
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from speakeasy.explain.citations import markdown_escape
+from speakeasy.explain.rules_index import RuleEntry, RulesIndex
+from speakeasy.mafia_city import MafiaCityGame, McState, load_data
+from speakeasy.mafia_city.data import data_dir
+
+__all__ = [
+    "MC_CATEGORIES",
+    "MC_ID_KINDS",
+    "McLogEntry",
+    "McPhaseFrame",
+    "card_label",
+    "load_mc_rules_index",
+    "mc_cite",
+    "mc_log",
+    "mc_lookup",
+    "mc_lookup_html",
+    "mc_lookup_markdown",
+    "mc_phase_frames",
+    "mc_phases",
+]
+
+#: The ID shapes of the Mafia City reference and the kind of entry each names.
+MC_ID_KINDS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    (re.compile(r"MC-[A-Z]+-[1-9][0-9]*"), "rule"),
+    (re.compile(r"EMC-[1-9][0-9]*"), "example"),
+    (re.compile(r"GAP-MC-[1-9][0-9]*"), "gap"),
+    (re.compile(r"DISC-MC-[1-9][0-9]*"), "discrepancy"),
+)
+
+#: Log categories, one per phase of the round (MC-ROUND-1) plus the setup and the end.
+MC_CATEGORIES: Final = (
+    "setup",
+    "phase I",
+    "phase II",
+    "phase III",
+    "phase IV",
+    "game end",
+)
+_PHASE_CATEGORY: Final = {
+    "setup": "setup",
+    "action": "phase I",
+    "location": "phase II",
+    "strategic": "phase III",
+    "end": "phase IV",
+    "over": "game end",
+}
+
+
+def _kind(rule_id: str) -> str:
+    for pattern, kind in MC_ID_KINDS:
+        if pattern.fullmatch(rule_id):
+            return kind
+    raise ValueError(f"{rule_id!r} is not a Mafia City reference ID (MC-<AREA>-<n>, EMC-<n> ...)")
+
+
+@functools.cache
+def load_mc_rules_index(path: str | Path | None = None) -> RulesIndex:
+    """The Mafia City rules index (default: ``data/mafia_city/rules_index.toml``), validated:
+    known ID shapes, one-line summaries of at most 140 characters, no duplicate."""
+    file = Path(path) if path is not None else data_dir() / "rules_index.toml"
+    with file.open("rb") as handle:
+        raw = tomllib.load(handle)
+    entries: list[RuleEntry] = []
+    for number, item in enumerate(raw.get("rule", []), start=1):
+        rule_id, section, summary = (str(item.get(k, "")) for k in ("id", "section", "summary"))
+        if not summary or "\n" in summary or len(summary) > 140:
+            raise ValueError(f"{file}: rule #{number} ({rule_id}) needs a one-line summary")
+        entries.append(RuleEntry(rule_id, _kind(rule_id), section, summary))
+    return RulesIndex(entries, file)
+
+
+def mc_lookup(query: str) -> list[RuleEntry]:
+    """Mafia City rules by ID (any case) or by words (every word must match)."""
+    words = query.strip()
+    if not words:
+        raise ValueError("mc_lookup() needs a rule ID or some words")
+    index = load_mc_rules_index()
+    entry = index.get(words.upper())
+    if entry is not None:
+        return [entry]
+    if " " not in words and any(p.fullmatch(words.upper()) for p, _ in MC_ID_KINDS):
+        return []
+    return index.search(words)
+
+
+def mc_lookup_markdown(query: str, limit: int = 10) -> str:
+    """:func:`mc_lookup` as a Markdown list (at most ``limit`` entries).
+
+    >>> print(mc_lookup_markdown("MC-SCORE-3"))
+    - **MC-SCORE-3** (Scoring): So at most 8 VP enter the game per round.
+    """
+    found = mc_lookup(query)
+    if not found:
+        return f"No rule matches {markdown_escape(query)!s}."
+    lines = [
+        f"- **{e.id}** ({markdown_escape(_title(e))}): {markdown_escape(e.summary)}"
+        for e in found[:limit]
+    ]
+    if len(found) > limit:
+        lines.append(f"- … and {len(found) - limit} more")
+    return "\n".join(lines)
+
+
+def mc_lookup_html(query: str, limit: int = 10) -> str:
+    """:func:`mc_lookup` as an HTML list (for ipywidgets)."""
+    found = mc_lookup(query)
+    if not found:
+        return f"<p>No rule matches {html.escape(query)}.</p>"
+    items = [
+        f"<li><b>{html.escape(e.id)}</b> ({html.escape(_title(e))}): {html.escape(e.summary)}</li>"
+        for e in found[:limit]
+    ]
+    if len(found) > limit:
+        items.append(f"<li>… and {len(found) - limit} more</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+def _title(entry: RuleEntry) -> str:
+    return re.sub(r"^[0-9.]+ ", "", entry.section)
+
+
+def mc_cite(ids: Iterable[str]) -> str:
+    """Rules cited with their summaries, ``"; "``-joined; an unknown ID is cited bare.
+
+    >>> mc_cite(["MC-CTRL-7"])
+    "MC-CTRL-7 (the controller's 1 VP comes at once and cannot be prevented)"
+    """
+    index = load_mc_rules_index()
+    out = []
+    for rule_id in ids:
+        entry = index.get(rule_id)
+        out.append(entry.citation() if entry is not None else rule_id)
+    return "; ".join(out)
+
+
+@functools.cache
+def card_label(card: str) -> str:
+    """A card as people name it: its kind and corner symbol.
+
+    >>> card_label("snitch-5")
+    'Snitch (fist)'
+    """
+    data = load_data()
+    c = data.cards[card]
+    return f"{data.kinds[c.kind].name} ({c.symbol})"
+
+
+@dataclass(frozen=True, slots=True)
+class McLogEntry:
+    """One explained event: when, who, its public sentence, private detail and the rules."""
+
+    step: int  # 0 = setup
+    index: int  # position among all events
+    round: int
+    phase: str  # "action", "location", ... as the state names it
+    player: str | None
+    kind: str
+    text: str
+    rules: tuple[str, ...]
+    private: str = ""  # only in the log of the seat it concerns
+
+    @property
+    def category(self) -> str:
+        return _PHASE_CATEGORY.get(self.phase, self.phase)
+
+    def citation(self) -> str:
+        return mc_cite(self.rules)
+
+    def html(self) -> str:
+        """The sentence, the private detail and the cited rules as HTML (escaped)."""
+        extra = f" <i style='color:#555'>({html.escape(self.private)})</i>" if self.private else ""
+        rules = ", ".join(
+            f"<abbr title='{html.escape(_summary(r), quote=True)}'>{html.escape(r)}</abbr>"
+            for r in self.rules
+        )
+        return f"{html.escape(self.text)}{extra} <span style='color:#777'>— {rules}</span>"
+
+    def markdown(self) -> str:
+        extra = f" *({markdown_escape(self.private)})*" if self.private else ""
+        return f"{markdown_escape(self.text)}{extra} — {markdown_escape(self.citation())}"
+
+
+def _summary(rule_id: str) -> str:
+    entry = load_mc_rules_index().get(rule_id)
+    return entry.summary if entry is not None else rule_id
+
+
+def _private(event: Any, seat: str | None) -> str:
+    """What ``seat`` alone learns from ``event`` (its own draws and the card a Thief moved,
+    MC-INFO-1, MC-INFO-6)."""
+    if seat is None:
+        return ""
+    data = event.data
+    if event.kind == "draw" and event.player == seat and data.get("cards"):
+        return "you drew " + ", ".join(card_label(c) for c in data["cards"])
+    if event.kind == "steal" and seat in (event.player, data.get("victim")) and data.get("card"):
+        return f"the card was {card_label(data['card'])}"
+    if event.kind in ("discard", "mulligan") and event.player == seat:
+        cards = data.get("cards") or ([data["card"]] if data.get("card") else [])
+        if cards:
+            return "you discarded " + ", ".join(card_label(c) for c in cards)
+    return ""
+
+
+def mc_log(
+    game: MafiaCityGame,
+    seat: str | None = None,
+    *,
+    phases: Sequence[str] | None = None,
+    newest_first: bool = True,
+) -> list[McLogEntry]:
+    """Every event of ``game`` explained, as ``seat`` may read it (``None``: public only).
+
+    ``phases`` keeps the given categories of :data:`MC_CATEGORIES`.
+    """
+    entries: list[McLogEntry] = []
+    round_, phase = 1, "setup"
+    index = 0
+    batches: list[tuple[int, Sequence[Any]]] = [(0, game.setup_events)]
+    batches += [(i + 1, s.events) for i, s in enumerate(game.steps)]
+    for step, events in batches:
+        for event in events:
+            if event.kind == "phase":
+                phase = str(event.data.get("phase", phase))
+                round_ = int(event.data.get("round", round_))
+            elif event.kind == "start-player":
+                phase = "end"
+            elif event.kind == "game-end":
+                phase = "over"
+            entries.append(
+                McLogEntry(
+                    step,
+                    index,
+                    round_,
+                    phase,
+                    event.player,
+                    str(event.kind),
+                    event.text,
+                    tuple(event.rules),
+                    _private(event, seat),
+                )
+            )
+            index += 1
+    if phases:
+        entries = [e for e in entries if e.category in phases]
+    if newest_first:
+        entries.reverse()
+    return entries
+
+
+def mc_phases(game: MafiaCityGame) -> list[tuple[int, str]]:
+    """The ``(round, phase)`` pairs of phase II and III played so far (for step-through),
+    oldest first."""
+    seen: list[tuple[int, str]] = []
+    for e in mc_log(game, newest_first=False):
+        key = (e.round, e.phase)
+        if e.phase in ("location", "strategic") and key not in seen:
+            seen.append(key)
+    return seen
+
+
+@dataclass(frozen=True, slots=True)
+class McPhaseFrame:
+    """One event of a phase replayed: its explanation and the whole position just after it
+    (show it through :func:`~speakeasy.mafia_city.observe` for one seat)."""
+
+    entry: McLogEntry
+    state: McState
+
+
+def mc_phase_frames(game: MafiaCityGame, round_: int, phase: str) -> list[McPhaseFrame]:
+    """Phase II (``"location"``) or III (``"strategic"``) of round ``round_`` event by event,
+    each with the position after it (the game itself is not changed)."""
+    if phase not in ("location", "strategic"):
+        raise ValueError("step-through covers phase II ('location') and III ('strategic')")
+    wanted = [e for e in mc_log(game, newest_first=False) if (e.round, e.phase) == (round_, phase)]
+    frames: list[McPhaseFrame] = []
+    by_step: dict[int, list[McLogEntry]] = {}
+    for e in wanted:
+        by_step.setdefault(e.step, []).append(e)
+    for step, entries in sorted(by_step.items()):
+        _, replayed = game.frames(step)
+        first = entries[0].index - _first_index(game, step)
+        for offset, e in enumerate(entries):
+            frames.append(McPhaseFrame(e, replayed[first + offset].state))
+    return frames
+
+
+def _first_index(game: MafiaCityGame, step: int) -> int:
+    """The log index of the first event of ``step``."""
+    total = len(game.setup_events)
+    for s in game.steps[: max(step - 1, 0)]:
+        total += len(s.events)
+    return 0 if step == 0 else total

@@ -1,0 +1,87 @@
+"""The Mafia City play notebooks (marimo and JupyterLab): they run, pass ``marimo check``, define
+only ``app`` on import, are committed without outputs, and hold presentation only: they play
+through ``speakeasy.ui.mafia_city_play`` and explain through ``speakeasy.explain``, never
+importing the rules (``speakeasy.mafia_city``) themselves. Their ``test_*`` cells and the
+executed .ipynb (nbmake) are collected from ``notebooks/``; the browser test that plays a whole
+game by clicks is ``test_browser_mafia_city.py``."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+MARIMO_NOTEBOOK = NOTEBOOKS / "mafia_city_play.py"
+JUPYTER_NOTEBOOK = NOTEBOOKS / "mafia_city_play.ipynb"
+RULES_IMPORT = re.compile(r"^\s*(from|import)\s+speakeasy\.mafia_city\b", re.MULTILINE)
+
+
+def test_marimo_notebook_runs_as_a_script() -> None:
+    assert_runs_as_script(MARIMO_NOTEBOOK)
+
+
+def test_marimo_notebook_passes_marimo_check() -> None:
+    assert_marimo_check(MARIMO_NOTEBOOK)
+
+
+def test_importing_the_marimo_notebook_only_defines_the_app() -> None:
+    import marimo
+
+    spec = importlib.util.spec_from_file_location("mafia_city_play_notebook", MARIMO_NOTEBOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert {name for name in vars(module) if not name.startswith("_")} == {"marimo", "app"}
+    assert isinstance(module.app, marimo.App)
+
+
+def _ipynb() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(JUPYTER_NOTEBOOK.read_text(encoding="utf-8"))
+    return data
+
+
+def test_ipynb_is_committed_without_outputs() -> None:
+    nb = _ipynb()
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code
+    for cell in code:
+        assert cell["outputs"] == [] and cell["execution_count"] is None
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_ipynb_is_valid_nbformat() -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbformat.validate(nbformat.read(str(JUPYTER_NOTEBOOK), as_version=4))
+
+
+@pytest.mark.parametrize("path", [MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK], ids=lambda p: p.suffix)
+def test_notebooks_are_presentation_only(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        text = "\n".join(
+            "".join(c["source"]) for c in _ipynb()["cells"] if c["cell_type"] == "code"
+        )
+    imported = defining_modules(text)
+    assert "speakeasy.ui.mafia_city_play" in imported
+    assert "speakeasy.viz.mafia_city_map" in imported
+    assert "speakeasy.explain.mafia_city" in imported
+    assert not RULES_IMPORT.search(text), "a play notebook imports the rules"
+
+
+def test_the_marimo_notebook_has_test_cells() -> None:
+    text = MARIMO_NOTEBOOK.read_text(encoding="utf-8")
+    assert len(re.findall(r"^    def test_\w+\(\):", text, re.MULTILINE)) >= 2
+
+
+def test_no_emoji_in_the_notebooks() -> None:
+    """Headless browsers without an emoji font draw boxes: plain labels only."""
+    for path in (MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search("[\U0001f300-\U0001faff]", text), path.name

@@ -32,7 +32,9 @@ The parts of this package, each re-exported here:
 * :mod:`~speakeasy.explain.log`: the filtered game log (:func:`log`) and any step replayed
   event by event (:func:`step_through`);
 * :mod:`~speakeasy.explain.citations`: :class:`RuleRef` and :func:`markdown_escape`;
-* :mod:`~speakeasy.explain.rules_index`: the project's index of the rules reference.
+* :mod:`~speakeasy.explain.rules_index`: the project's index of the rules reference;
+* :mod:`~speakeasy.explain.rule_links`: rule IDs in explanations as links into the rules page
+  (:func:`link_rules`).
 """
 
 from __future__ import annotations
@@ -51,12 +53,14 @@ from speakeasy.explain.events import (
 from speakeasy.explain.log import StepFrame, log, step_through
 from speakeasy.explain.lookup import lookup, lookup_html, lookup_markdown
 from speakeasy.explain.refusals import explain_blocked, explain_error
+from speakeasy.explain.rule_links import RULES_PAGE, link_rules, rule_ids_in, rule_url
 from speakeasy.explain.rules_index import RuleEntry, RulesIndex, load_rules_index
 
 __all__ = [
     "CATEGORIES",
     "DECISION_CATEGORIES",
     "EVENT_GUIDES",
+    "RULES_PAGE",
     "EventGuide",
     "Explanation",
     "RuleEntry",
@@ -68,11 +72,14 @@ __all__ = [
     "explain_decision",
     "explain_error",
     "explain_event",
+    "link_rules",
     "load_rules_index",
     "log",
     "lookup",
     "lookup_html",
     "lookup_markdown",
     "markdown_escape",
+    "rule_ids_in",
+    "rule_url",
     "step_through",
 ]

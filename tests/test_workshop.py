@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from speakeasy.ui.workshop import NOTEBOOK_DIR, STATIONS, index_html, urls
+from speakeasy.ui.workshop import NOTEBOOK_DIR, PAGES, REFERENCE, STATIONS, index_html, urls
 from tests.conftest import Workshop, start_workshop
 
 T = TypeVar("T")
@@ -43,11 +43,14 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_every_notebook_is_a_station_and_every_station_exists() -> None:
+    """Every marimo notebook is served: a station of the session plan or a reference page (the
+    rules page, issue 13 item 13)."""
     marimo_notebooks = {
         p.name for p in NOTEBOOK_DIR.glob("*.py") if "marimo.App(" in p.read_text("utf-8")
     }
-    assert {s.file for s in STATIONS} == marimo_notebooks
-    assert len({s.slug for s in STATIONS}) == len(STATIONS)
+    assert {s.file for s in PAGES} == marimo_notebooks
+    assert len({s.slug for s in PAGES}) == len(PAGES)
+    assert [s.slug for s in REFERENCE] == ["rules"]
 
 
 def test_the_session_plan_takes_90_minutes() -> None:
@@ -57,14 +60,17 @@ def test_the_session_plan_takes_90_minutes() -> None:
 def test_index_links_every_station_in_session_order() -> None:
     page = index_html("http://host:1")
     links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', page)
-    assert links == [(url, s.title) for s, url in urls("http://host:1")]
+    assert links == [(url, s.title) for s, url in urls("http://host:1", PAGES)]
     assert links[0] == ("http://host:1/learn/", "Learn a turn")
+    assert links[-1] == ("http://host:1/rules/", "The rules")
+    session = page.split("<ol>", 1)[1].split("</ol>", 1)[0]  # the timed plan, in order
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', session) == [s.title for s in STATIONS]
 
 
 def test_the_command_prints_the_urls_serves_them_and_stops_on_ctrl_c(workshop: Workshop) -> None:
     assert workshop.banner[0] == f"Speakeasy workshop: {workshop.url}"
     printed = [line.split()[-1] for line in workshop.banner[1:-1]]
-    assert printed == [url for _, url in urls(workshop.url)]
+    assert printed == [url for _, url in urls(workshop.url, PAGES)]
     status, page = _get(workshop.url)
     assert status == 200 and "Speakeasy workshop" in page
     for url in printed:

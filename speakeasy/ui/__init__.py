@@ -54,6 +54,8 @@ from speakeasy.ui.tutorial import (
 )
 from speakeasy.ui.workshop import (
     NOTEBOOK_DIR,
+    PAGES,
+    REFERENCE,
     STATIONS,
     Station,
     build_app,
@@ -76,7 +78,9 @@ __all__ = [
     "MAX_UPLOAD_BYTES",
     "NOTEBOOK_DIR",
     "OPPONENT",
+    "PAGES",
     "RANGE_BONUSES",
+    "REFERENCE",
     "SEED",
     "STATIONS",
     "TRUCK_DISTRICT_ACTIONS",

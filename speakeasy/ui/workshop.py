@@ -3,7 +3,9 @@
 ``speakeasy workshop`` (see :func:`serve`) starts one web server that holds each notebook of
 :data:`STATIONS` as a marimo app under its own path (``/learn/``, ``/play/``...) and an index
 page at ``/`` linking them in the order a session uses them (the plan of
-``docs/teachers_guide.md``). It prints the URLs and stops cleanly on Ctrl-C.
+``docs/teachers_guide.md``), then the pages of :data:`REFERENCE` to open at any time (the rules
+page, ``/rules/``). It prints the URLs and stops cleanly on Ctrl-C. The README's explorer
+command is this server.
 
 A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
@@ -13,6 +15,8 @@ printed URLs, then a cookie), or it is refused with 401 (:func:`guard`).
 ['/learn/', '/play/', '/control/']
 >>> "/learn/" in index_html("http://127.0.0.1:2718")
 True
+>>> [s.path for s in PAGES][-1]
+'/rules/'
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ import uvicorn
 
 __all__ = [
     "NOTEBOOK_DIR",
+    "PAGES",
+    "REFERENCE",
     "STATIONS",
     "Station",
     "build_app",
@@ -123,6 +129,22 @@ STATIONS: tuple[Station, ...] = (
 )
 
 
+#: Pages to open at any time, beside the session plan (not timed, not in the teacher's plan).
+REFERENCE: tuple[Station, ...] = (
+    Station(
+        "rules",
+        "rules.py",
+        "The rules",
+        0,
+        "Every rule of the game in one line of this project's own words: search by words or by "
+        "ID, browse by area, and see the notebooks and prepared positions that show each one.",
+    ),
+)
+
+#: Everything the workshop serves: the stations in session order, then the reference pages.
+PAGES: tuple[Station, ...] = (*STATIONS, *REFERENCE)
+
+
 def _with_token(url: str, token: str | None) -> str:
     return f"{url}?access_token={quote(token)}" if token else url
 
@@ -140,14 +162,24 @@ def urls(
 
 
 def index_html(
-    base: str = "", stations: Sequence[Station] = STATIONS, token: str | None = None
+    base: str = "",
+    stations: Sequence[Station] = STATIONS,
+    token: str | None = None,
+    reference: Sequence[Station] = REFERENCE,
 ) -> str:
-    """The index page: the stations in session order, each a link with its time and purpose."""
+    """The index page: the stations in session order, each a link with its time and purpose,
+    then the reference pages (any time)."""
     items = "\n".join(
         f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
         f'<span class="min">{s.minutes} min</span><p>{html.escape(s.what)}</p></li>'
         for s, url in urls(base, stations, token)
     )
+    extra = "\n".join(
+        f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
+        f'<span class="min">any time</span><p>{html.escape(s.what)}</p></li>'
+        for s, url in urls(base, reference, token)
+    )
+    extra = f'<h2>Any time</h2>\n<ul class="reference">\n{extra}\n</ul>' if extra else ""
     total = sum(s.minutes for s in stations)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -156,7 +188,8 @@ def index_html(
 body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2.5rem auto;
        padding: 0 1rem; color: #222; background: #fbf8f1; }}
 h1 {{ font-size: 1.8rem; margin-bottom: .2rem; }}
-ol {{ padding-left: 1.4rem; }}
+ol, ul {{ padding-left: 1.4rem; }}
+h2 {{ font-size: 1.2rem; margin: 1.6rem 0 .2rem; }}
 li {{ margin: 1rem 0; }}
 li a {{ font-size: 1.2rem; font-weight: 600; color: #5b2a86; }}
 li p {{ margin: .2rem 0 0; color: #444; }}
@@ -170,6 +203,7 @@ notebooks in this order ({total} minutes in all); each cites the rule behind eve
 <ol>
 {items}
 </ol>
+{extra}
 <footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
 </body></html>
 """
@@ -179,19 +213,21 @@ def build_app(
     notebooks: Path = NOTEBOOK_DIR,
     stations: Sequence[Station] = STATIONS,
     token: str | None = None,
+    reference: Sequence[Station] = REFERENCE,
 ) -> ASGIApp:
-    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app;
-    with a ``token``, wrapped in :func:`guard` so that every request must carry it."""
+    """One ASGI app: the index page at ``/`` and each station's (and reference page's) notebook
+    as a marimo app; with a ``token``, wrapped in :func:`guard` so that every request must
+    carry it."""
     import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
 
     builder = marimo.create_asgi_app(quiet=True)
-    for station in stations:
+    for station in (*stations, *reference):
         root = notebooks / station.file
         if not root.is_file():
             raise FileNotFoundError(f"workshop notebook {root} is missing")
         builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
     apps = builder.build()
-    page = index_html("", stations, token).encode("utf-8")
+    page = index_html("", stations, token, reference).encode("utf-8")
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
@@ -385,7 +421,7 @@ def serve(
 
     def announce() -> None:
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
-        for station, url in urls(base, stations, token):
+        for station, url in urls(base, (*stations, *REFERENCE), token):
             echo(f"  {station.title:<28} {url}")
         echo("Press Ctrl-C to stop.")
 

@@ -8,18 +8,18 @@ app = marimo.App(width="medium", app_title="Speakeasy · the rules")
 def _():
     import marimo as mo
 
-    from speakeasy.explain import load_rules_index, markdown_escape, rule_url
+    from speakeasy.explain import link_rules, load_rules_index, markdown_escape
     from speakeasy.studies import area_of, find_rules, rule_areas, rule_page
 
     return (
         area_of,
         find_rules,
+        link_rules,
         load_rules_index,
         markdown_escape,
         mo,
         rule_areas,
         rule_page,
-        rule_url,
     )
 
 
@@ -104,13 +104,13 @@ def _(mo, rule_picker):
 
 
 @app.cell(hide_code=True)
-def _(markdown_escape, matches, mo, rule_page, rule_picker):
+def _(link_rules, markdown_escape, matches, mo, rule_page, rule_picker):
     def _notebook_line(link):
         return f'<a href="{link.path}" target="_blank">{markdown_escape(link.title)}</a>'
 
     def _scenario_line(link):
-        question = f": *{markdown_escape(link.question)}*" if link.question else ""
-        return f"- **{markdown_escape(link.title)}** (`{link.name}`){question}"
+        question = f" *{markdown_escape(link.question)}*" if link.question else ""
+        return f"- **{markdown_escape(link.title)}**{question}"
 
     if not matches:
         _detail = mo.callout(
@@ -124,9 +124,9 @@ def _(markdown_escape, matches, mo, rule_page, rule_picker):
         _entry = _page.entry
         _parts = [
             f"### {_entry.id}",
-            f"**{markdown_escape(_entry.summary)}**",
+            f"**{link_rules(markdown_escape(_entry.summary), page='')}**",
             f"<small>{_entry.kind.capitalize()} · {markdown_escape(_page.area)} · section "
-            f"{markdown_escape(_entry.section)}</small>",
+            f"{_entry.section.split(' ', 1)[0]} of the rules reference</small>",
         ]
         if _entry.descriptive:
             _parts.append(
@@ -147,7 +147,7 @@ def _(markdown_escape, matches, mo, rule_page, rule_picker):
 
 
 @app.cell(hide_code=True)
-def _(area_of, markdown_escape, matches, mo, rule_url):
+def _(area_of, link_rules, markdown_escape, matches, mo):
     LIMIT = 120
     _rows = []
     _area = None
@@ -155,8 +155,9 @@ def _(area_of, markdown_escape, matches, mo, rule_url):
         if area_of(_entry) != _area:
             _area = area_of(_entry)
             _rows.append(f"\n**{markdown_escape(_area)}**\n")
-        _rows.append(
-            f'- <a href="{rule_url(_entry.id)}">{_entry.id}</a> {markdown_escape(_entry.summary)}'
+        _rows.append(  # links within this page: ?id=... (also when served on its own)
+            f'- <a href="?id={_entry.id}">{_entry.id}</a> '
+            + link_rules(markdown_escape(_entry.summary), page="")
         )
     if len(matches) > LIMIT:
         _rows.append(f"\n*… and {len(matches) - LIMIT} more: narrow the search or pick an area.*")

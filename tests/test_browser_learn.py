@@ -193,7 +193,9 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
             expect(_button(page, f"✓ {number}. {title}")).to_be_visible(timeout=TIMEOUT_MS)
             if number == 1:
                 _no_horizontal_overflow(page)
-                _shoot(page, tmp_path, "learn_1280x800.png")
+                _shoot(page, tmp_path, "learn_1280x800_options.png")
+                page.locator("marimo-plotly").first.scroll_into_view_if_needed()
+                _shoot(page, tmp_path, "learn_1280x800.png")  # the whole map in view
             if number == 6:
                 expect(page.get_by_text("one event at a time").first).to_be_visible()
             if number < len(script):

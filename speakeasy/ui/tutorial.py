@@ -14,8 +14,17 @@ teaches, a goal, hints, a *prepared position* and a judge:
   :func:`~speakeasy.explain.explain_error`.
 
 :class:`Tutorial` is the learner's progress as an immutable value (marimo keeps it in
-``mo.state``): the current lesson, the lessons done, the moves made since the prepared position
-and the feedback to the last attempt.
+``mo.state``): the current lesson, the lessons done, the moves made since the lesson's start
+and the feedback to the last attempt. Any lesson opens directly (:meth:`Tutorial.open`); the
+next lesson continues the learner's own game where the scripted lead-in fits it
+(:meth:`Tutorial.next_lesson`).
+
+The progress survives a reload through the page's address: :meth:`Tutorial.to_params` gives
+query parameters (``?lesson=bar&done=capos,levels&moves=...``) and
+:meth:`Tutorial.from_params` reads them back, validated and bounded (unknown lessons dropped,
+moves replayed and dropped unless legal, at most :data:`MAX_LINK_MOVES`). The address belongs
+to one browser tab, so the learners of a workshop served from one machine never share progress
+(a progress file on the server would be shared by all of them), and a bookmark keeps it.
 
 >>> tutorial = Tutorial()
 >>> tutorial.lesson.title

@@ -176,7 +176,7 @@ def index_html(
     )
     extra = "\n".join(
         f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
-        f'<span class="min">any time</span><p>{html.escape(s.what)}</p></li>'
+        f'<span class="min">reference</span><p>{html.escape(s.what)}</p></li>'
         for s, url in urls(base, reference, token)
     )
     extra = f'<h2>Any time</h2>\n<ul class="reference">\n{extra}\n</ul>' if extra else ""

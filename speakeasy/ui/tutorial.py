@@ -1077,7 +1077,9 @@ class Tutorial:
         {'lesson': 'capos', 'done': 'capos', 'moves': 'capo contractors 1'}
         """
         params = {"lesson": self.lesson_id, "done": ",".join(self.done)}
-        if self.base and len(self.base) <= MAX_LINK_MOVES:
+        if len(self.base) > MAX_LINK_MOVES:  # too long a game: the lesson restarts on reload
+            return {k: v for k, v in params.items() if v}
+        if self.base:
             params["from"] = ";".join(self.base)
         if self.moves and len(self.moves) <= MAX_LINK_MOVES:
             params["moves"] = ";".join(self.moves)

@@ -10,9 +10,12 @@ def _():
 
     from speakeasy.explain import link_rules, load_rules_index, markdown_escape
     from speakeasy.studies import area_of, find_rules, rule_areas, rule_page
+    from speakeasy.ui import checked_choice, checked_text
 
     return (
         area_of,
+        checked_choice,
+        checked_text,
         find_rules,
         link_rules,
         load_rules_index,
@@ -69,9 +72,10 @@ def _(area_of, load_rules_index, mo, rule_areas):
 
 
 @app.cell(hide_code=True)
-def _(area_picker, find_rules, search_box):
-    _area = None if area_picker.value in (None, "Every area") else area_picker.value
-    _query = search_box.value.strip()[:200]  # a browser can post any text: kept short
+def _(area_picker, checked_choice, checked_text, find_rules, rule_areas, search_box):
+    # a browser can post any value: the area must be one of the list, the text is kept short
+    _area = checked_choice(area_picker.value, list(rule_areas()), None)
+    _query = checked_text(search_box.value, 200).strip()
     matches = find_rules(_query, area=_area)
     return (matches,)
 
@@ -96,15 +100,16 @@ def _(asked, matches, mo):
 
 
 @app.cell(hide_code=True)
-def _(mo, rule_picker):
+def _(checked_choice, matches, mo, rule_picker):
     # The open rule goes into the page's address: a reload or a shared link shows it again.
-    if rule_picker.value and mo.query_params().get("id") != rule_picker.value:
-        mo.query_params().set("id", rule_picker.value)
+    _open = checked_choice(rule_picker.value, [e.id for e in matches], None)
+    if _open and mo.query_params().get("id") != _open:
+        mo.query_params().set("id", _open)
     return
 
 
 @app.cell(hide_code=True)
-def _(link_rules, markdown_escape, matches, mo, rule_page, rule_picker):
+def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_picker):
     def _notebook_line(link):
         return f'<a href="{link.path}" target="_blank">{markdown_escape(link.title)}</a>'
 
@@ -117,7 +122,7 @@ def _(link_rules, markdown_escape, matches, mo, rule_page, rule_picker):
             mo.md("No rule matches this search in this area: try fewer words or every area."),
             kind="warn",
         )
-    elif rule_picker.value is None:
+    elif checked_choice(rule_picker.value, [e.id for e in matches], None) is None:
         _detail = mo.md("*Pick a rule above.*")
     else:
         _page = rule_page(rule_picker.value)

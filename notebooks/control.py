@@ -99,7 +99,7 @@ def _(mo, starting_positions):
 @app.cell(hide_code=True)
 def _(mo):
     # The edits made so far, keyed by the start they were made on; the selected district;
-    # the last refused edit.
+    # the last refused edit, keyed the same way (a refusal on another start is not shown).
     get_history, set_history = mo.state(("", None))
     get_selected, set_selected = mo.state(12)
     get_problem, set_problem = mo.state(None)
@@ -149,7 +149,7 @@ def _(IllegalEdit, set_history, set_problem, start_key):
         try:
             changed = exploration.apply(edit)
         except IllegalEdit as err:
-            set_problem(str(err))
+            set_problem((start_key, str(err)))
             return
         set_problem(None)
         set_history((start_key, changed))
@@ -162,7 +162,12 @@ def _(IllegalEdit, set_history, set_problem, start_key):
         set_problem(None)
         set_history((start_key, type(exploration)(exploration.start)))
 
-    return make_edit, reset, undo
+    def problem_on(problem, start):
+        """The last refusal's reason if it was refused on ``start`` (a refusal on the start
+        picked before is stale), else ``None``."""
+        return problem[1] if problem is not None and problem[0] == start else None
+
+    return make_edit, problem_on, reset, undo
 
 
 @app.cell(hide_code=True)
@@ -314,12 +319,15 @@ def _(
     markdown_escape,
     mo,
     police_button,
+    problem_on,
     remove_bar_button,
     reset_button,
+    start_key,
     undo_button,
     verdict,
 ):
     _kind = "success" if control.players else "danger" if control.gangsters else "neutral"
+    _problem = problem_on(get_problem(), start_key)
     _history = "; ".join(
         f"{i}. {markdown_escape(e.label)}" for i, e in enumerate(exploration.edits, start=1)
     )
@@ -337,9 +345,7 @@ def _(
                 wrap=True,
             ),
             mo.hstack([building_picker, apply_button], justify="start", gap=0.5),
-            mo.callout(mo.md(markdown_escape(get_problem())), kind="warn")
-            if get_problem()
-            else mo.md(""),
+            mo.callout(mo.md(markdown_escape(_problem)), kind="warn") if _problem else mo.md(""),
             mo.hstack([undo_button, reset_button], justify="start", gap=0.5),
             mo.md(f"**Edits so far:** {_history or 'none yet'}"),
         ],

@@ -8,7 +8,7 @@ app = marimo.App(width="full", app_title="Speakeasy · learn a turn")
 def _():
     import marimo as mo
 
-    from speakeasy.explain import RuleRef
+    from speakeasy.explain import RuleRef, link_rules
     from speakeasy.ui import LESSONS, Tutorial, checked_int, group_options, option_district
     from speakeasy.viz import clicked_district, game_figure
 
@@ -16,6 +16,7 @@ def _():
         LESSONS,
         RuleRef,
         Tutorial,
+        link_rules,
         checked_int,
         clicked_district,
         game_figure,
@@ -30,17 +31,18 @@ def _(mo):
     mo.md(r"""
     # Learn a turn of Speakeasy
 
-    Seven short lessons, one idea at a time, each on a prepared position of a real game. You
-    play **purple**; a bot plays yellow. Click an option (or a district on the map when the
+    Seven short lessons, one idea at a time, each on a position of a real game. You play
+    **purple**; a bot plays yellow. Click an option (or a district on the map when the
     question is *where*). A move that breaks the rules is refused with the rule it breaks; a
     legal move that is not what the lesson asks is refused with the reason. Stuck? Ask for a
-    hint.
+    hint. Open any lesson from the row below; your progress is kept in this page's address,
+    so a reload (or a bookmark) brings you back where you were.
     """)
     return
 
 
 @app.cell(hide_code=True)
-def _(RuleRef, group_options, option_district):
+def _(RuleRef, group_options, link_rules, option_district):
     CALLOUT_KINDS = {
         "accepted": "info",
         "goal": "success",
@@ -56,15 +58,14 @@ def _(RuleRef, group_options, option_district):
         return text.replace("$", r"\$")
 
     def progress_label(tutorial, lesson):
-        """``✓ 1. Capos and persons`` (done), ``▶ …`` (current), ``○ …`` (open), or locked."""
+        """``✓ 1. Capos and persons`` (done), ``▶ …`` (open now), ``○ …`` (not done yet);
+        every lesson can be opened."""
         if tutorial.is_done(lesson.id):
             mark = "✓"
         elif lesson.id == tutorial.lesson_id:
             mark = "▶"
-        elif lesson.id in tutorial.unlocked():
-            mark = "○"
         else:
-            return f"× {lesson.number}. {lesson.title} (locked)"
+            mark = "○"
         return f"{mark} {lesson.number}. {lesson.title}"
 
     def option_rows(decision, selected=None):
@@ -105,8 +106,10 @@ def _(RuleRef, group_options, option_district):
         return sorted(d for d in found if d is not None)
 
     def rule_list(rule_ids):
-        return "\n".join(
-            f"- **{r}** {money(RuleRef.of(r).citation()[len(r) :].strip())}" for r in rule_ids
+        return link_rules(
+            "\n".join(
+                f"- **{r}** {money(RuleRef.of(r).citation()[len(r) :].strip())}" for r in rule_ids
+            )
         )
 
     return (
@@ -122,8 +125,25 @@ def _(RuleRef, group_options, option_district):
 
 @app.cell(hide_code=True)
 def _(Tutorial, mo):
-    get_tutorial, set_tutorial = mo.state(Tutorial())
+    # The progress comes back from the page's address (validated: a tampered link starts
+    # afresh), so that a reload keeps it; each browser tab has its own.
+    get_tutorial, set_tutorial = mo.state(Tutorial.from_params(mo.query_params().to_dict()))
     return get_tutorial, set_tutorial
+
+
+@app.cell(hide_code=True)
+def _(mo, tutorial):
+    def _keep_in_address(params, wanted):
+        """Write the progress into the page's address (only the parameters that changed)."""
+        for _key in ("lesson", "done", "from", "moves"):
+            if _key not in wanted:
+                if _key in params:
+                    params.remove(_key)
+            elif params.get(_key) != wanted[_key]:
+                params.set(_key, wanted[_key])
+
+    _keep_in_address(mo.query_params(), tutorial.to_params())
+    return
 
 
 @app.cell(hide_code=True)
@@ -138,15 +158,15 @@ def _(get_tutorial):
 @app.cell(hide_code=True)
 def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
     def _open(lesson_id):
-        return lambda _: set_tutorial(lambda t: t.start(lesson_id))
+        return lambda _: set_tutorial(lambda t: t.open(lesson_id))
 
     lesson_buttons = mo.ui.array(
         [
             mo.ui.button(
                 label=progress_label(tutorial, x),
                 on_click=_open(x.id),
-                disabled=x.id not in tutorial.unlocked(),
                 kind="success" if tutorial.is_done(x.id) else "neutral",
+                tooltip=f"Open lesson {x.number}",
             )
             for x in LESSONS
         ]
@@ -163,6 +183,18 @@ def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
 @app.cell(hide_code=True)
 def _(game, lesson, mo, money, rule_list, tutorial):
     _status = lesson.status_lines(game.state)
+    _own = (
+        mo.callout(
+            mo.md(
+                "**Your own game goes on:** this lesson continues from the moves you made in "
+                "the previous one. *Restart lesson* comes back here; open the lesson from the "
+                "row above for its prepared position."
+            ),
+            kind="neutral",
+        )
+        if tutorial.continues
+        else mo.md("")
+    )
     _goal = mo.callout(
         mo.md(
             ("**Goal reached:** " if tutorial.goal_met else "**Your goal:** ") + money(lesson.goal)
@@ -172,6 +204,7 @@ def _(game, lesson, mo, money, rule_list, tutorial):
     mo.vstack(
         [
             mo.md(f"## Lesson {lesson.number}: {lesson.title}\n\n{money(lesson.introduction)}"),
+            _own,
             _goal,
             mo.md("\n".join(f"- {money(s)}" for s in _status)) if _status else mo.md(""),
             mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
@@ -304,17 +337,24 @@ def _(
         ],
         gap=0.6,
     )
-    mo.hstack([board_map, _side], widths=[2, 1.2], align="start", gap=1)
+    # The map needs about 1000 px (its player table beside it): on a narrower page the options
+    # wrap above it (wrap-reverse), on a wide one they stand to its right.
+    mo.Html(
+        '<div style="display:flex;flex-wrap:wrap-reverse;align-items:flex-end;gap:1rem">'
+        f'<div style="flex:2 1 980px;min-width:0;max-width:100%">{board_map}</div>'
+        f'<div style="flex:1 1 340px;min-width:300px;align-self:flex-end">{_side}</div>'
+        "</div>"
+    )
     return
 
 
 @app.cell(hide_code=True)
-def _(CALLOUT_KINDS, mo, tutorial):
+def _(CALLOUT_KINDS, link_rules, mo, tutorial):
     _feedback = tutorial.feedback
     if _feedback is None:
         _out = mo.md("*Make a move: the answer to it appears here.*")
     else:
-        _body = mo.md(_feedback.markdown()).text
+        _body = mo.md(link_rules(_feedback.markdown())).text
         _out = mo.callout(
             mo.Html(f'<div class="learn-feedback" data-kind="{_feedback.kind}">{_body}</div>'),
             kind=CALLOUT_KINDS[_feedback.kind],
@@ -379,15 +419,15 @@ def _(LESSONS, Tutorial, clickable, option_rows, progress_label, split_label):
         short, detail = split_label("x" * 60)
         assert short.endswith("…") and detail == "x" * 60
 
-    def test_progress_labels_mark_done_open_and_locked_lessons():
+    def test_progress_labels_mark_done_current_and_other_lessons():
         first, second, third = LESSONS[:3]
         start = Tutorial()
-        assert progress_label(start, first).startswith("▶")
-        assert progress_label(start, second).endswith("(locked)")
+        assert progress_label(start, first) == "▶ 1. Capos and persons"
+        assert progress_label(start, second).startswith("○ 2.")
         done = start.attempt("capo contractors 1")
         assert progress_label(done, first).startswith("✓")
         assert progress_label(done, second).startswith("○")
-        assert progress_label(done, third).endswith("(locked)")
+        assert progress_label(done.open("bar"), third).startswith("▶ 3.")
 
     def test_option_rows_cover_every_option_and_the_greyed_out_ones():
         decision = Tutorial().game().pending

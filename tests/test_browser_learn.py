@@ -2,9 +2,14 @@
 
 Completes the first lesson by clicking: first a legal but wrong choice (the lesson's reason and
 its rule are shown), then a greyed-out person (the engine's reason, R-TURN-4), then the right
-person; the lesson is then marked done and the next one unlocks and opens. Screenshots are kept
-under ``tmp_path`` and copied to ``/tmp/learn_browser.png`` (lesson done) and
+person; the lesson is then marked done and the next one opens. Screenshots are kept under
+``tmp_path`` and copied to ``/tmp/learn_browser.png`` (lesson done) and
 ``/tmp/learn_browser_refused.png`` (an illegal click answered).
+
+Issue 13 item 9: all seven lessons are finished by clicks, a reload in the middle of a lesson
+and at the end keeps the progress and the open lesson (they live in the page's address), any
+lesson opens directly from a link, and the page fits 1280×800 and 1920×1080 without horizontal
+overflow (screenshots ``learn_<w>x<h>.png`` under ``tmp_path``, copied to ``/tmp/``).
 """
 
 from __future__ import annotations
@@ -66,7 +71,8 @@ def test_complete_the_first_lesson_by_clicking(
     page.goto(learn_url, wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     expect(_heading(page, "Lesson 1: Capos and persons")).to_be_visible(timeout=TIMEOUT_MS)
-    expect(_button(page, "2. Operations and notoriety")).to_be_disabled(timeout=TIMEOUT_MS)
+    # every lesson can be opened directly; the ones not done yet are marked ○
+    expect(_button(page, "○ 2. Operations and notoriety")).to_be_enabled(timeout=TIMEOUT_MS)
 
     # A legal move that is not what the lesson asks: the lesson's reason with its rule.
     _click(page, "City Planning Office, person 1", "Not what this lesson asks")
@@ -84,7 +90,7 @@ def test_complete_the_first_lesson_by_clicking(
     _click(page, "Contractors' Office, person 2", "Goal reached")
     expect(_feedback(page, "goal")).to_contain_text("Contractors' Office, person 2")
     expect(_button(page, "✓ 1. Capos and persons")).to_be_visible(timeout=TIMEOUT_MS)
-    expect(_button(page, "2. Operations and notoriety")).to_be_enabled(timeout=TIMEOUT_MS)
+    expect(_button(page, "○ 2. Operations and notoriety")).to_be_enabled(timeout=TIMEOUT_MS)
 
     shot = tmp_path / "learn.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -93,3 +99,133 @@ def test_complete_the_first_lesson_by_clicking(
     _click(page, "Next lesson", "Use the person's raise on your VIP room")
     expect(_heading(page, "Lesson 2: Operations and notoriety")).to_be_visible()
     expect(_button(page, "Raise vip to 2")).to_be_visible(timeout=TIMEOUT_MS)
+
+
+# ---------------------------------------------------------------- issue 13 item 9
+def _short(label: str, limit: int = 42) -> str:
+    """The part of an option's label its button shows (``split_label`` in learn.py)."""
+    if len(label) <= limit:
+        return label
+    for sep in (": ", " ("):
+        cut = label.find(sep)
+        if 0 < cut <= limit:
+            return label[:cut]
+    return label[: limit - 1].rstrip() + "…"
+
+
+def _script() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every lesson with the clicks that finish it: (button text, the option's full label).
+    Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (computed
+    in-process on the same deterministic games the server plays)."""
+    from speakeasy.ui import LESSONS, Tutorial, group_options
+
+    script: list[tuple[str, list[tuple[str, str]]]] = []
+    tutorial = Tutorial()
+    for entry in LESSONS:
+        if tutorial.lesson_id != entry.id:
+            tutorial = tutorial.next_lesson()
+        clicks: list[tuple[str, str]] = []
+        moves = list(entry.solution)
+        while not tutorial.goal_met:
+            decision = tutorial.game().pending
+            assert decision is not None
+            wanted = moves.pop(0) if moves else None
+            action = (
+                next(a for a in decision.options if str(a) == wanted)
+                if wanted
+                else group_options(decision)[0].options[0]
+            )
+            label = action.describe()
+            clicks.append((_short(label), label))
+            tutorial = tutorial.attempt(action)
+        script.append((entry.title, clicks))
+    return script
+
+
+def _choose(page: Any, button: str, label: str) -> None:
+    """Click the option button ``button`` until the feedback names the option ``label``."""
+    feedback = page.locator(".learn-feedback").filter(has_text=label).first
+    for _ in range(4):
+        target = page.get_by_role("button", name=button, exact=False).first
+        expect(target).to_be_visible(timeout=TIMEOUT_MS)
+        target.click()
+        try:
+            expect(feedback).to_be_visible(timeout=8_000)
+            return
+        except AssertionError:
+            continue
+    expect(feedback).to_be_visible(timeout=TIMEOUT_MS)
+
+
+def _no_horizontal_overflow(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], (width, page.viewport_size)
+
+
+def _shoot(page: Any, tmp_path: Path, name: str) -> None:
+    shot = tmp_path / name
+    page.screenshot(path=str(shot))
+    shutil.copyfile(shot, Path("/tmp") / name)
+
+
+def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
+    learn_url: str, chromium: Any, tmp_path: Path
+) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(learn_url, wait_until="domcontentloaded")
+        page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+        script = _script()
+        for number, (title, clicks) in enumerate(script, start=1):
+            expect(_heading(page, f"Lesson {number}: {title}")).to_be_visible(timeout=TIMEOUT_MS)
+            for index, (button, label) in enumerate(clicks):
+                _choose(page, button, label)
+                if number == 3 and index == 0:  # a reload in the middle of a lesson
+                    page.reload(wait_until="domcontentloaded")
+                    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+                    expect(_heading(page, "Lesson 3: Opening a bar")).to_be_visible(
+                        timeout=TIMEOUT_MS
+                    )
+                    expect(_button(page, "✓ 2. Operations and notoriety")).to_be_visible()
+                    assert "moves=build+open+bar-left-2" in page.url, page.url
+            expect(page.get_by_text("Goal reached").first).to_be_visible(timeout=TIMEOUT_MS)
+            expect(_button(page, f"✓ {number}. {title}")).to_be_visible(timeout=TIMEOUT_MS)
+            if number == 1:
+                _no_horizontal_overflow(page)
+                _shoot(page, tmp_path, "learn_1280x800_options.png")
+                page.locator("marimo-plotly").first.scroll_into_view_if_needed()
+                _shoot(page, tmp_path, "learn_1280x800.png")  # the whole map in view
+            if number == 6:
+                expect(page.get_by_text("one event at a time").first).to_be_visible()
+            if number < len(script):
+                _click(page, "Next lesson", f"Lesson {number + 1}: ")
+        expect(page.get_by_text("7 of 7 lessons done").first).to_be_visible(timeout=TIMEOUT_MS)
+
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+        expect(page.get_by_text("7 of 7 lessons done").first).to_be_visible(timeout=TIMEOUT_MS)
+        expect(_heading(page, "Lesson 7: A whole round against a bot")).to_be_visible()
+        expect(page.get_by_text("Goal reached").first).to_be_visible(timeout=TIMEOUT_MS)
+
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.wait_for_timeout(500)
+        _no_horizontal_overflow(page)
+        _shoot(page, tmp_path, "learn_1920x1080.png")
+    finally:
+        context.close()
+
+
+def test_a_link_opens_any_lesson_directly(
+    learn_url: str, chromium_page: Any, tmp_path: Path
+) -> None:
+    page = chromium_page
+    page.goto(learn_url + "?lesson=trucks", wait_until="domcontentloaded")
+    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    expect(_heading(page, "Lesson 5: Trucks")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.get_by_text("0 of 7 lessons done").first).to_be_visible()
+    expect(_button(page, "Enter the map in district 6")).to_be_visible(timeout=TIMEOUT_MS)
+    # a rule ID in the lesson's rules links into the rules page
+    link = page.locator('a.rule-link[href="/rules/?id=R-TRUCK-7"]').first
+    expect(link).to_be_attached(timeout=TIMEOUT_MS)  # inside the "Rules in this lesson" fold
+    assert link.get_attribute("target") == "_blank"

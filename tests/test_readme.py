@@ -1,5 +1,6 @@
 """The README's two commands stay true: the test command is the one CI runs, and the explorer
-command (after its setup part) serves the notebooks and prints the URL to open.
+command (after its setup part) serves the workshop's ordered index of the notebooks and prints
+the URL to open.
 
 The setup part (``bash .ci/setup``) is what this test run itself was set up with, so only the
 command after ``&&`` is started here, on a free port instead of the README's.
@@ -7,6 +8,7 @@ command after ``&&`` is started here, on a free port instead of the README's.
 
 from __future__ import annotations
 
+import html
 import re
 import shlex
 import subprocess
@@ -14,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from speakeasy.ui.workshop import STATIONS
+from speakeasy.ui.workshop import PAGES, STATIONS
 from tests.conftest import ROOT, _free_port
 
 README = ROOT / "README.md"
@@ -36,9 +38,13 @@ def test_the_readme_gives_exactly_two_commands_and_ci_runs_the_test_one() -> Non
     assert tests in ci.splitlines()
 
 
-def test_the_explorer_command_serves_the_notebooks_and_prints_the_url(tmp_path: Path) -> None:
+def test_the_explorer_command_serves_the_ordered_index_and_prints_the_url(tmp_path: Path) -> None:
+    """Issue 13 item 10: the explorer is the workshop server on this machine: its index lists
+    the notebooks in session order with what each shows and its minutes, then the rules page;
+    every notebook answers under its path."""
     explorer = _two_commands()[0].split("&&", 1)[1].strip()
     argv = shlex.split(explorer)
+    assert argv[:2] == [".venv/bin/speakeasy", "workshop"] and "--host" not in argv  # loopback
     port = _free_port()
     argv[argv.index("--port") + 1] = str(port)
     log = tmp_path / "explorer.log"
@@ -48,16 +54,28 @@ def test_the_explorer_command_serves_the_notebooks_and_prints_the_url(tmp_path: 
         )
         try:
             deadline = time.monotonic() + 60
-            while f":{port}" not in log.read_text() and time.monotonic() < deadline:
+            while "Press Ctrl-C" not in log.read_text() and time.monotonic() < deadline:
                 assert proc.poll() is None, log.read_text()
                 time.sleep(0.2)
-            assert re.search(rf"URL: http://\S+:{port}", log.read_text()), log.read_text()
+            printed = log.read_text()
+            assert f"Speakeasy workshop: http://127.0.0.1:{port}/" in printed, printed
+            assert "access_token" not in printed
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20) as page:
                 assert page.status == 200
-            for notebook in (station.file for station in STATIONS):  # every marimo notebook
-                url = f"http://127.0.0.1:{port}/?file={notebook}"  # a 404 for a file not served
+                index = page.read().decode("utf-8")
+            titles = re.findall(r'<a href="[^"]+">([^<]+)</a>', index)
+            assert titles == [s.title for s in PAGES]  # the session order, then the rules
+            for station in STATIONS:
+                assert f"{station.minutes} min" in index and html.escape(station.what) in index
+            for station in PAGES:  # every marimo notebook, under its own path
+                url = f"http://127.0.0.1:{port}{station.path}"
                 with urllib.request.urlopen(url, timeout=20) as page:
                     assert page.status == 200
         finally:
             proc.terminate()
             proc.wait(timeout=20)
+
+
+def test_the_readme_says_jupyterlab_needs_allow_root_as_root() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert ".venv/bin/jupyter lab notebooks/play.ipynb" in text and "--allow-root" in text

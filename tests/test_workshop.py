@@ -27,9 +27,9 @@ import pytest
 from speakeasy.ui.workshop import (
     MAFIA_CITY_STATIONS,
     NOTEBOOK_DIR,
+    PAGES,
+    REFERENCE,
     STATIONS,
-    all_stations,
-    available,
     index_html,
     urls,
 )
@@ -51,15 +51,16 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_every_notebook_is_a_station_and_every_station_exists() -> None:
+    """Every marimo notebook is served: a station of the session plan or a reference page (the
+    rules page, issue 13 item 13)."""
     marimo_notebooks = {
         p.name for p in NOTEBOOK_DIR.glob("*.py") if "marimo.App(" in p.read_text("utf-8")
     }
-    assert {s.file for s in all_stations()} == marimo_notebooks
-    assert len({s.slug for s in (*STATIONS, *MAFIA_CITY_STATIONS)}) == len(STATIONS) + 2
-    # the Mafia City track (issue 16): the control explorer is here; the play notebook is
-    # listed once its file exists (it is written alongside)
+    assert {s.file for s in PAGES} == marimo_notebooks
+    assert len({s.slug for s in PAGES}) == len(PAGES)
+    assert [s.slug for s in REFERENCE] == ["rules"]
+    # the Mafia City track (issue 16)
     assert {s.file for s in MAFIA_CITY_STATIONS} == {"mafia_city_play.py", "mafia_city_control.py"}
-    assert "mafia_city_control.py" in {s.file for s in available(MAFIA_CITY_STATIONS)}
 
 
 def test_the_session_plan_takes_90_minutes() -> None:
@@ -69,20 +70,21 @@ def test_the_session_plan_takes_90_minutes() -> None:
 def test_index_links_every_station_in_session_order() -> None:
     page = index_html("http://host:1")
     links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', page)
-    assert links == [(url, s.title) for s, url in urls("http://host:1", all_stations())]
+    assert links == [(url, s.title) for s, url in urls("http://host:1", PAGES)]
     assert links[0] == ("http://host:1/learn/", "Learn a turn")
-    session = page.split("<ol>", 1)[1].split("</ol>", 1)[0]  # the 90-minute plan comes first
-    assert re.findall(r'<a href="([^"]+)">', session) == [u for _, u in urls("http://host:1")]
-    assert "<h2>Mafia City</h2>" in page.split("</ol>", 1)[1]
-    mc_page = index_html("http://host:1", mafia_city=MAFIA_CITY_STATIONS)
-    assert "http://host:1/mafia-city-play/" in mc_page  # listed once the notebook exists
+    assert links[-1] == ("http://host:1/rules/", "The rules")
+    session = page.split("<ol>", 1)[1].split("</ol>", 1)[0]  # the timed plan, in order
+    assert re.findall(r'<a href="[^"]+">([^<]+)</a>', session) == [s.title for s in STATIONS]
+    after = page.split("</ol>", 1)[1]
+    assert after.index("<h2>Mafia City</h2>") < after.index("<h2>Any time</h2>")
+    assert "http://host:1/mafia-city-play/" in after
     assert "<h2>Mafia City</h2>" not in index_html("http://host:1", mafia_city=())
 
 
 def test_the_command_prints_the_urls_serves_them_and_stops_on_ctrl_c(workshop: Workshop) -> None:
     assert workshop.banner[0] == f"Speakeasy workshop: {workshop.url}"
     printed = [line.split()[-1] for line in workshop.banner[1:-1]]
-    assert printed == [url for _, url in urls(workshop.url, all_stations())]
+    assert printed == [url for _, url in urls(workshop.url, PAGES)]
     status, page = _get(workshop.url)
     assert status == 200 and "Speakeasy workshop" in page
     for url in printed:

@@ -32,7 +32,9 @@ The parts of this package, each re-exported here:
 * :mod:`~speakeasy.explain.log`: the filtered game log (:func:`log`) and any step replayed
   event by event (:func:`step_through`);
 * :mod:`~speakeasy.explain.citations`: :class:`RuleRef` and :func:`markdown_escape`;
-* :mod:`~speakeasy.explain.rules_index`: the project's index of the rules reference.
+* :mod:`~speakeasy.explain.rules_index`: the project's index of the rules reference;
+* :mod:`~speakeasy.explain.rule_links`: rule IDs in explanations as links into the rules page
+  (:func:`link_rules`).
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ from speakeasy.explain.mafia_city import (
     mc_phases,
 )
 from speakeasy.explain.refusals import explain_blocked, explain_error
+from speakeasy.explain.rule_links import RULES_PAGE, link_rules, rule_ids_in, rule_url
 from speakeasy.explain.rules_index import RuleEntry, RulesIndex, load_rules_index
 
 __all__ = [
@@ -74,6 +77,7 @@ __all__ = [
     "EVENT_GUIDES",
     "MC_CATEGORIES",
     "MC_ID_KINDS",
+    "RULES_PAGE",
     "EventGuide",
     "Explanation",
     "McLogEntry",
@@ -88,6 +92,7 @@ __all__ = [
     "explain_decision",
     "explain_error",
     "explain_event",
+    "link_rules",
     "load_mc_rules_index",
     "load_rules_index",
     "log",
@@ -102,5 +107,7 @@ __all__ = [
     "mc_lookup_markdown",
     "mc_phase_frames",
     "mc_phases",
+    "rule_ids_in",
+    "rule_url",
     "step_through",
 ]

@@ -64,6 +64,8 @@ from speakeasy.ui.tutorial import (
 )
 from speakeasy.ui.workshop import (
     NOTEBOOK_DIR,
+    PAGES,
+    REFERENCE,
     STATIONS,
     Station,
     build_app,
@@ -87,7 +89,9 @@ __all__ = [
     "MC_SEAT_KINDS",
     "NOTEBOOK_DIR",
     "OPPONENT",
+    "PAGES",
     "RANGE_BONUSES",
+    "REFERENCE",
     "SEED",
     "STATIONS",
     "TRUCK_DISTRICT_ACTIONS",

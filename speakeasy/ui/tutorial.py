@@ -14,8 +14,17 @@ teaches, a goal, hints, a *prepared position* and a judge:
   :func:`~speakeasy.explain.explain_error`.
 
 :class:`Tutorial` is the learner's progress as an immutable value (marimo keeps it in
-``mo.state``): the current lesson, the lessons done, the moves made since the prepared position
-and the feedback to the last attempt.
+``mo.state``): the current lesson, the lessons done, the moves made since the lesson's start
+and the feedback to the last attempt. Any lesson opens directly (:meth:`Tutorial.open`); the
+next lesson continues the learner's own game where the scripted lead-in fits it
+(:meth:`Tutorial.next_lesson`).
+
+The progress survives a reload through the page's address: :meth:`Tutorial.to_params` gives
+query parameters (``?lesson=bar&done=capos,levels&moves=...``) and
+:meth:`Tutorial.from_params` reads them back, validated and bounded (unknown lessons dropped,
+moves replayed and dropped unless legal, at most :data:`MAX_LINK_MOVES`). The address belongs
+to one browser tab, so the learners of a workshop served from one machine never share progress
+(a progress file on the server would be shared by all of them), and a bookmark keeps it.
 
 >>> tutorial = Tutorial()
 >>> tutorial.lesson.title
@@ -36,7 +45,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -168,6 +177,11 @@ class Lesson:
     highlight: tuple[int, ...] = ()
     #: Extra lines about the position (notoriety, police, truck range...).
     status: Callable[[GameState], list[str]] | None = field(default=None, repr=False)
+    #: The scripted actions between the previous lesson's goal and this lesson's position;
+    #: ``None`` if this lesson cannot continue the learner's own game (bots set it up).
+    lead_in: tuple[str, ...] | None = None
+    #: Hints for a position continued from the learner's own game (default: :attr:`hints`).
+    own_game_hints: tuple[str, ...] = ()
 
     @property
     def number(self) -> int:
@@ -683,6 +697,7 @@ LESSONS: tuple[Lesson, ...] = (
             "Choose 'Raise vip to 2'.",
         ),
         script=_script(PROLOGUE, CAPO_SOLUTION),
+        lead_in=(),
         reached=_level_reached,
         judge=_judge_raise,
         solution=LEVEL_SOLUTION,
@@ -708,6 +723,7 @@ LESSONS: tuple[Lesson, ...] = (
             "a good spot.",
         ),
         script=_script(PROLOGUE, CAPO_SOLUTION, LEVEL_SOLUTION),
+        lead_in=(),
         reached=_bar_reached,
         judge=_judge_bar,
         solution=BAR_SOLUTION,
@@ -734,6 +750,7 @@ LESSONS: tuple[Lesson, ...] = (
             "When asked to protect, choose the bar in district 16 (police stand there).",
         ),
         script=_script(PROLOGUE, CAPO_SOLUTION, LEVEL_SOLUTION, BAR_SOLUTION, AFTER_BAR),
+        lead_in=AFTER_BAR,
         reached=_protect_reached,
         judge=_judge_protect,
         solution=PROTECT_SOLUTION,
@@ -767,6 +784,12 @@ LESSONS: tuple[Lesson, ...] = (
             AFTER_BAR,
             PROTECT_SOLUTION,
             AFTER_PROTECT,
+        ),
+        lead_in=AFTER_PROTECT,
+        own_game_hints=(
+            "Your bars without a barrel are listed above, and the ships' ports: enter at a "
+            "port from which one of those bars is within the truck's range.",
+            "Enter there, buy a barrel, drive to the bar and deliver.",
         ),
         reached=_truck_reached,
         judge=_judge_truck,
@@ -819,30 +842,99 @@ LESSONS: tuple[Lesson, ...] = (
 
 
 # ---------------------------------------------------------------------- progress
-_GAMES: OrderedDict[tuple[str, tuple[str, ...]], Game] = OrderedDict()
+_GAMES: OrderedDict[tuple[tuple[str, ...], tuple[str, ...]], Game] = OrderedDict()
 _CACHE_SIZE = 16
+#: Longest list of moves kept in a link (``?moves=``); a longer game is not kept in the URL.
+MAX_LINK_MOVES = 400
+#: Longest value of one query parameter read back (characters); longer values are ignored.
+MAX_PARAM_LENGTH = 8_000
 
 
-def _cached_game(lesson_id: str, moves: tuple[str, ...]) -> Game:
-    key = (lesson_id, moves)
+def _cached_game(history: tuple[str, ...], moves: tuple[str, ...]) -> Game:
+    key = (history, moves)
     game = _GAMES.get(key)
     if game is None:
-        game = _replay(lesson_id, moves)
+        game = _replay(history, moves)
         _remember(key, game)
     else:
         _GAMES.move_to_end(key)
     return game
 
 
-def _replay(lesson_id: str, moves: tuple[str, ...]) -> Game:
-    return Game.replay(SEED, (*lesson(lesson_id).history(), *moves), players=list(PLAYERS))
+def _replay(history: tuple[str, ...], moves: tuple[str, ...]) -> Game:
+    return Game.replay(SEED, (*history, *moves), players=list(PLAYERS))
 
 
-def _remember(key: tuple[str, tuple[str, ...]], game: Game) -> None:
+def _remember(key: tuple[tuple[str, ...], tuple[str, ...]], game: Game) -> None:
     _GAMES[key] = game
     _GAMES.move_to_end(key)
     while len(_GAMES) > _CACHE_SIZE:
         _GAMES.popitem(last=False)
+
+
+def _truck_feasible(game: Game) -> bool:
+    """Whether a barrel can reach one of the learner's bars with the truck's points (a carried
+    position must leave the trucks lesson solvable)."""
+    now = _truck_now(game)
+    if now is None:
+        return False
+    targets = _targets(game.state)
+    ports = {ship.port for ship in game.state.ships}
+    return any(game.board.distance(p, t) <= now[2] for p in ports for t in targets)
+
+
+#: Extra checks a position continued from the learner's game must pass, by lesson.
+_CARRY_CHECKS: dict[str, Callable[[Game], bool]] = {"trucks": _truck_feasible}
+
+
+def _carried(previous: tuple[str, ...], nxt: Lesson) -> tuple[str, ...] | None:
+    """The history of ``nxt`` continued from the learner's own game ``previous`` (the previous
+    lesson's position and the learner's moves there), or ``None`` if it cannot be: the lesson
+    is set up by bots, the scripted lead-in is not legal there, or the position differs in
+    kind from the prepared one (another decision, or the lesson could not be solved)."""
+    if nxt.lead_in is None:
+        return None
+    history = (*previous, *nxt.lead_in)
+    if history == nxt.history():
+        return None  # the learner did what the prepared position assumes
+    try:
+        game = _replay(history, ())
+    except (IllegalAction, ValueError):
+        return None
+    prepared = nxt.position().pending
+    pending = game.pending
+    if pending is None or prepared is None or game.current_player is not LEARNER:
+        return None
+    if pending.kind != prepared.kind:
+        return None
+    check = _CARRY_CHECKS.get(nxt.id)
+    if check is not None and not check(game):
+        return None
+    _remember((history, ()), game)
+    return history
+
+
+def _param(params: Mapping[str, object], key: str) -> str:
+    """One query parameter as a string ('' when absent, malformed or too long)."""
+    value = params.get(key)
+    if isinstance(value, list | tuple):
+        value = value[0] if value else ""
+    if not isinstance(value, str) or len(value) > MAX_PARAM_LENGTH:
+        return ""
+    return value
+
+
+def _action_list(text: str) -> tuple[str, ...] | None:
+    """``"a;b;c"`` as canonical action texts, or ``None`` if any is malformed or too many."""
+    if not text:
+        return ()
+    parts = text.split(";")
+    if len(parts) > MAX_LINK_MOVES:
+        return None
+    try:
+        return tuple(str(Action.parse(p)) for p in parts)
+    except (IllegalAction, ValueError):
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -851,23 +943,36 @@ class Tutorial:
 
     lesson_id: str = "capos"
     done: tuple[str, ...] = ()
-    moves: tuple[str, ...] = ()  # every action since the prepared position (bots' too)
+    moves: tuple[str, ...] = ()  # every action since the lesson's start (bots' too)
     feedback: Feedback | None = None
     hints_shown: int = 0
     selected: int | None = None  # a district clicked on the map that offers several options
+    #: The history leading to this lesson when it continues the learner's own game from the
+    #: previous lesson (empty: the lesson's prepared position).
+    base: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ reading
     @property
     def lesson(self) -> Lesson:
         return lesson(self.lesson_id)
 
+    def history(self) -> tuple[str, ...]:
+        """The actions that lead to this lesson's starting position: the prepared position's,
+        or the learner's own game continued from the previous lesson."""
+        return self.base or self.lesson.history()
+
+    @property
+    def continues(self) -> bool:
+        """Whether this lesson continues the learner's own game (not the prepared position)."""
+        return bool(self.base)
+
     def game(self) -> Game:
         """The current position (shared and cached: read it, never apply to it)."""
-        return _cached_game(self.lesson_id, self.moves)
+        return _cached_game(self.history(), self.moves)
 
     def events(self) -> list[Event]:
-        """Every event since the prepared position."""
-        start = len(self.lesson.history())
+        """Every event since the lesson's starting position."""
+        start = len(self.history())
         return [e for step in self.game().steps[start:] for e in step.events]
 
     @property
@@ -895,14 +1000,18 @@ class Tutorial:
         """Every lesson done."""
         return all(x.id in self.done for x in LESSONS)
 
+    def all_hints(self) -> tuple[str, ...]:
+        """The lesson's hints (for the learner's own game when the lesson continues it)."""
+        return (self.continues and self.lesson.own_game_hints) or self.lesson.hints
+
     def hints(self) -> tuple[str, ...]:
         """The hints shown so far."""
-        return self.lesson.hints[: self.hints_shown]
+        return self.all_hints()[: self.hints_shown]
 
     def luciano_step(self) -> int | None:
         """The step (counted from 1) in which the Luciano phase paid out, if it has."""
         game = self.game()
-        start = len(self.lesson.history())
+        start = len(self.history())
         for number, step in enumerate(game.steps[start:], start=start + 1):
             if any(e.kind == "payout" for e in step.events):
                 return number
@@ -911,33 +1020,113 @@ class Tutorial:
     def luciano_frames(self) -> list[StepFrame]:
         """The Luciano step event by event (empty until it has happened)."""
         step = self.luciano_step()
-        return _frames(self.lesson_id, self.moves, step) if step is not None else []
+        return _frames(self.history(), self.moves, step) if step is not None else []
 
     # ------------------------------------------------------------------ changing
     def start(self, lesson_id: str) -> Tutorial:
         """Open a lesson (it must be unlocked) at its prepared position."""
         if lesson_id not in self.unlocked():
             raise ValueError(f"lesson {lesson_id!r} is locked: finish the lessons before it")
+        return self.open(lesson_id)
+
+    def open(self, lesson_id: str) -> Tutorial:
+        """Open any lesson directly (a lesson picker, a link) at its prepared position; the
+        lessons done stay done.
+
+        >>> Tutorial().open("trucks").lesson.title
+        'Trucks'
+        """
+        lesson(lesson_id)  # KeyError for an unknown lesson
         return dataclasses.replace(
-            self, lesson_id=lesson_id, moves=(), feedback=None, hints_shown=0, selected=None
+            self,
+            lesson_id=lesson_id,
+            moves=(),
+            feedback=None,
+            hints_shown=0,
+            selected=None,
+            base=(),
         )
 
     def restart(self) -> Tutorial:
-        """Back to the current lesson's prepared position."""
-        return self.start(self.lesson_id)
+        """Back to the current lesson's starting position (the learner's own game when the
+        lesson continues it)."""
+        return dataclasses.replace(self, moves=(), feedback=None, hints_shown=0, selected=None)
 
     def next_lesson(self) -> Tutorial:
-        """Open the lesson after this one (once this one is done)."""
+        """Open the lesson after this one (once this one is done). It continues the learner's
+        own game where it can (the scripted lead-in is legal there and leaves the lesson
+        solvable): the bar you opened is the bar you protect and deliver to; otherwise it
+        starts from its prepared position."""
         ids = [x.id for x in LESSONS]
         index = ids.index(self.lesson_id)
         if index + 1 >= len(ids):
             raise ValueError("this is the last lesson")
-        return self.start(ids[index + 1])
+        opened = self.start(ids[index + 1])
+        if not self.goal_met:
+            return opened
+        carried = _carried((*self.history(), *self.moves), opened.lesson)
+        return dataclasses.replace(opened, base=carried) if carried else opened
+
+    # ------------------------------------------------------------------ links
+    def to_params(self) -> dict[str, str]:
+        """The progress as query parameters of the page's URL (kept across a reload, private to
+        that browser tab and its bookmarks): the open lesson, the lessons done, and the moves
+        made in the lesson (and the learner's own game it continues) unless they are too many.
+
+        >>> Tutorial().attempt("capo contractors 1").to_params()
+        {'lesson': 'capos', 'done': 'capos', 'moves': 'capo contractors 1'}
+        """
+        params = {"lesson": self.lesson_id, "done": ",".join(self.done)}
+        if len(self.base) > MAX_LINK_MOVES:  # too long a game: the lesson restarts on reload
+            return {k: v for k, v in params.items() if v}
+        if self.base:
+            params["from"] = ";".join(self.base)
+        if self.moves and len(self.moves) <= MAX_LINK_MOVES:
+            params["moves"] = ";".join(self.moves)
+        return {k: v for k, v in params.items() if v}
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, object]) -> Tutorial:
+        """The progress read back from query parameters (:meth:`to_params`), validated: unknown
+        lessons are dropped, moves that are malformed or not legal from the lesson's position
+        (replayed) are dropped, and anything else yields a fresh start. Never raises.
+
+        >>> Tutorial.from_params({"lesson": "bar", "done": "capos,levels,nope"}).lesson_id
+        'bar'
+        >>> Tutorial.from_params({"lesson": "nope", "moves": "rm -rf"}) == Tutorial()
+        True
+        """
+        ids = [x.id for x in LESSONS]
+        wanted = set(_param(params, "done").split(","))
+        done = tuple(i for i in ids if i in wanted)
+        lesson_id = _param(params, "lesson")
+        if lesson_id not in ids:
+            lesson_id = next((i for i in ids if i not in done), ids[0])
+        tutorial = cls(done=done).open(lesson_id)
+        base = _action_list(_param(params, "from"))
+        moves = _action_list(_param(params, "moves"))
+        if base and tutorial.lesson.lead_in is not None:
+            try:
+                game = _replay(base, ())
+            except (IllegalAction, ValueError):
+                game = None
+            if game is not None and game.pending is not None:
+                tutorial = dataclasses.replace(tutorial, base=base)
+        if moves:
+            try:
+                game = _replay(tutorial.history(), moves)
+            except (IllegalAction, ValueError):
+                game = None
+            if game is not None:
+                _remember((tutorial.history(), moves), game)
+                tutorial = dataclasses.replace(tutorial, moves=moves)
+        return tutorial
 
     def hint(self) -> Tutorial:
         """Show one more hint (the last one again when all are shown)."""
-        shown = min(self.hints_shown + 1, len(self.lesson.hints))
-        text = self.lesson.hints[shown - 1] if shown else "No hint for this lesson."
+        hints = self.all_hints()
+        shown = min(self.hints_shown + 1, len(hints))
+        text = hints[shown - 1] if shown else "No hint for this lesson."
         return dataclasses.replace(
             self, hints_shown=shown, feedback=Feedback("hint", text, rules=self.lesson.rules[:1])
         )
@@ -1005,7 +1194,7 @@ class Tutorial:
             return dataclasses.replace(
                 self, feedback=Feedback("wrong", verdict.reason, label, verdict.rules)
             )
-        game = _replay(self.lesson_id, self.moves)
+        game = _replay(self.history(), self.moves)
         before = len(game.history)
         table = Table(
             game,
@@ -1014,7 +1203,7 @@ class Tutorial:
         )
         table.choose(action)
         new_moves = self.moves + tuple(str(a) for a in game.history[before:])
-        _remember((self.lesson_id, new_moves), game)
+        _remember((self.history(), new_moves), game)
         explained = tuple(
             _explained(e, step.player) for step in game.steps[before:] for e in step.events
         )
@@ -1046,14 +1235,16 @@ def _illegal(error: IllegalAction, label: str) -> Feedback:
     return Feedback("illegal", explain_error(error), label, (error.rule,), error.code)
 
 
-_FRAME_CACHE: OrderedDict[tuple[str, tuple[str, ...], int], list[StepFrame]] = OrderedDict()
+_FRAME_CACHE: OrderedDict[tuple[tuple[str, ...], tuple[str, ...], int], list[StepFrame]] = (
+    OrderedDict()
+)
 
 
-def _frames(lesson_id: str, moves: tuple[str, ...], step: int) -> list[StepFrame]:
-    key = (lesson_id, moves, step)
+def _frames(history: tuple[str, ...], moves: tuple[str, ...], step: int) -> list[StepFrame]:
+    key = (history, moves, step)
     frames = _FRAME_CACHE.get(key)
     if frames is None:
-        frames = step_through(_cached_game(lesson_id, moves), step)
+        frames = step_through(_cached_game(history, moves), step)
         _FRAME_CACHE[key] = frames
         while len(_FRAME_CACHE) > 4:
             _FRAME_CACHE.popitem(last=False)

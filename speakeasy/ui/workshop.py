@@ -3,8 +3,9 @@
 ``speakeasy workshop`` (see :func:`serve`) starts one web server that holds each notebook of
 :data:`STATIONS` as a marimo app under its own path (``/learn/``, ``/play/``...) and an index
 page at ``/`` linking them in the order a session uses them (the plan of
-``docs/teachers_guide.md``), then the Mafia City track (:data:`MAFIA_CITY_STATIONS`). It
-prints the URLs and stops cleanly on Ctrl-C.
+``docs/teachers_guide.md``), then the Mafia City track (:data:`MAFIA_CITY_STATIONS`) and the
+pages of :data:`REFERENCE` to open at any time (the rules page, ``/rules/``). It prints the URLs
+and stops cleanly on Ctrl-C. The README's explorer command is this server.
 
 A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
@@ -14,6 +15,8 @@ printed URLs, then a cookie), or it is refused with 401 (:func:`guard`).
 ['/learn/', '/play/', '/control/']
 >>> "/learn/" in index_html("http://127.0.0.1:2718")
 True
+>>> [s.path for s in PAGES][-1]
+'/rules/'
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ import uvicorn
 __all__ = [
     "MAFIA_CITY_STATIONS",
     "NOTEBOOK_DIR",
+    "PAGES",
+    "REFERENCE",
     "STATIONS",
     "Station",
-    "all_stations",
-    "available",
     "build_app",
     "guard",
     "index_html",
@@ -128,8 +131,7 @@ STATIONS: tuple[Station, ...] = (
 
 
 #: The Mafia City track (issue 16), listed on the index page after the session plan: a second
-#: game on the same engine. A station whose notebook is not in the folder (yet) is left out of
-#: the index and the server (:func:`available`).
+#: game on the same engine.
 MAFIA_CITY_STATIONS: tuple[Station, ...] = (
     Station(
         "mafia-city-play",
@@ -149,19 +151,21 @@ MAFIA_CITY_STATIONS: tuple[Station, ...] = (
     ),
 )
 
+#: Pages to open at any time, beside the session plan (not timed, not in the teacher's plan).
+REFERENCE: tuple[Station, ...] = (
+    Station(
+        "rules",
+        "rules.py",
+        "The rules",
+        0,
+        "Every rule of the game in one line of this project's own words: search by words or by "
+        "ID, browse by area, and see the notebooks and prepared positions that show each one.",
+    ),
+)
 
-def available(stations: Sequence[Station], notebooks: Path = NOTEBOOK_DIR) -> tuple[Station, ...]:
-    """The ``stations`` whose notebook is in ``notebooks``.
-
-    >>> [s.slug for s in available(MAFIA_CITY_STATIONS, Path("/nowhere"))]
-    []
-    """
-    return tuple(s for s in stations if (notebooks / s.file).is_file())
-
-
-def all_stations(notebooks: Path = NOTEBOOK_DIR) -> tuple[Station, ...]:
-    """Every station served: the session plan, then the Mafia City notebooks present."""
-    return (*STATIONS, *available(MAFIA_CITY_STATIONS, notebooks))
+#: Everything the workshop serves, in the index's order: the session plan, the Mafia City
+#: track, the reference pages.
+PAGES: tuple[Station, ...] = (*STATIONS, *MAFIA_CITY_STATIONS, *REFERENCE)
 
 
 def _with_token(url: str, token: str | None) -> str:
@@ -180,10 +184,10 @@ def urls(
     return [(s, _with_token(base.rstrip("/") + s.path, token)) for s in stations]
 
 
-def _items(base: str, stations: Sequence[Station], token: str | None) -> str:
+def _items(base: str, stations: Sequence[Station], token: str | None, note: str = "") -> str:
     return "\n".join(
         f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
-        f'<span class="min">{s.minutes} min</span><p>{html.escape(s.what)}</p></li>'
+        f'<span class="min">{note or f"{s.minutes} min"}</span><p>{html.escape(s.what)}</p></li>'
         for s, url in urls(base, stations, token)
     )
 
@@ -192,17 +196,23 @@ def index_html(
     base: str = "",
     stations: Sequence[Station] = STATIONS,
     token: str | None = None,
-    mafia_city: Sequence[Station] | None = None,
+    mafia_city: Sequence[Station] = MAFIA_CITY_STATIONS,
+    reference: Sequence[Station] = REFERENCE,
 ) -> str:
     """The index page: the stations in session order, each a link with its time and purpose,
-    then the Mafia City track (default: the :data:`MAFIA_CITY_STATIONS` present)."""
+    then the Mafia City track and the reference pages (any time)."""
     items = _items(base, stations, token)
-    track = available(MAFIA_CITY_STATIONS) if mafia_city is None else tuple(mafia_city)
     second = (
         "<h2>Mafia City</h2>\n<p>A second game on the same engine (3&ndash;5 players): control "
         "of seven city locations, hidden hands and reactions out of turn.</p>\n"
-        f'<ul class="track">\n{_items(base, track, token)}\n</ul>\n'
-        if track
+        f'<ul class="track">\n{_items(base, mafia_city, token)}\n</ul>\n'
+        if mafia_city
+        else ""
+    )
+    extra = (
+        f'<h2>Any time</h2>\n<ul class="reference">\n{_items(base, reference, token, "reference")}'
+        "\n</ul>\n"
+        if reference
         else ""
     )
     total = sum(s.minutes for s in stations)
@@ -214,7 +224,7 @@ body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2.5rem aut
        padding: 0 1rem; color: #222; background: #fbf8f1; }}
 h1 {{ font-size: 1.8rem; margin-bottom: .2rem; }}
 h2 {{ font-size: 1.35rem; margin: 2rem 0 .2rem; }}
-ol, ul.track {{ padding-left: 1.4rem; }}
+ol, ul {{ padding-left: 1.4rem; }}
 li {{ margin: 1rem 0; }}
 li a {{ font-size: 1.2rem; font-weight: 600; color: #5b2a86; }}
 li p {{ margin: .2rem 0 0; color: #444; }}
@@ -228,7 +238,7 @@ notebooks in this order ({total} minutes in all); each cites the rule behind eve
 <ol>
 {items}
 </ol>
-{second}<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
+{second}{extra}<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
 </body></html>
 """
 
@@ -237,22 +247,22 @@ def build_app(
     notebooks: Path = NOTEBOOK_DIR,
     stations: Sequence[Station] = STATIONS,
     token: str | None = None,
-    mafia_city: Sequence[Station] | None = None,
+    mafia_city: Sequence[Station] = MAFIA_CITY_STATIONS,
+    reference: Sequence[Station] = REFERENCE,
 ) -> ASGIApp:
-    """One ASGI app: the index page at ``/`` and each station's notebook as a marimo app (the
-    Mafia City track too: default, its notebooks present); with a ``token``, wrapped in
-    :func:`guard` so that every request must carry it."""
+    """One ASGI app: the index page at ``/`` and each station's (Mafia City's and the reference
+    pages') notebook as a marimo app; with a ``token``, wrapped in :func:`guard` so that every
+    request must carry it."""
     import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
 
-    track = available(MAFIA_CITY_STATIONS, notebooks) if mafia_city is None else mafia_city
     builder = marimo.create_asgi_app(quiet=True)
-    for station in (*stations, *track):
+    for station in (*stations, *mafia_city, *reference):
         root = notebooks / station.file
         if not root.is_file():
             raise FileNotFoundError(f"workshop notebook {root} is missing")
         builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
     apps = builder.build()
-    page = index_html("", stations, token, track).encode("utf-8")
+    page = index_html("", stations, token, mafia_city, reference).encode("utf-8")
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
@@ -443,16 +453,15 @@ def serve(
     """
     _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"
-    track = available(MAFIA_CITY_STATIONS, notebooks)
 
     def announce() -> None:
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
-        for station, url in urls(base, (*stations, *track), token):
+        for station, url in urls(base, (*stations, *MAFIA_CITY_STATIONS, *REFERENCE), token):
             echo(f"  {station.title:<28} {url}")
         echo("Press Ctrl-C to stop.")
 
     try:
-        app = build_app(notebooks, stations, token, track)
+        app = build_app(notebooks, stations, token)
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
         )

@@ -1,0 +1,193 @@
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Speakeasy · the rules")
+
+
+@app.cell(hide_code=True)
+def _():
+    import marimo as mo
+
+    from speakeasy.explain import link_rules, load_rules_index, markdown_escape
+    from speakeasy.studies import area_of, find_rules, rule_areas, rule_page
+    from speakeasy.ui import checked_choice, checked_text
+
+    return (
+        area_of,
+        checked_choice,
+        checked_text,
+        find_rules,
+        link_rules,
+        load_rules_index,
+        markdown_escape,
+        mo,
+        rule_areas,
+        rule_page,
+    )
+
+
+@app.cell(hide_code=True)
+def _(load_rules_index, mo):
+    _counts = load_rules_index().counts()
+    mo.md(f"""
+    # The rules of Speakeasy, in our own words
+
+    Every rule of the game has an ID, and every answer in these notebooks cites the rules
+    behind it (`R-TRUCK-7`). This page lists all {sum(_counts.values())} of them, each in one
+    line of this project's own words: {_counts["rule"]} rules, {_counts["example"]} worked
+    examples of the rulebook (`E1`–`E23`), {_counts["board fact"]} facts about the board
+    (`GEO-n`), the gaps where the rulebook says nothing and the default this project assumes
+    (`GAP-n`), and the places where the translations disagree (`DISC-n`).
+
+    **Search** by words or by ID, or **browse** an area; pick a rule to see the notebooks and
+    the prepared positions (scenarios) that show it. A rule ID in any notebook's explanation
+    opens its entry here.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(area_of, load_rules_index, mo, rule_areas):
+    # A link such as /rules/?id=R-TRUCK-7 opens that rule (an unknown ID is ignored).
+    _asked = mo.query_params().get("id")
+    _asked = _asked[0] if isinstance(_asked, list) and _asked else _asked
+    _asked = _asked.strip().upper() if isinstance(_asked, str) and len(_asked) <= 40 else ""
+    asked = _asked if _asked in load_rules_index() else None
+    _areas = ["Every area", *rule_areas()]
+    search_box = mo.ui.text(
+        value="",
+        placeholder="R-TRUCK-7, or words: casino income",
+        label="**Search**",
+        full_width=True,
+        debounce=True,
+    )
+    area_picker = mo.ui.dropdown(
+        _areas,
+        value=area_of(load_rules_index()[asked]) if asked else "Every area",
+        label="**Area**",
+        searchable=True,
+    )
+    mo.hstack([search_box, area_picker], widths=[2, 1], align="end", gap=1)
+    return area_picker, asked, search_box
+
+
+@app.cell(hide_code=True)
+def _(area_picker, checked_choice, checked_text, find_rules, rule_areas, search_box):
+    # a browser can post any value: the area must be one of the list, the text is kept short
+    _area = checked_choice(area_picker.value, list(rule_areas()), None)
+    _query = checked_text(search_box.value, 200).strip()
+    matches = find_rules(_query, area=_area)
+    return (matches,)
+
+
+@app.cell(hide_code=True)
+def _(asked, matches, mo):
+    def _label(entry):
+        text = entry.summary if len(entry.summary) <= 70 else entry.summary[:69] + "…"
+        return f"{entry.id} — {text}"
+
+    _options = {_label(e): e.id for e in matches}
+    _ids = list(_options.values())
+    _start = asked if asked in _ids else (_ids[0] if _ids else None)
+    rule_picker = mo.ui.dropdown(
+        _options,
+        value=next((k for k, v in _options.items() if v == _start), None),
+        label="**Rule**",
+        searchable=True,
+        full_width=True,
+    )
+    return (rule_picker,)
+
+
+@app.cell(hide_code=True)
+def _(checked_choice, matches, mo, rule_picker):
+    # The open rule goes into the page's address: a reload or a shared link shows it again.
+    _open = checked_choice(rule_picker.value, [e.id for e in matches], None)
+    if _open and mo.query_params().get("id") != _open:
+        mo.query_params().set("id", _open)
+    return
+
+
+@app.cell(hide_code=True)
+def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_picker):
+    def _notebook_line(link):
+        return f'<a href="{link.path}" target="_blank">{markdown_escape(link.title)}</a>'
+
+    def _scenario_line(link):
+        question = f" *{markdown_escape(link.question)}*" if link.question else ""
+        return f"- **{markdown_escape(link.title)}**{question}"
+
+    if not matches:
+        _detail = mo.callout(
+            mo.md("No rule matches this search in this area: try fewer words or every area."),
+            kind="warn",
+        )
+    elif checked_choice(rule_picker.value, [e.id for e in matches], None) is None:
+        _detail = mo.md("*Pick a rule above.*")
+    else:
+        _page = rule_page(rule_picker.value)
+        _entry = _page.entry
+        _parts = [
+            f"### {_entry.id}",
+            f"**{link_rules(markdown_escape(_entry.summary), page='')}**",
+            f"<small>{_entry.kind.capitalize()} · {markdown_escape(_page.area)} · section "
+            f"{_entry.section.split(' ', 1)[0]} of the rules reference</small>",
+        ]
+        if _entry.descriptive:
+            _parts.append(
+                f"*Describes the game rather than a move to check: "
+                f"{markdown_escape(_entry.descriptive)}.*"
+            )
+        _parts.append(
+            "**Shown in:** " + " · ".join(_notebook_line(n) for n in _page.notebooks)
+            if _page.notebooks
+            else "*No notebook is about this entry in particular.*"
+        )
+        if _page.scenarios:
+            _parts.append("**Prepared positions (scenarios) that show it:**")
+            _parts.append("\n".join(_scenario_line(s) for s in _page.scenarios))
+        _detail = mo.callout(mo.md("\n\n".join(_parts)), kind="info")
+    mo.vstack([rule_picker, _detail], gap=0.6)
+    return
+
+
+@app.cell(hide_code=True)
+def _(area_of, link_rules, markdown_escape, matches, mo):
+    LIMIT = 120
+    _rows = []
+    _area = None
+    for _entry in matches[:LIMIT]:
+        if area_of(_entry) != _area:
+            _area = area_of(_entry)
+            _rows.append(f"\n**{markdown_escape(_area)}**\n")
+        _rows.append(  # links within this page: ?id=... (also when served on its own)
+            f'- <a href="?id={_entry.id}">{_entry.id}</a> '
+            + link_rules(markdown_escape(_entry.summary), page="")
+        )
+    if len(matches) > LIMIT:
+        _rows.append(f"\n*… and {len(matches) - LIMIT} more: narrow the search or pick an area.*")
+    mo.vstack(
+        [
+            mo.md(f"#### {len(matches)} {'entry' if len(matches) == 1 else 'entries'}"),
+            mo.md("\n".join(_rows)),
+        ]
+    )
+    return
+
+
+@app.cell
+def _(find_rules, rule_page):
+    def test_every_entry_can_be_found_by_its_id():
+        for entry in find_rules():
+            assert [e.id for e in find_rules(entry.id.lower())] == [entry.id]
+
+    def test_a_rule_page_links_the_notebooks_that_show_it():
+        page = rule_page("r-control-5")
+        assert page.entry.id == "R-CONTROL-5"
+        assert "control" in [n.slug for n in page.notebooks]
+
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -26,39 +26,62 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
+from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
-from speakeasy.engine.bots import RandomBot
+from speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.engine.game import Game
-from speakeasy.explain import StepFrame, log, step_through
+from speakeasy.explain import Explanation, StepFrame, log, step_through
+from speakeasy.model.effects import counted, plural
 from speakeasy.model.options import Options
-from speakeasy.model.state import Colour, GameState
+from speakeasy.model.state import Colour, GameState, Phase, Player
+from speakeasy.studies import HeuristicBot
 
 __all__ = [
+    "AUTOMATIC_CATEGORIES",
     "DISTRICT_FIRST",
     "LUCIANO_CATEGORIES",
+    "SEAT_KINDS",
     "TRUCK_DISTRICT_ACTIONS",
     "OptionGroup",
+    "OptionLabel",
     "SeatKind",
+    "SinceItem",
     "StepSummary",
     "Table",
     "TableSnapshot",
     "advance",
     "decision_steps",
     "group_options",
+    "money_cost",
     "option_descriptions",
     "option_district",
+    "option_labels",
+    "plain_words",
     "position_after",
+    "progress_text",
+    "seat_name",
     "short_label",
+    "since_last_decision",
     "split_label",
     "step_summaries",
     "table_for",
 ]
 
-SeatKind = Literal["human", "bot"]
+#: ``"bot"`` is the random bot (the name older saves and tests use).
+SeatKind = Literal["human", "heuristic", "random", "bot"]
+#: The seat kinds a person picks from, the default opponent second.
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", "heuristic", "random")
 
 #: The categories of :mod:`speakeasy.explain` that make up the Lucky Luciano phase.
 LUCIANO_CATEGORIES: frozenset[str] = frozenset({"gang war", "police", "area control", "payout"})
+#: Categories of what happens by itself between decisions (summarised "since your last decision").
+AUTOMATIC_CATEGORIES: frozenset[str] = LUCIANO_CATEGORIES | {
+    "round",
+    "end of round",
+    "final scoring",
+    "prologue",
+}
 
 #: Decision kinds whose options' first argument is a district (clickable on the map).
 DISTRICT_FIRST: frozenset[str] = frozenset(
@@ -162,7 +185,8 @@ class Table:
 
     game: Game
     seats: dict[Colour, SeatKind]
-    bots: dict[Colour, RandomBot] = field(default_factory=dict)
+    bots: dict[Colour, Bot] = field(default_factory=dict)
+    _labels: dict[int, list[OptionLabel]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def new(
@@ -171,12 +195,16 @@ class Table:
         seed: int = 0,
         options: Options | Mapping[str, bool] | None = None,
     ) -> Table:
-        """A new game; ``seats`` maps colours (in seating order) to "human" or "bot"."""
+        """A new game; ``seats`` maps colours (in seating order) to "human", "heuristic" (the
+        strong bot of :mod:`speakeasy.studies.strategy`) or "random" ("bot" is "random")."""
         colours = [Colour(str(c).lower()) for c in seats]
         kinds = {Colour(str(c).lower()): kind for c, kind in seats.items()}
         for colour, kind in kinds.items():
-            if kind not in ("human", "bot"):
-                raise ValueError(f"seat {colour} must be 'human' or 'bot', got {kind!r}")
+            if kind not in (*SEAT_KINDS, "bot"):
+                raise ValueError(
+                    f"seat {colour} must be 'human' or 'bot' (a 'heuristic' or 'random' bot), "
+                    f"got {kind!r}"
+                )
         opts = options if isinstance(options, Options) else Options.from_data(options)
         game = Game.new(colours, seed=seed, options=opts)
         return cls._around(game, kinds)
@@ -184,9 +212,9 @@ class Table:
     @classmethod
     def _around(cls, game: Game, kinds: Mapping[Colour, SeatKind]) -> Table:
         bots = {
-            c: RandomBot(seed=derive_seed(game.seed, "bot", c.value))
+            c: _bot(kinds[c], derive_seed(game.seed, "bot", c.value))
             for c in game.colours
-            if kinds[c] == "bot"
+            if kinds[c] != "human"
         }
         table = cls(game, dict(kinds), bots)
         table.play_bots()
@@ -303,9 +331,9 @@ class Table:
             game.goto(len(snapshot.actions))
         kinds: dict[Colour, SeatKind] = {Colour(c): kind for c, kind in snapshot.seats}
         bots = {
-            c: RandomBot(seed=derive_seed(snapshot.seed, "bot", c.value, len(snapshot.actions)))
+            c: _bot(kinds[c], derive_seed(snapshot.seed, "bot", c.value, len(snapshot.actions)))
             for c in colours
-            if kinds[c] == "bot"
+            if kinds[c] != "human"
         }
         return cls(game, kinds, bots)
 
@@ -346,6 +374,45 @@ class Table:
             tuple(str(a) for a in self.game.history[:step]),
         )
         return _cached_frames(key, self.game, step)
+
+    # ------------------------------------------------------------------ people's words
+    def labels(self) -> list[OptionLabel]:
+        """:func:`option_labels` of the pending decision (computed once per position)."""
+        step = len(self.game.history)
+        if step not in self._labels:
+            self._labels = {step: option_labels(self.game)}
+        return self._labels[step]
+
+    def label_of(self, action: Action) -> OptionLabel:
+        """The :class:`OptionLabel` of one pending option."""
+        for label in self.labels():
+            if label.action == action:
+                return label
+        raise KeyError(str(action))
+
+    def viewer(self) -> Colour | None:
+        """The seat the table is shown to: the human to decide, else the first human."""
+        player = self.game.current_player
+        if player is not None and self.seats[player] == "human":
+            return Colour(player)
+        humans = self.human_colours()
+        return humans[0] if humans else None
+
+    def since_last_decision(self, viewer: Colour | None = None) -> list[SinceItem]:
+        """What happened since ``viewer``'s previous decision (default :meth:`viewer`), in
+        words: the other seats' choices and every automatic phase, one item per step."""
+        return since_last_decision(self.game, self.seats, viewer or self.viewer())
+
+
+def _bot(kind: SeatKind, seed: int) -> Bot:
+    return HeuristicBot(seed=seed) if kind == "heuristic" else RandomBot(seed=seed)
+
+
+def seat_name(kind: SeatKind | None) -> str:
+    """``"human"``, ``"heuristic bot"``, ``"random bot"``."""
+    if kind in ("bot", "random"):
+        return "random bot"
+    return "heuristic bot" if kind == "heuristic" else "human"
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,7 +516,7 @@ class StepSummary:
             head = "Setup"
         else:
             who = self.player.value.capitalize() if self.player else "?"
-            head = f"Step {self.step} · {who} ({self.seat}): {self.action}"
+            head = f"Step {self.step} · {who} ({seat_name(self.seat)}): {plain_words(self.action)}"
         mark = "⚔ " if self.luciano else ""
         cats = ", ".join(self.categories)
         return f"{mark}{head} — {self.events} event{'s' if self.events != 1 else ''}: {cats}"
@@ -487,8 +554,8 @@ def decision_steps(game: Game, seats: Mapping[Colour, SeatKind]) -> list[tuple[s
     puts that decision on the table again (``Table.goto``)."""
     out = []
     for i, s in enumerate(game.steps):
-        who = f"{s.player.value.capitalize()} ({seats.get(s.player, 'human')})"
-        out.append((f"Step {i + 1} · {who}: {s.action.describe()}", i))
+        who = f"{s.player.value.capitalize()} ({seat_name(seats.get(s.player, 'human'))})"
+        out.append((f"Step {i + 1} · {who}: {plain_words(s.action.describe())}", i))
     out.reverse()
     return out
 
@@ -511,3 +578,306 @@ def option_descriptions() -> dict[str, str]:
     return {
         f.name: comments.get(f.name, f.name.replace("_", " ")) for f in dataclasses.fields(Options)
     }
+
+
+# ---------------------------------------------------------------------- honest options
+_PAID_POCKET = ("paid_pocket", "from_pocket")
+_PAID_SAFE = ("paid_safe", "from_safe")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionLabel:
+    """How one option reads on its button: a ``head`` unique within the decision, a
+    ``detail`` under it, and its full ``cost`` (pocket, safe with laundering, cards
+    discarded) and ``effect`` (what the choosing player gains), found by trying the option on a
+    copy of the game."""
+
+    action: Action
+    group: str
+    head: str
+    detail: str
+    cost: str
+    effect: str
+
+    @property
+    def caption(self) -> str:
+        """The line under the button: what differs, what it costs, what it gives."""
+        parts = [self.detail] if self.detail else []
+        if self.cost:
+            parts.append(self.cost)
+        if self.effect:
+            parts.append(self.effect)
+        return " · ".join(parts)
+
+    @property
+    def full(self) -> str:
+        """Head and caption in one line (a tooltip or a dropdown entry)."""
+        return f"{self.head} — {self.caption}" if self.caption else self.head
+
+
+def option_labels(game: Game) -> list[OptionLabel]:
+    """Every pending option as a person reads it, in the decision's order; no two share a
+    head (the part cut off for the caption is put back until they differ).
+
+    >>> from speakeasy import Game
+    >>> labels = option_labels(Game.new(players=2, seed=3))
+    >>> len({label.head for label in labels}) == len(labels)
+    True
+    """
+    decision = game.pending
+    if decision is None:
+        return []
+    rows: list[tuple[Action, str, list[str], str]] = []
+    for group in group_options(decision):
+        for action in group.options:
+            short = short_label(group.title, action)
+            head, detail = split_label(short)
+            forms = [plain_words(head), plain_words(short), plain_words(action.describe())]
+            rows.append((action, group.title, forms, plain_words(detail)))
+    level = [0] * len(rows)
+    for _ in range(2):
+        counts: dict[str, int] = {}
+        for i, row in enumerate(rows):
+            counts[row[2][level[i]]] = counts.get(row[2][level[i]], 0) + 1
+        for i, row in enumerate(rows):
+            if counts[row[2][level[i]]] > 1:
+                level[i] += 1
+    seen: dict[str, int] = {}
+    out = []
+    for i, (action, title, forms, detail) in enumerate(rows):
+        final = forms[level[i]]
+        seen[final] = seen.get(final, 0) + 1
+        if seen[final] > 1:  # still the same words: number them
+            final = f"{final} (choice {seen[final]})"
+        cost, effect = _cost_and_effect(game, decision, action)
+        out.append(OptionLabel(action, title, final, detail if level[i] == 0 else "", cost, effect))
+    return out
+
+
+#: Decisions whose options pay or discard when chosen: tried on a copy for their true cost.
+PREVIEW_KINDS: frozenset[str] = frozenset(
+    {
+        "build_space",
+        "discard",
+        "hire_goon",
+        "gang_war_defence",
+        "takeover_boost",
+        "attack_ship",
+        "ship_hire",
+        "protect",
+        "raise_more",
+    }
+)
+_PRICE = re.compile(r"\(\$(\d+)(?: \+ (\d+) discards?)?\)")
+
+
+def _cost_and_effect(game: Game, decision: Decision, action: Action) -> tuple[str, str]:
+    """The cost and effect of one option: tried on a copy for the decisions that pay
+    (:data:`PREVIEW_KINDS`, truck purchases), else read from a ``($5 + 1 discard)`` price in
+    its label and split as the payment will be (pocket first, then the safe 2:1)."""
+    if decision.kind in PREVIEW_KINDS or (decision.kind == "truck" and action.kind == "buy"):
+        return _preview(game, action)
+    match = _PRICE.search(action.describe())
+    colour = game.current_player
+    if match is None or colour is None:
+        return "", ""
+    player = game.state.player(colour)
+    price, discards = int(match.group(1)), int(match.group(2) or 0)
+    from_pocket = min(player.pocket, price)
+    cost = money_cost(from_pocket, 2 * (price - from_pocket))
+    if discards:
+        cost += " and " + plural(discards, "discarded card")
+    return cost, ""
+
+
+def _preview(game: Game, action: Action) -> tuple[str, str]:
+    """``(cost, effect)`` of ``action`` for the player choosing it, by trying it on a copy."""
+    colour = game.current_player
+    if colour is None:
+        return "", ""
+    before = copy.deepcopy(game.state.player(colour))
+    trial = game.copy()
+    try:
+        events = trial.apply(action)
+    except Exception:
+        return "", ""
+    after = trial.state.player(colour)
+    mine = [e for e in events if e.player in (colour, colour.value)]
+    pocket = sum(int(e.data.get(k, 0) or 0) for e in mine for k in _PAID_POCKET)
+    safe = sum(int(e.data.get(k, 0) or 0) for e in mine for k in _PAID_SAFE)
+    discards = sum(1 for e in mine if e.kind == "discard")
+    discards = max(discards, sum(int(e.data.get("discards", 0) or 0) for e in mine))
+    if not pocket and not safe:  # a payment the events do not split: read the money
+        pocket = max(before.pocket - after.pocket, 0)
+        safe = max(before.safe - after.safe, 0)
+    cost = money_cost(pocket, safe)
+    if discards:
+        cost = (cost + " and " if cost else "costs ") + plural(discards, "discarded card")
+    return cost, _gains(before, after, pocket, discards)
+
+
+def money_cost(pocket: int, safe: int) -> str:
+    """A payment in words, laundering included (R-MONEY-2: $1 from the safe removes $2).
+
+    >>> money_cost(1, 8)
+    'costs $5: $1 from the pocket + $4 from the safe (laundered 2:1, $8 out of the safe)'
+    >>> money_cost(3, 0), money_cost(0, 0)
+    ('costs $3 from the pocket', '')
+    """
+    if not safe:
+        return f"costs ${pocket} from the pocket" if pocket else ""
+    worth = safe // 2
+    total = pocket + worth
+    from_pocket = f"${pocket} from the pocket + " if pocket else ""
+    return (
+        f"costs ${total}: {from_pocket}${worth} from the safe "
+        f"(laundered 2:1, ${safe} out of the safe)"
+    )
+
+
+def _gains(before: Player, after: Player, paid_pocket: int, discards: int) -> str:
+    """What the choosing player ends up with more of (counts only: no hidden card named)."""
+    out = []
+    cash = after.pocket - before.pocket + paid_pocket
+    if cash > 0:
+        out.append(f"+${cash} pocket")
+    hand = len(after.hand) - len(before.hand) + discards
+    pairs = [
+        (hand, "card"),
+        (after.goons - before.goons, "goon"),
+        (after.leverage_tokens - before.leverage_tokens, "leverage token"),
+        (after.books - before.books, "book"),
+        (after.vip - before.vip, "VIP mafioso"),
+        (len(after.helpers) - len(before.helpers), "helper card"),
+        (len(after.city_tokens) - len(before.city_tokens), "city token"),
+        (len(after.crates) - len(before.crates), "crate"),
+    ]
+    out += [f"+{plural(n, word)}" for n, word in pairs if n > 0]
+    for track, level in after.levels.items():
+        old = before.levels.get(track, 0)
+        if level > old:
+            name = "VIP" if track.value == "vip" else track.value
+            out.append(f"{name} {old}→{level}")
+    return ("gives " + ", ".join(out)) if out else ""
+
+
+# ---------------------------------------------------------------------- words, not internals
+_OPS = r"(vip|party|distillery|fleet)"
+_CARD_NAMED = re.compile(rf"\b{_OPS} card {_OPS}-\d+\b")
+_CARD_TYPED = re.compile(rf"\b{_OPS}-\d+ \({_OPS}; ")
+_TOKEN_NAMED = re.compile(r"\b(city token|helper card|crate token|crate) (city|helper|crate)-\d+\b")
+_BARE = re.compile(rf"\b(?:{_OPS}|city|helper|crate)-\d+\b")
+_PIECE = re.compile(r"\b(bar|nightclub|casino)-(?:left-|middle-|right-)?\d+\b")
+
+
+def _track_word(name: str) -> str:
+    return "VIP" if name == "vip" else name
+
+
+def _bare(match: re.Match[str]) -> str:
+    text = match.group(0)
+    kind = text.rsplit("-", 1)[0]
+    catalog = load_catalog()
+    try:
+        if kind == "city":
+            return f"the city token “{'; '.join(e.label for e in catalog.city_token(text).effect)}”"
+        if kind == "helper":
+            return f"the helper card “{'; '.join(e.label for e in catalog.helper(text).effect)}”"
+    except (KeyError, ValueError):
+        pass
+    if kind == "crate":
+        return "a crate"
+    return f"a {_track_word(kind)} card"
+
+
+def plain_words(text: str) -> str:
+    """Engine text in a player's words: catalogue IDs (``vip-07``, ``city-08``) become what
+    they are, ``(s)`` plurals are resolved.
+
+    >>> plain_words("Purple draws vip card vip-07 from the top of its face-up deck.")
+    'Purple draws a VIP card from the top of its face-up deck.'
+    >>> plain_words("Purple takes city token city-08 (gain 1 book(s)) from the offer.")
+    'Purple takes a city token (gain 1 book) from the offer.'
+    >>> plain_words("Play vip-02 (vip; reward: raise vip by 1; leverage 0)")
+    'Play a VIP card (reward: raise vip by 1; leverage 0)'
+    """
+    out = _CARD_NAMED.sub(lambda m: f"a {_track_word(m.group(1))} card", text)
+    out = _CARD_TYPED.sub(lambda m: f"a {_track_word(m.group(2))} card (", out)
+    out = _TOKEN_NAMED.sub(lambda m: f"a {m.group(1)}", out)
+    out = _BARE.sub(_bare, out)
+    out = _PIECE.sub(lambda m: f"a {m.group(1)}", out)
+    out = re.sub(r"\b(?:a|the) (a|an|the) ", r"\1 ", out)
+    return counted(out)
+
+
+def progress_text(state: GameState) -> str:
+    """Where the game is, in words: ``Prologue``, ``Act 1 · round 2``,
+    ``Act 1 · Lucky Luciano phase: gang war``, ``Final scoring``, ``Game over``."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "Game over"
+    if phase is Phase.FINAL_SCORING:
+        return "Final scoring"
+    if phase in (Phase.SETUP, Phase.PROLOGUE) or state.act == 0:
+        return "Prologue"
+    if phase is Phase.ROUNDS:
+        return f"Act {state.act} · round {state.round or 1}"
+    return f"Act {state.act} · Lucky Luciano phase: {phase.value}"
+
+
+# ---------------------------------------------------------------------- since your last decision
+@dataclass(frozen=True, slots=True)
+class SinceItem:
+    """One step since the viewer's previous decision, in words, for the top of the table."""
+
+    step: int  # the step to open in "step through"
+    who: str  # "Blue (heuristic bot)" or "" for the game itself
+    choice: str  # what they chose ("" for none)
+    automatic: tuple[str, ...]  # the automatic events' sentences (turn order, payouts...)
+    luciano: bool
+
+    def headline(self) -> str:
+        """``Step 14 · Blue (heuristic bot): Docks, person 2 …`` or ``Step 20 · Lucky
+        Luciano phase: 3 gang-war events, 4 police events …``."""
+        head = f"Step {self.step}"
+        if self.who:
+            head += f" · {self.who}"
+            if self.choice:
+                head += f": {self.choice}"
+        if self.luciano:
+            head += " · ⚔ Lucky Luciano phase"
+        return head
+
+
+def since_last_decision(
+    game: Game, seats: Mapping[Colour, SeatKind], viewer: Colour | None
+) -> list[SinceItem]:
+    """What happened since ``viewer`` last decided: the other seats' choices and every
+    automatic event (turn order, casino income, gang wars, police, control, payouts), oldest
+    first. Only what the viewer may see: other players' drawn cards are not named."""
+    steps = game.steps
+    mine = [i for i, s in enumerate(steps) if viewer is not None and s.player == viewer]
+    start = mine[-1] + 1 if mine else 0
+    by_step: dict[int, list[Explanation]] = {}
+    for e in log(game, newest_first=False):
+        number = e.step or 0
+        if number > start or (number == start and start == 0):
+            by_step.setdefault(number, []).append(e)
+    out = []
+    for number in sorted(by_step):
+        explanations = by_step[number]
+        step = steps[number - 1] if number else None
+        automatic = tuple(
+            plain_words(e.text) for e in explanations if e.category in AUTOMATIC_CATEGORIES
+        )
+        own = step is not None and step.player == viewer
+        if own and not automatic:
+            continue
+        who = ""
+        choice = ""
+        if step is not None and not own:
+            who = f"{step.player.value.capitalize()} ({seat_name(seats.get(step.player))})"
+            choice = plain_words(step.action.describe())
+        luciano = any(e.category in LUCIANO_CATEGORIES for e in explanations)
+        out.append(SinceItem(number, who, choice, automatic, luciano))
+    return out

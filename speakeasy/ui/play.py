@@ -835,6 +835,7 @@ class SinceItem:
     choice: str  # what they chose ("" for none)
     automatic: tuple[str, ...]  # the automatic events' sentences (turn order, payouts...)
     luciano: bool
+    highlights: tuple[str, ...] = ()  # the few sentences that matter most (losses, payouts)
 
     def headline(self) -> str:
         """``Step 14 · Blue (heuristic bot): Docks, person 2 …`` or ``Step 20 · Lucky
@@ -849,6 +850,46 @@ class SinceItem:
         return head
 
 
+#: Automatic events that always make the short summary (what was lost, won, paid, moved).
+HIGHLIGHT_KINDS: frozenset[str] = frozenset(
+    {
+        "casino_income",
+        "turn_order",
+        "gang_war",
+        "building_lost",
+        "building_holds",
+        "defence_failed",
+        "defence_declined",
+        "police_arrive",
+        "protect_end",
+        "payout",
+        "capo_return",
+        "final_score",
+        "game_over",
+    }
+)
+
+
+#: Automatic events that always make the short summary (what was lost, won, paid, moved).
+HIGHLIGHT_KINDS: frozenset[str] = frozenset(
+    {
+        "casino_income",
+        "turn_order",
+        "gang_war",
+        "building_lost",
+        "building_holds",
+        "defence_failed",
+        "defence_declined",
+        "police_arrive",
+        "protect_end",
+        "payout",
+        "capo_return",
+        "final_score",
+        "game_over",
+    }
+)
+
+
 def since_last_decision(
     game: Game, seats: Mapping[Colour, SeatKind], viewer: Colour | None
 ) -> list[SinceItem]:
@@ -856,12 +897,12 @@ def since_last_decision(
     automatic event (turn order, casino income, gang wars, police, control, payouts), oldest
     first. Only what the viewer may see: other players' drawn cards are not named."""
     steps = game.steps
-    mine = [i for i, s in enumerate(steps) if viewer is not None and s.player == viewer]
-    start = mine[-1] + 1 if mine else 0
+    mine = [i + 1 for i, s in enumerate(steps) if viewer is not None and s.player == viewer]
+    start = mine[-1] if mine else 0  # the viewer's own step: its automatic events count
     by_step: dict[int, list[Explanation]] = {}
     for e in log(game, newest_first=False):
         number = e.step or 0
-        if number > start or (number == start and start == 0):
+        if number >= start:
             by_step.setdefault(number, []).append(e)
     out = []
     for number in sorted(by_step):
@@ -879,5 +920,10 @@ def since_last_decision(
             who = f"{step.player.value.capitalize()} ({seat_name(seats.get(step.player))})"
             choice = plain_words(step.action.describe())
         luciano = any(e.category in LUCIANO_CATEGORIES for e in explanations)
-        out.append(SinceItem(number, who, choice, automatic, luciano))
+        highlights = tuple(
+            plain_words(e.text)
+            for e in explanations
+            if e.kind in HIGHLIGHT_KINDS and not re.search(r" pays \w+ nothing", e.text)
+        )
+        out.append(SinceItem(number, who, choice, automatic, luciano, highlights))
     return out

@@ -20,6 +20,7 @@ for an opponent it is a count.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,7 @@ __all__ = [
     "BoardSection",
     "PlayerBoard",
     "card_text",
+    "changes_in_words",
     "goal_lines",
     "player_board",
     "table_boards",
@@ -259,3 +261,58 @@ def _buildings(state: GameState, p: Player) -> tuple[str, ...]:
     lines.append(f"{plural(p.distillery_barrels, 'barrel')} in the distillery area")
     lines.extend(trucks)
     return tuple(lines)
+
+
+def changes_in_words(
+    before: GameState, after: GameState, viewer: Colour | None, *, teacher: bool = False
+) -> list[str]:
+    """What changed between two positions, in words and only what ``viewer`` may see
+    (another player's hand, safe and used helpers only in a teacher's view).
+
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=1)
+    >>> changes_in_words(game.state, game.state, game.colours[0])
+    []
+    """
+    out: list[str] = []
+    for colour in after.players:
+        private = teacher or colour == viewer
+        old = player_board(before, colour, private=private)
+        new = player_board(after, colour, private=private)
+        for was, now in zip(old.sections, new.sections, strict=True):
+            if was == now:
+                continue
+            gone = list((Counter(was.lines) - Counter(now.lines)).elements())
+            came = list((Counter(now.lines) - Counter(was.lines)).elements())
+            title = now.title.split(" (")[0]
+            name = colour.value.capitalize()
+            if gone and came and len(gone) == len(came) == 1:
+                out.append(f"{name} · {title}: {gone[0]} → {came[0]}")
+            else:
+                out += [f"{name} · {title}: no longer {line}" for line in gone]
+                out += [f"{name} · {title}: now {line}" for line in came]
+    for number in after.districts:
+        was, now = _district_words(before, number), _district_words(after, number)
+        if was != now:
+            out.append(f"District {number}: {was} → {now}")
+    return out
+
+
+def _district_words(state: GameState, number: int) -> str:
+    district = state.districts[number]
+    parts = []
+    for i, space in enumerate(district.spaces):
+        b = space.building
+        if b is not None:
+            mark = ", protected" if b.protected else ""
+            mark += ", with a barrel" if b.barrel else ""
+            parts.append(f"space {i + 1}: {b.owner.value.capitalize()}'s {b.type.value}{mark}")
+        elif space.gangster_bar:
+            parts.append(f"space {i + 1}: a gangster bar")
+    if district.police:
+        parts.append("police")
+    if district.gangster:
+        parts.append("a gangster")
+    if district.strength_token is not None:
+        parts.append(f"gangster strength {district.strength_token}")
+    return "; ".join(parts) or "empty"

@@ -56,6 +56,7 @@ from speakeasy.model.state import (
 from speakeasy.rules.golden import operating
 from speakeasy.viz.board_figure import (
     AREA_LINES,
+    DISTRICT_TRACE,
     WATER_COLOUR,
     Layers,
     add_area_labels,
@@ -81,6 +82,7 @@ __all__ = [
     "CITY_TOKENS_TRACE",
     "CITY_TOKEN_COLOUR",
     "CONTROL_TRACE",
+    "DISTRICT_POINT_TRACES",
     "EMPTY_SPACES_TRACE",
     "FAINT",
     "GANGSTER_BARS_TRACE",
@@ -97,6 +99,7 @@ __all__ = [
     "POLICE_TRACE",
     "PROTECTION_TRACE",
     "SHIPS_TRACE",
+    "SPACE_TRACES",
     "STRENGTH_TOKENS_TRACE",
     "TRACK_NAMES",
     "TRUCKS_TRACE",
@@ -104,6 +107,7 @@ __all__ = [
     "TYPE_LETTERS",
     "WAR_TOKENS_TRACE",
     "changed_districts",
+    "clicked_place",
     "game_figure",
     "game_repr_mimebundle",
     "game_summary",
@@ -218,7 +222,7 @@ def game_figure(
         grey_closed=True,
     )
     _add_district_numbers(layers, board, geo)
-    _add_spaces(layers, state, board, geo)
+    _add_spaces(layers, state, board, geo, catalog)
     _add_tokens(layers, state, board, geo, catalog)
     _add_trucks(layers, state, board, geo)
     _add_ships(layers, state, board, geo, catalog)
@@ -234,6 +238,89 @@ def game_figure(
     _add_panel(layers, state, previous, geo)
     _style(layers, board, geo, title=title, height=height, width=width)
     return layers.figure()
+
+
+#: Traces whose points stand in a district: a click on any of them (a building, an empty
+#: building space, a city token, a police or gangster token...) picks that district; on a
+#: building space it also names the space.
+DISTRICT_POINT_TRACES: frozenset[str] = frozenset(
+    {
+        DISTRICT_TRACE,
+        "district numbers",
+        BUILDINGS_TRACE,
+        GANGSTER_BARS_TRACE,
+        EMPTY_SPACES_TRACE,
+        CITY_TOKENS_TRACE,
+        PROTECTION_TRACE,
+        BARRELS_TRACE,
+        POLICE_TRACE,
+        POLICE_TOKENS_TRACE,
+        STRENGTH_TOKENS_TRACE,
+        WAR_TOKENS_TRACE,
+        ALLIANCE_TRACE,
+        CHANGED_TRACE,
+        "highlight",
+    }
+)
+#: Traces whose points are building spaces (their customdata is ``[district, space]``).
+SPACE_TRACES: frozenset[str] = frozenset(
+    {
+        BUILDINGS_TRACE,
+        GANGSTER_BARS_TRACE,
+        EMPTY_SPACES_TRACE,
+        CITY_TOKENS_TRACE,
+        PROTECTION_TRACE,
+        BARRELS_TRACE,
+    }
+)
+
+
+def clicked_place(
+    points: Sequence[Mapping[str, Any]], figure: go.Figure | Mapping[str, Any]
+) -> tuple[int, int | None] | None:
+    """``(district, space)`` a click on a :func:`game_figure` picked (``space`` is ``None``
+    unless a building space was hit), or ``None`` for a click beside the districts.
+
+    ``points`` is what marimo's ``mo.ui.plotly`` reports: dicts with ``curveNumber`` and
+    ``pointIndex`` (or ``pointNumber``); the first point on a district trace wins.
+
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=3)
+    >>> fig = game_figure(game.state, game.board)
+    >>> names = [t.name for t in fig.data]
+    >>> curve = names.index("empty spaces")
+    >>> clicked_place([{"curveNumber": curve, "pointIndex": 0}], fig)
+    (2, 0)
+    """
+    data = figure["data"] if isinstance(figure, Mapping) else figure.data
+    traces = list(data)
+    for point in points:
+        curve = point.get("curveNumber")
+        index = point.get("pointIndex", point.get("pointNumber"))
+        if not isinstance(curve, int) or not 0 <= curve < len(traces):
+            continue
+        trace = traces[curve]
+        name = trace["name"] if isinstance(trace, Mapping) else getattr(trace, "name", None)
+        if name not in DISTRICT_POINT_TRACES:
+            continue
+        custom = point.get("customdata")
+        if custom is None and isinstance(index, int):
+            column = trace["customdata"] if isinstance(trace, Mapping) else trace.customdata
+            if column is not None and 0 <= index < len(column):
+                custom = column[index]
+        place = _place(custom, name in SPACE_TRACES)
+        if place is not None:
+            return place
+    return None
+
+
+def _place(custom: Any, has_space: bool) -> tuple[int, int | None] | None:
+    values = list(custom) if isinstance(custom, list | tuple) else [custom]
+    numbers = [int(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    if not numbers:
+        return None
+    space = numbers[1] if has_space and len(numbers) > 1 else None
+    return numbers[0], space
 
 
 def changed_districts(previous: GameState | None, state: GameState) -> list[int]:
@@ -400,7 +487,9 @@ def _slot_xs(count: int) -> list[float]:
     return [(i - (count - 1) / 2) * step for i in range(count)]
 
 
-def _add_spaces(layers: Layers, state: GameState, board: Board, geo: _Geometry) -> None:
+def _add_spaces(
+    layers: Layers, state: GameState, board: Board, geo: _Geometry, catalog: Catalog
+) -> None:
     """Building slots: buildings, gangster bars, empty spaces, city tokens, protection, barrels."""
     buildings, bars, empty, tokens, rings, barrels = (_Points() for _ in range(6))
     for n in sorted(state.districts):
@@ -421,12 +510,13 @@ def _add_spaces(layers: Layers, state: GameState, board: Board, geo: _Geometry) 
                 if b.barrel:
                     barrels.add(x + 0.085, y - 0.085, f"Barrel beside {whose}", data=data)
             elif space.gangster_bar:
-                under = f"<br>city token {space.city_token} beneath" if space.city_token else ""
+                under = "<br>a city token beneath" if space.city_token else ""
                 bars.add(x, y, f"<b>Gangster bar</b><br>{where}{under}", text="G", data=data)
             else:
                 empty.add(x, y, f"Empty building space<br>{where}", data=data)
                 if space.city_token:
-                    tokens.add(x, y, f"City token {space.city_token}<br>{where}", data=data)
+                    effect = "; ".join(e.label for e in catalog.city_token(space.city_token).effect)
+                    tokens.add(x, y, f"City token: {effect}<br>{where}", data=data)
     slot = geo.px(_SLOT)
     font = {"size": max(8, round(slot * 0.62)), "family": _BOLD}
     owners = [PLAYER_COLOURS[c] for c in buildings.colours if c is not None]
@@ -1016,6 +1106,9 @@ class _Points:
             "hoverinfo": "text",
             "marker": dict(marker),
             "showlegend": False,
+            # a click selects a point: nothing may fade (marimo keeps the selection)
+            "selected": {"marker": {"opacity": 1}},
+            "unselected": {"marker": {"opacity": 1}},
         }
         if text_font is not None:
             trace["mode"] = "markers+text"

@@ -290,6 +290,15 @@ class Table:
             return []
         return [a for a in decision.options if option_district(decision, a) == district]
 
+    def options_at(self, district: int, space: int | None = None) -> list[Action]:
+        """The pending options about ``district`` (and, if given and some option names it,
+        that building space): what a click on a building space can mean."""
+        options = self.options_in(district)
+        if space is None:
+            return options
+        exact = [a for a in options if len(a.args) > 1 and a.args[1] == space]
+        return exact or options
+
     def clickable_districts(self) -> list[int]:
         decision = self.game.pending
         if decision is None:

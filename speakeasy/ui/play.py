@@ -636,30 +636,66 @@ def option_labels(game: Game) -> list[OptionLabel]:
     decision = game.pending
     if decision is None:
         return []
-    rows: list[tuple[Action, str, list[str], str]] = []
+    rows: list[tuple[Action, str, str]] = []
+    pairs: list[tuple[str, str]] = []
     for group in group_options(decision):
         for action in group.options:
-            short = short_label(group.title, action)
-            head, detail = split_label(short)
-            forms = [plain_words(head), plain_words(short), plain_words(action.describe())]
-            rows.append((action, group.title, forms, plain_words(detail)))
-    level = [0] * len(rows)
-    for _ in range(2):
-        counts: dict[str, int] = {}
-        for i, row in enumerate(rows):
-            counts[row[2][level[i]]] = counts.get(row[2][level[i]], 0) + 1
-        for i, row in enumerate(rows):
-            if counts[row[2][level[i]]] > 1:
-                level[i] += 1
+            short = plain_words(short_label(group.title, action))
+            rows.append((action, group.title, plain_words(action.describe())))
+            pairs.append(split_label(short, HEAD_WIDTH))
+    # Heads that repeat: first the head of the whole label, then what tells them apart.
+    for attempt in range(2):
+        groups: dict[str, list[int]] = {}
+        for i, (head, _detail) in enumerate(pairs):
+            groups.setdefault(head, []).append(i)
+        for same in groups.values():
+            if len(same) < 2:
+                continue
+            fulls = [rows[i][2] for i in same]
+            new = [split_label(f, HEAD_WIDTH) for f in fulls] if attempt == 0 else _distinct(fulls)
+            for i, pair in zip(same, new, strict=True):
+                pairs[i] = pair
     seen: dict[str, int] = {}
+    fulls_seen: set[str] = set()
     out = []
-    for i, (action, title, forms, detail) in enumerate(rows):
-        final = forms[level[i]]
-        seen[final] = seen.get(final, 0) + 1
-        if seen[final] > 1:  # still the same words: number them
-            final = f"{final} (choice {seen[final]})"
+    for (action, title, _full), (head, detail) in zip(rows, pairs, strict=True):
+        seen[head] = seen.get(head, 0) + 1
+        if seen[head] > 1:  # the same words (two copies of a card...): number them
+            head = f"{head} ({'copy' if _full in fulls_seen else 'choice'} {seen[head]})"
+        fulls_seen.add(_full)
         cost, effect = _cost_and_effect(game, decision, action)
-        out.append(OptionLabel(action, title, final, detail if level[i] == 0 else "", cost, effect))
+        out.append(OptionLabel(action, title, head, detail, cost, effect))
+    return out
+
+
+#: The longest button head (a 1280-pixel screen's side panel holds one line of it).
+HEAD_WIDTH = 38
+
+
+def _distinct(labels: Sequence[str]) -> list[tuple[str, str]]:
+    """Heads for labels that start alike: what differs, after the last shared word, with the
+    whole label as the detail.
+
+    >>> [h for h, _ in _distinct(["Go from A row 3 to B row 2", "Go from A row 3 to C row 1"])]
+    ['… to B row 2', '… to C row 1']
+    >>> [h for h, _ in _distinct(["Play a card (reward: a book; leverage 1)",
+    ...                           "Play a card (reward: a goon; leverage 2)"])]
+    ['… a book; leverage 1', '… a goon; leverage 2']
+    """
+    words = [label.split(" ") for label in labels]
+    common = 0
+    while all(len(w) > common + 1 for w in words) and len({w[common] for w in words}) == 1:
+        common += 1
+    keep = max(common - 1, 0)
+    if keep and (words[0][keep].startswith("(") or words[0][keep].endswith(":")):
+        keep = common  # "(reward:" is no context: start at what differs
+    out = []
+    for label, w in zip(labels, words, strict=True):
+        rest = " ".join(w[keep:])
+        head, _tail = split_label(rest, HEAD_WIDTH - 2)
+        if head.count(")") > head.count("("):
+            head = head.rstrip(")")
+        out.append((f"… {head}" if keep else head, label))
     return out
 
 

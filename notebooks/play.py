@@ -302,7 +302,7 @@ def _(mo):
         .se-side { min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
         .se-side .se-caption { font-size: 0.8em; color: #555; margin: -2px 0 4px 6px; }
         .se-since { border: 1px solid #d8cfa8; background: #fffbea; border-radius: 8px;
-                    padding: 6px 12px; max-height: 300px; overflow-y: auto; }
+                    padding: 6px 12px; max-height: 220px; overflow-y: auto; }
         .se-since h4 { margin: 2px 0 4px 0; }
         .se-since ul { margin: 2px 0 4px 18px; padding: 0; }
         .se-since li { font-size: 0.9em; }

@@ -957,8 +957,8 @@ def since_last_decision(
             plain_words(e.text) for e in explanations if e.category in AUTOMATIC_CATEGORIES
         )
         own = step is not None and step.player == viewer
-        if own and not automatic:
-            continue
+        if (own or step is None) and not automatic:
+            continue  # nothing happened by itself, and the choice was the viewer's own
         who = ""
         choice = ""
         if step is not None and not own:

@@ -930,15 +930,16 @@ def _add_panel(
         layers.add_annotation(
             {
                 "x": _FIRST_COL + j * _COL_STEP,
-                "y": top,
+                # never cut: sized to the name; with 3-4 players every other one a bit higher,
+                # so neighbours cannot overlap on a narrow screen
+                "y": top - (0.5 if len(players) > 2 and j % 2 else 0),
                 "xref": "x2",
                 "yref": "y2",
                 "text": f"<b>{colour.value.capitalize()}</b>",
                 "showarrow": False,
                 "bgcolor": PLAYER_COLOURS[colour],
-                "font": {"size": 10, "color": PLAYER_INK[colour]},
+                "font": {"size": 10 if len(players) <= 2 else 9, "color": PLAYER_INK[colour]},
                 "borderpad": 2,
-                "width": 42,
             }
         )
     layers.update_layout(
@@ -1262,11 +1263,16 @@ def _building_text(district: District, b: Building) -> str:
 
 
 def _progress(state: GameState) -> str:
+    """``Prologue``, ``Act 1 · Round 2``, ``Act 1 · Luciano: gang war``, ``Final scoring``."""
     if state.phase is Phase.OVER:
         return "Game over"
+    if state.phase is Phase.FINAL_SCORING:
+        return "Final scoring"
     if state.phase in (Phase.SETUP, Phase.PROLOGUE) or state.act == 0:
-        return f"Prologue · {state.phase.value}"
-    return f"Act {state.act} · Round {state.round} · {state.phase.value}"
+        return "Prologue"
+    if state.phase is Phase.ROUNDS:
+        return f"Act {state.act} · Round {state.round}"
+    return f"Act {state.act} · Luciano: {state.phase.value}"
 
 
 def _prev_control(previous: GameState | None, colour: Colour, area: Area) -> int | None:

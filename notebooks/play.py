@@ -432,7 +432,12 @@ def _(
         return f"Step {snapshot.step} · {who} ({seat_name(table.seats[decision.player])}) to decide"
 
     figure = game_figure(
-        game.state, game.board, previous=previous, highlight=clickable, title=_title()
+        game.state,
+        game.board,
+        previous=previous,
+        highlight=clickable,
+        title=_title(),
+        fit_width=760,  # the map's share of a 1280-pixel screen: no district spills over
     )
     _ = figure.update_layout(
         meta={
@@ -776,7 +781,7 @@ def _(
 
 @app.cell(hide_code=True)
 def _(board_map, mo, side_panel):
-    mo.hstack([board_map, side_panel], widths=[2.4, 1], align="start", gap=1)
+    mo.hstack([board_map, side_panel], widths=[2.8, 1], align="start", gap=1)
     return
 
 

@@ -213,12 +213,12 @@ def _helpers(catalog: Catalog, p: Player, private: bool) -> tuple[str, ...]:
     out = []
     for h in p.helpers:
         card = catalog.helper(h)
-        out.append(f"{_effects(card.effect)} (bottle: {card.bottle}, {card.bottle_value} points)")
+        out.append(f"{_effects(card.effect)} (bottle worth {card.bottle_value} at the end)")
     if p.helpers_used:
         if private:
             for h in p.helpers_used:
                 card = catalog.helper(h)
-                out.append(f"used, behind the screen: bottle {card.bottle}")
+                out.append(f"used, behind the screen (bottle worth {card.bottle_value})")
         else:
             out.append(f"{plural(len(p.helpers_used), 'used card')} behind the screen")
     return tuple(out) or ("none",)

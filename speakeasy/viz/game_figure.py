@@ -195,6 +195,7 @@ def game_figure(
     height: int = 620,
     width: int | None = None,
     routes: Sequence[tuple[Sequence[int], str]] = (),
+    fit_width: int | None = None,
 ) -> go.Figure:
     """Draw the whole position ``state`` on ``board`` with a side panel of tracks.
 
@@ -203,9 +204,12 @@ def game_figure(
     * ``highlight`` -- districts outlined in gold (e.g. a selected district).
     * ``width`` -- ``None`` lets the figure fill its container (sized for about 1100 px).
     * ``routes`` -- truck routes drawn as numbered arrows, each ``(districts, colour)``.
+    * ``fit_width`` -- with ``width`` None, the narrowest width (pixels) the figure must fit
+      without tiles spilling over each other or off the map (default about 1100): markers
+      are sized in pixels, so a figure drawn narrower than this would clip districts.
     """
     catalog = load_catalog()
-    geo = _Geometry.make(board, height=height, width=width, title=title)
+    geo = _Geometry.make(board, height=height, width=width or fit_width, title=title)
     layers = Layers()
     changed = changed_districts(previous, state) if previous is not None else []
 
@@ -472,7 +476,7 @@ def _add_district_numbers(layers: Layers, board: Board, geo: _Geometry) -> None:
             "mode": "text",
             "text": [f"<b>{n}</b>" for n in numbers],
             "textfont": {
-                "size": max(9, round(geo.px(0.15))),
+                "size": max(12, round(geo.px(0.15))),
                 "color": [AREA_LINES[board.district(n).area] for n in numbers],
                 "family": "Georgia, serif",
             },
@@ -517,8 +521,8 @@ def _add_spaces(
                 if space.city_token:
                     effect = "; ".join(e.label for e in catalog.city_token(space.city_token).effect)
                     tokens.add(x, y, f"City token: {effect}<br>{where}", data=data)
-    slot = geo.px(_SLOT)
-    font = {"size": max(8, round(slot * 0.62)), "family": _BOLD}
+    slot = max(14.0, geo.px(_SLOT))  # legible on a laptop screen
+    font = {"size": max(10, round(slot * 0.62)), "family": _BOLD}
     owners = [PLAYER_COLOURS[c] for c in buildings.colours if c is not None]
     inks = [PLAYER_INK[c] for c in buildings.colours if c is not None]
     layers.add_traces(
@@ -582,8 +586,8 @@ def _add_tokens(
         partner = _gangster_name(catalog, p.partner) or "a gangster"
         hover = f"<b>Alliance</b>: {colour.value} with {partner} (district {where})"
         alliances.add(bd.x + 0.31 - 0.1 * k, bd.y + 0.27, hover, colour=colour, data=where)
-    token = geo.px(0.17)
-    font = {"size": max(8, round(token * 0.62)), "family": _BOLD}
+    token = max(14.0, geo.px(0.17))
+    font = {"size": max(10, round(token * 0.62)), "family": _BOLD}
     layers.add_traces(
         [
             police.trace(

@@ -915,26 +915,6 @@ HIGHLIGHT_KINDS: frozenset[str] = frozenset(
 )
 
 
-#: Automatic events that always make the short summary (what was lost, won, paid, moved).
-HIGHLIGHT_KINDS: frozenset[str] = frozenset(
-    {
-        "casino_income",
-        "turn_order",
-        "gang_war",
-        "building_lost",
-        "building_holds",
-        "defence_failed",
-        "defence_declined",
-        "police_arrive",
-        "protect_end",
-        "payout",
-        "capo_return",
-        "final_score",
-        "game_over",
-    }
-)
-
-
 def since_last_decision(
     game: Game, seats: Mapping[Colour, SeatKind], viewer: Colour | None
 ) -> list[SinceItem]:

@@ -292,9 +292,9 @@ def changes_in_words(
                 out += [f"{name} · {title}: no longer {line}" for line in gone]
                 out += [f"{name} · {title}: now {line}" for line in came]
     for number in after.districts:
-        was, now = _district_words(before, number), _district_words(after, number)
-        if was != now:
-            out.append(f"District {number}: {was} → {now}")
+        old_words, new_words = _district_words(before, number), _district_words(after, number)
+        if old_words != new_words:
+            out.append(f"District {number}: {old_words} → {new_words}")
     return out
 
 

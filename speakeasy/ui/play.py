@@ -642,7 +642,7 @@ def option_labels(game: Game) -> list[OptionLabel]:
         for action in group.options:
             short = plain_words(short_label(group.title, action))
             rows.append((action, group.title, plain_words(action.describe())))
-            pairs.append(split_label(short, HEAD_WIDTH))
+            pairs.append(_head(short))
     # Heads that repeat: first the head of the whole label, then what tells them apart.
     for attempt in range(2):
         groups: dict[str, list[int]] = {}
@@ -652,7 +652,7 @@ def option_labels(game: Game) -> list[OptionLabel]:
             if len(same) < 2:
                 continue
             fulls = [rows[i][2] for i in same]
-            new = [split_label(f, HEAD_WIDTH) for f in fulls] if attempt == 0 else _distinct(fulls)
+            new = [_head(f) for f in fulls] if attempt == 0 else _distinct(fulls)
             for i, pair in zip(same, new, strict=True):
                 pairs[i] = pair
     seen: dict[str, int] = {}
@@ -670,6 +670,26 @@ def option_labels(game: Game) -> list[OptionLabel]:
 
 #: The longest button head (a 1280-pixel screen's side panel holds one line of it).
 HEAD_WIDTH = 38
+
+
+def _head(text: str) -> tuple[str, str]:
+    """:func:`split_label` for a button; a head cut in the middle of a phrase ends in "…";
+    a long "Take the city token “…”" keeps the verb and the token's words.
+
+    >>> _head("Give up the city token “pick up and deliver barrels”")
+    ('Give up “pick up and deliver barrels”', 'the city token')
+    """
+    named = re.match(r"^(.+?) the (city token|helper card) (“[^”]+”)(.*)$", text)
+    if len(text) > HEAD_WIDTH and named:
+        short = f"{named.group(1)} {named.group(3)}"
+        if len(short) <= HEAD_WIDTH + 6:
+            return short, f"the {named.group(2)}{named.group(4)}"
+    head, tail = split_label(text, HEAD_WIDTH)
+    if tail and text[len(head) : len(head) + 1] == " " and not re.match(r"[:;,(]", tail):
+        cut = text[len(head) :].lstrip()
+        if not cut.startswith("("):
+            return f"{head}…", tail
+    return head, tail
 
 
 def _distinct(labels: Sequence[str]) -> list[tuple[str, str]]:
@@ -844,7 +864,7 @@ def plain_words(text: str) -> str:
     >>> plain_words("Purple takes city token city-08 (gain 1 book(s)) from the offer.")
     'Purple takes a city token (gain 1 book) from the offer.'
     >>> plain_words("Play vip-02 (vip; reward: raise vip by 1; leverage 0)")
-    'Play a VIP card (reward: raise vip by 1; leverage 0)'
+    'Play a VIP card (reward: raise VIP by 1; leverage 0)'
     """
     out = _CARD_NAMED.sub(lambda m: f"a {_track_word(m.group(1))} card", text)
     out = _CARD_TYPED.sub(lambda m: f"a {_track_word(m.group(2))} card (", out)
@@ -852,6 +872,11 @@ def plain_words(text: str) -> str:
     out = _BARE.sub(_bare, out)
     out = _PIECE.sub(lambda m: f"a {m.group(1)}", out)
     out = re.sub(r"\b(?:a|the) (a|an|the) ", r"\1 ", out)
+    # a named token or card followed by the same words again: say it once
+    out = re.sub(r"“([^”]+)”(?:: \1| \(\1\))", r"“\1”", out)
+    out = re.sub(r"\b(top \w+ card) \(an? \w+ card\)", r"\1", out)
+    out = re.sub(r"\bbottle bottle-\d+, ", "bottle worth ", out)
+    out = re.sub(r"\bvip\b", "VIP", out)
     return counted(out)
 
 

@@ -899,7 +899,7 @@ def _add_panel(
     key_y = top + 1.05 + len(_ROWS) + 0.5
     for i, line in enumerate(_legend_lines()):
         text.add(_LABEL_X, key_y + i * 0.85, line, 10, "#555555", "")
-    rows = key_y + 3.2
+    rows = key_y + 0.85 * len(_legend_lines()) - 0.2
     layers.add_shape(
         {
             "type": "rect",
@@ -969,15 +969,16 @@ def _legend_lines() -> list[str]:
     def dot(colour: str, glyph: str = "●") -> str:
         return f"<span style='color:{colour}'>{glyph}</span>"
 
+    # short lines: the key must fit the panel of a map drawn 760 pixels wide
     return [
-        f"<b>Key</b>   {dot(PLAYER_COLOURS[Colour.PURPLE], '■')} B bar · D distillery · "
+        f"<b>Key</b>  {dot(PLAYER_COLOURS[Colour.PURPLE], '■')} B bar · D distillery",
         "N nightclub · C casino",
-        f"{dot(GANGSTER_COLOUR, '■')} G gangster bar   ▢ protecting mafioso   "
-        f"{dot(BARREL_COLOUR)} barrel",
-        f"{dot(POLICE_COLOUR)} P police, ? police token   "
-        f"{dot(GANGSTER_COLOUR)} gangster strength, ? war token",
-        f"★ alliance   ▶ truck + barrels   ▼ ship, {dot(BARREL_COLOUR)} barrels left   "
-        f"{dot(CHANGE_COLOUR, '▢')} changed",
+        f"{dot(GANGSTER_COLOUR, '■')} G gangster bar  {dot(BARREL_COLOUR)} barrel",
+        "▢ protecting mafioso",
+        f"{dot(POLICE_COLOUR)} P police · ? police token",
+        f"{dot(GANGSTER_COLOUR)} gangster strength · ? war",
+        "★ alliance  ▶ truck + barrels",
+        f"▼ ship, {dot(BARREL_COLOUR)} barrels left  {dot(CHANGE_COLOUR, '▢')} changed",
     ]
 
 

@@ -364,7 +364,9 @@ def _(chip, html_text, mo, set_frame, set_through, table, viewer):
         items = table.since_last_decision()
         if not items or viewer is None:
             return mo.md("")
-        shown = items[-8:]
+        # every automatic phase (the Lucky Luciano phase above all), then the latest choices
+        keep = {i.step for i in items if i.automatic} | {i.step for i in items[-6:]}
+        shown = [i for i in items if i.step in keep]
         buttons = mo.ui.array(
             [
                 mo.ui.button(
@@ -403,7 +405,7 @@ def _(chip, html_text, mo, set_frame, set_through, table, viewer):
                 )
             )
         earlier = len(items) - len(shown)
-        note = f" ({earlier} earlier steps in the log below)" if earlier else ""
+        note = f" ({earlier} earlier choices in the log below)" if earlier else ""
         return mo.Html(
             f'<div class="se-since"><h4>Since your last decision, {chip(viewer.value)}'
             f"{html_text(note)}</h4>{mo.vstack(rows, gap=0.3).text}</div>"

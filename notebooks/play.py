@@ -355,30 +355,36 @@ def _(PLAYER_COLOURS, html):
 
 
 @app.cell(hide_code=True)
-def _(chip, html_text, mo, set_frame, set_through, table, viewer):
+def _(mo, set_frame, set_through, table, viewer):
     def _open(step):
         set_through(step)
         set_frame(0)
 
+    since_items = table.since_last_decision() if viewer is not None else []
+    # every automatic phase (the Lucky Luciano phase above all), then the latest choices
+    _keep = {i.step for i in since_items if i.automatic} | {i.step for i in since_items[-6:]}
+    since_shown = [i for i in since_items if i.step in _keep]
+    # a global of its cell: marimo runs the buttons' callbacks only then
+    since_buttons = mo.ui.array(
+        [
+            mo.ui.button(
+                label="▶ Step through",
+                on_click=lambda _, s=item.step: _open(s),
+                tooltip=f"Replay step {item.step} event by event (below)",
+            )
+            for item in since_shown
+        ]
+    )
+    return since_buttons, since_items, since_shown
+
+
+@app.cell(hide_code=True)
+def _(chip, html_text, mo, since_buttons, since_items, since_shown, viewer):
     def _since_view():
-        items = table.since_last_decision()
-        if not items or viewer is None:
+        if not since_shown or viewer is None:
             return mo.md("")
-        # every automatic phase (the Lucky Luciano phase above all), then the latest choices
-        keep = {i.step for i in items if i.automatic} | {i.step for i in items[-6:]}
-        shown = [i for i in items if i.step in keep]
-        buttons = mo.ui.array(
-            [
-                mo.ui.button(
-                    label="▶ Step through",
-                    on_click=lambda _, s=item.step: _open(s),
-                    tooltip=f"Replay step {item.step} event by event (below)",
-                )
-                for item in shown
-            ]
-        )
         rows = []
-        for i, item in enumerate(shown):
+        for i, item in enumerate(since_shown):
             lines = item.highlights or item.automatic[:3]
             more = len(item.automatic) - len(lines)
             listing = "".join(f"<li>{html_text(line)}</li>" for line in lines)
@@ -398,13 +404,13 @@ def _(chip, html_text, mo, set_frame, set_through, table, viewer):
                             f'<div class="{css}" data-step="{item.step}"><b>{head}</b>'
                             f"<ul>{listing}</ul>{rest}</div>"
                         ),
-                        buttons[i],
+                        since_buttons[i],
                     ],
                     widths=[6, 1],
                     align="start",
                 )
             )
-        earlier = len(items) - len(shown)
+        earlier = len(since_items) - len(since_shown)
         note = f" ({earlier} earlier choices in the log below)" if earlier else ""
         return mo.Html(
             f'<div class="se-since"><h4>Since your last decision, {chip(viewer.value)}'
@@ -552,13 +558,14 @@ def _(act, finish_groups, labels, md_text, mo, shown_groups):
 
 
 @app.cell(hide_code=True)
-def _(act, big_picker, mo):
+def _(act, big_picker, mo, set_group):
     def _play_picked(_):
         if big_picker is not None and big_picker.value is not None:
             act(lambda t: t.choose(big_picker.value))
 
     play_picked_button = mo.ui.button(label="▶ Play", kind="success", on_click=_play_picked)
-    return (play_picked_button,)
+    show_all_button = mo.ui.button(label="Show every option", on_click=lambda _: set_group(None))
+    return play_picked_button, show_all_button
 
 
 @app.cell(hide_code=True)
@@ -714,7 +721,7 @@ def _(
     redo_button,
     save_button,
     seat_name,
-    set_group,
+    show_all_button,
     shown_groups,
     table,
     undo_button,
@@ -757,9 +764,7 @@ def _(
                 )
                 index += 1
         if chosen is not None and not needs_picker:
-            parts.append(
-                mo.ui.button(label="Show every option", on_click=lambda _: set_group(None))
-            )
+            parts.append(show_all_button)
         if len(finish_buttons):
             parts.append(mo.vstack([finish_buttons[i] for i in range(len(finish_buttons))]))
         return mo.Html(f'<div class="se-options">{mo.vstack(parts, gap=0.4).text}</div>')

@@ -352,8 +352,14 @@ def _open_luciano(page: Any, tmp_path: Path) -> None:
     row = page.locator(".se-since marimo-button button", has_text="Step through")
     items = page.locator(".se-since .se-since-item")
     steps = [int(s) for s in items.evaluate_all("es => es.map(e => e.dataset.step)")]
-    row.nth(steps.index(step)).click()
     picker = page.locator("marimo-dropdown[data-label*='Step through']").first
+    for _ in range(4):  # a click landing while marimo re-renders the panel can be lost
+        row.nth(steps.index(step)).click()
+        try:
+            expect(picker).to_contain_text(f"⚔ Step {step} ·", timeout=8_000)
+            break
+        except AssertionError:
+            continue
     expect(picker).to_contain_text(f"⚔ Step {step} ·", timeout=FULL_TIMEOUT_MS)
     changed = page.get_by_text(re.compile(r"^What changed"))
     changed.scroll_into_view_if_needed()

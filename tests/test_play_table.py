@@ -192,8 +192,9 @@ def test_build_options_state_their_whole_cost() -> None:
     rng = random.Random(0)
     while game.pending is not None and game.pending.kind != "build":
         game.apply(rng.choice(game.legal_actions()))
-    assert game.pending is not None
-    player = game.state.player(game.current_player)
+    colour = game.current_player
+    assert game.pending is not None and colour is not None
+    player = game.state.player(colour)
     for label in option_labels(game):
         price = re.search(r"\(\$(\d+)", label.action.describe())
         if price is None:

@@ -9,7 +9,7 @@ def _():
     import marimo as mo
     import plotly.graph_objects as go
 
-    from speakeasy.explain import load_rules_index, markdown_escape
+    from speakeasy.explain import load_rules_index
     from speakeasy.studies import (
         DEFAULT_WAR_POSITION,
         act_options,
@@ -23,7 +23,7 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards
+    from speakeasy.ui import answer_boxes, exercise_cards, md_text
     from speakeasy.viz import clicked_district, game_figure
 
     return (
@@ -40,7 +40,7 @@ def _():
         go,
         load_rules_index,
         load_war_position,
-        markdown_escape,
+        md_text,
         mo,
         study_building,
         war_buildings,
@@ -198,7 +198,7 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, chance_text, get_notice, markdown_escape, mo, study):
+def _(board_map, chance_text, get_notice, md_text, mo, study):
     _survival = study.survival
     if _survival is None:
         _verdict = mo.callout(
@@ -223,11 +223,11 @@ def _(board_map, chance_text, get_notice, markdown_escape, mo, study):
         )
     _side = mo.vstack(
         [
-            mo.md(f"### {markdown_escape(study.title)}"),
+            mo.md(f"### {md_text(study.title)}"),
             _verdict,
             mo.callout(
                 mo.md(
-                    f"**Is a war coming?** {markdown_escape(study.schedule.reason)} "
+                    f"**Is a war coming?** {md_text(study.schedule.reason)} "
                     f"({', '.join(study.schedule.rules)})"
                 ),
                 kind="info" if study.schedule.attacked else "neutral",
@@ -236,9 +236,7 @@ def _(board_map, chance_text, get_notice, markdown_escape, mo, study):
                 f"Defence without help: **{study.strength + study.permanent}**; with "
                 f"everything spent on this building: **{study.best_total}**."
             ),
-            mo.callout(mo.md(markdown_escape(get_notice())), kind="warn")
-            if get_notice()
-            else mo.md(""),
+            mo.callout(mo.md(md_text(get_notice())), kind="warn") if get_notice() else mo.md(""),
         ],
         gap=0.6,
     )
@@ -316,16 +314,16 @@ def _(mo, study, tile_chart):
 
 
 @app.cell(hide_code=True)
-def _(load_rules_index, markdown_escape, mo, study):
+def _(load_rules_index, md_text, mo, study):
     _index = load_rules_index()
-    _cited = "\n".join(f"- {markdown_escape(_index.cite(rule))}" for rule in study.rules)
+    _cited = "\n".join(f"- {md_text(_index.cite(rule))}" for rule in study.rules)
     mo.vstack(
         [
-            mo.md("### Why\n\n" + markdown_escape(study.explanation)),
+            mo.md("### Why\n\n" + md_text(study.explanation)),
             mo.accordion(
                 {
                     "Each tile in words": mo.md(
-                        "\n".join(f"- {markdown_escape(t.reason)}" for t in study.tiles)
+                        "\n".join(f"- {md_text(t.reason)}" for t in study.tiles)
                     ),
                     "Rules cited": mo.md(_cited),
                 }

@@ -23,16 +23,23 @@ def _():
         Table,
         TableSnapshot,
         advance,
+        changes_in_words,
         checked_int,
         checked_text,
         checked_upload,
         decision_steps,
+        goal_lines,
+        html_text,
+        md_text,
         option_descriptions,
-        short_label,
-        split_label,
+        plain_words,
+        plural,
+        progress_text,
+        seat_name,
+        table_boards,
         table_for,
     )
-    from speakeasy.viz import PLAYER_COLOURS, changed_districts, clicked_district, game_figure
+    from speakeasy.viz import PLAYER_COLOURS, changed_districts, clicked_place, game_figure
 
     return (
         CATEGORIES,
@@ -46,21 +53,28 @@ def _():
         TableSnapshot,
         advance,
         changed_districts,
+        changes_in_words,
         checked_int,
         checked_text,
         checked_upload,
-        clicked_district,
+        clicked_place,
         decision_steps,
         explain_blocked,
         explain_error,
         game_figure,
+        goal_lines,
         html,
+        html_text,
         log,
         lookup_markdown,
+        md_text,
         mo,
         option_descriptions,
-        short_label,
-        split_label,
+        plain_words,
+        plural,
+        progress_text,
+        seat_name,
+        table_boards,
         table_for,
     )
 
@@ -70,12 +84,12 @@ def _(mo):
     mo.md(r"""
     # Speakeasy · play
 
-    Sit down at a table of one to four seats, each a person or a bot. The map shows the whole
-    position; **gold rings** mark the districts you can click for the pending decision, and
-    **orange rings** what changed since your previous decision (what *Undo* takes back). Bots
-    move by themselves until a person must decide. Everything below the map explains itself:
-    the log says what happened and which rule did it, and *Step through* replays the Lucky
-    Luciano phase (gang war, police, area control, payout) one event at a time.
+    Sit down at a table of one to four seats: a person, the **heuristic bot** (a real
+    opponent) or the random bot. *Since your last decision* (at the top) tells what the
+    others and the game did while you waited; **gold rings** on the map mark where you can
+    click (a district, a building or a building space); **orange rings** mark what changed.
+    Every option says what it costs (pocket, safe at 2:1, cards) and gives; *Your board*
+    under the map shows your hand, capos, docks, goals and everything else in words.
     """)
     return
 
@@ -83,7 +97,7 @@ def _(mo):
 @app.cell(hide_code=True)
 def _(Colour, Table, mo):
     # The whole game lives in these states as immutable values; tables are rebuilt from them.
-    DEFAULT_SEATS = {"purple": "human", "blue": "bot"}
+    DEFAULT_SEATS = {"purple": "human", "blue": "heuristic"}
     get_snap, set_snap = mo.state(Table.new(DEFAULT_SEATS, seed=1).snapshot())
     get_group, set_group = mo.state(None)  # the option group in view (a map click sets it)
     get_note, set_note = mo.state(None)  # (kind, markdown) after an action, e.g. an error
@@ -91,7 +105,12 @@ def _(Colour, Table, mo):
     get_frame, set_frame = mo.state(0)  # the event of that step
     get_log_player, set_log_player = mo.state("everyone")
     get_log_phases, set_log_phases = mo.state([])
-    SEAT_CHOICES = ["human", "bot", "empty"]
+    SEAT_CHOICES = {
+        "person": "human",
+        "heuristic bot": "heuristic",
+        "random bot": "random",
+        "empty": "empty",
+    }
     COLOURS = [c.value for c in Colour]
     return (
         COLOURS,
@@ -156,7 +175,11 @@ def _(COLOURS, DEFAULT_SEATS, Options, SEAT_CHOICES, mo, option_descriptions):
     seat_pickers = mo.ui.dictionary(
         {
             colour: mo.ui.dropdown(
-                SEAT_CHOICES, value=DEFAULT_SEATS.get(colour, "empty"), label=colour.capitalize()
+                SEAT_CHOICES,
+                value=next(
+                    k for k, v in SEAT_CHOICES.items() if v == DEFAULT_SEATS.get(colour, "empty")
+                ),
+                label=colour.capitalize(),
             )
             for colour in COLOURS
         }
@@ -192,7 +215,8 @@ def _(
     show,
 ):
     def _seats():
-        return {c: kind for c, kind in seat_pickers.value.items() if kind != "empty"}
+        kinds = ("human", "heuristic", "random")  # a browser can post anything: checked
+        return {c: kind for c, kind in seat_pickers.value.items() if kind in kinds}
 
     def _new_game(_):
         seats = _seats()
@@ -271,6 +295,34 @@ def _(
 
 
 @app.cell(hide_code=True)
+def _(mo):
+    # Layout: everything fits a 1280-pixel laptop screen without scrolling sideways.
+    mo.Html(
+        """<style>
+        .se-side { min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
+        .se-side .se-caption { font-size: 0.8em; color: #555; margin: -2px 0 4px 6px; }
+        .se-since { border: 1px solid #d8cfa8; background: #fffbea; border-radius: 8px;
+                    padding: 6px 12px; max-height: 220px; overflow-y: auto; }
+        .se-since h4 { margin: 2px 0 4px 0; }
+        .se-since ul { margin: 2px 0 4px 18px; padding: 0; }
+        .se-since li { font-size: 0.9em; }
+        .se-since .se-luciano { border-left: 4px solid #8b1a1a; padding-left: 8px; }
+        .se-boards { display: grid; gap: 10px;
+                     grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); }
+        .se-board { border: 1px solid #ccc; border-radius: 8px; padding: 6px 10px;
+                    font-size: 0.86em; min-width: 0; overflow-wrap: anywhere; }
+        .se-board h4 { margin: 2px 0 6px 0; }
+        .se-board .se-section { margin: 0 0 4px 0; }
+        .se-board .se-section b { color: #333; }
+        .se-board ul { margin: 0 0 0 16px; padding: 0; }
+        .se-results { border-collapse: collapse; }
+        .se-results td, .se-results th { padding: 2px 10px; }
+        </style>"""
+    )
+    return
+
+
+@app.cell(hide_code=True)
 def _(get_snap, table_for):
     snapshot = get_snap()
     table = table_for(snapshot)
@@ -278,7 +330,8 @@ def _(get_snap, table_for):
     decision = game.pending
     previous = table.previous_state()
     clickable = table.clickable_districts()
-    return clickable, decision, game, previous, snapshot, table
+    viewer = table.viewer()
+    return clickable, decision, game, previous, snapshot, table, viewer
 
 
 @app.cell(hide_code=True)
@@ -286,7 +339,10 @@ def _(PLAYER_COLOURS, html):
     def chip(colour, text=None):
         """A player's name on their colour."""
         if colour is None:
-            return '<span class="se-chip" style="background:#777">game</span>'
+            return (
+                '<span class="se-chip" style="background:#777;color:#fff;padding:1px 8px;'
+                'border-radius:9px">game</span>'
+            )
         name = str(colour)
         fill = next((v for k, v in PLAYER_COLOURS.items() if k.value == name), "#777")
         ink = "#222" if name == "yellow" else "#fff"
@@ -299,6 +355,73 @@ def _(PLAYER_COLOURS, html):
 
 
 @app.cell(hide_code=True)
+def _(mo, set_frame, set_through, table, viewer):
+    def _open(step):
+        set_through(step)
+        set_frame(0)
+
+    since_items = table.since_last_decision() if viewer is not None else []
+    # every automatic phase (the Lucky Luciano phase above all), then the latest choices
+    _keep = {i.step for i in since_items if i.automatic} | {i.step for i in since_items[-6:]}
+    since_shown = [i for i in since_items if i.step in _keep]
+    # a global of its cell: marimo runs the buttons' callbacks only then
+    since_buttons = mo.ui.array(
+        [
+            mo.ui.button(
+                label="▶ Step through",
+                on_click=lambda _, s=item.step: _open(s),
+                tooltip=f"Replay step {item.step} event by event (below)",
+            )
+            for item in since_shown
+        ]
+    )
+    return since_buttons, since_items, since_shown
+
+
+@app.cell(hide_code=True)
+def _(chip, html_text, mo, since_buttons, since_items, since_shown, viewer):
+    def _since_view():
+        if not since_shown or viewer is None:
+            return mo.md("")
+        rows = []
+        for i, item in enumerate(since_shown):
+            lines = item.highlights or item.automatic[:3]
+            more = len(item.automatic) - len(lines)
+            listing = "".join(f"<li>{html_text(line)}</li>" for line in lines)
+            rest = ""
+            if more > 0:
+                rest = (
+                    f"<details><summary>{more} more automatic events</summary><ul>"
+                    + "".join(f"<li>{html_text(line)}</li>" for line in item.automatic)
+                    + "</ul></details>"
+                )
+            css = "se-since-item se-luciano" if item.luciano else "se-since-item"
+            head = html_text(item.headline())
+            rows.append(
+                mo.hstack(
+                    [
+                        mo.Html(
+                            f'<div class="{css}" data-step="{item.step}"><b>{head}</b>'
+                            f"<ul>{listing}</ul>{rest}</div>"
+                        ),
+                        since_buttons[i],
+                    ],
+                    widths=[6, 1],
+                    align="start",
+                )
+            )
+        earlier = len(since_items) - len(since_shown)
+        note = f" ({earlier} earlier choices in the log below)" if earlier else ""
+        return mo.Html(
+            f'<div class="se-since"><h4>Since your last decision, {chip(viewer.value)}'
+            f"{html_text(note)}</h4>{mo.vstack(rows, gap=0.3).text}</div>"
+        )
+
+    _since_view()
+    return
+
+
+@app.cell(hide_code=True)
 def _(
     changed_districts,
     clickable,
@@ -306,6 +429,7 @@ def _(
     game,
     game_figure,
     previous,
+    seat_name,
     snapshot,
     table,
 ):
@@ -313,10 +437,15 @@ def _(
         if decision is None:
             return "Game over"
         who = decision.player.value.capitalize()
-        return f"Step {snapshot.step} · {who} ({table.seats[decision.player]}) to decide"
+        return f"Step {snapshot.step} · {who} ({seat_name(table.seats[decision.player])}) to decide"
 
     figure = game_figure(
-        game.state, game.board, previous=previous, highlight=clickable, title=_title()
+        game.state,
+        game.board,
+        previous=previous,
+        highlight=clickable,
+        title=_title(),
+        fit_width=760,  # the map's share of a 1280-pixel screen: no district spills over
     )
     _ = figure.update_layout(
         meta={
@@ -330,15 +459,16 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(act, clickable, clicked_district, figure, mo, set_group, set_note, table):
+def _(act, clickable, clicked_place, figure, mo, set_group, set_note, table):
     def _on_click(points):
-        district = clicked_district(points or [], figure)
-        if district is None:
+        place = clicked_place(points or [], figure)
+        if place is None:
             return
+        district, space = place
         if district not in clickable:
             set_note(("info", f"District {district}: nothing to choose there now."))
             return
-        options = table.options_in(district)
+        options = table.options_at(district, space)
         if len(options) == 1:
             act(
                 lambda t: t.choose(options[0]),
@@ -357,6 +487,7 @@ def _(act, clickable, clicked_district, figure, mo, set_group, set_note, table):
 @app.cell(hide_code=True)
 def _(get_group, table):
     groups = table.groups()
+    labels = {label.action: label for label in table.labels()}
     finish_groups = [g for g in groups if g.title == "Finish"]
     main_groups = [g for g in groups if g.title != "Finish"]
     titles = [g.title for g in main_groups]
@@ -372,14 +503,22 @@ def _(get_group, table):
     else:
         chosen = None
         shown_groups = main_groups
-    return chosen, finish_groups, main_groups, needs_picker, shown_groups, titles
+    return (
+        chosen,
+        finish_groups,
+        labels,
+        main_groups,
+        needs_picker,
+        shown_groups,
+        titles,
+    )
 
 
 @app.cell(hide_code=True)
 def _(chosen, mo, needs_picker, set_group, titles):
     group_picker = None
     if needs_picker:
-        if len(titles) <= 8:
+        if len(titles) <= 4:
             group_picker = mo.ui.radio(
                 titles, value=chosen, inline=True, label="**Choose**", on_change=set_group
             )
@@ -391,14 +530,13 @@ def _(chosen, mo, needs_picker, set_group, titles):
 
 
 @app.cell(hide_code=True)
-def _(act, finish_groups, mo, short_label, shown_groups, split_label):
-    def _button(action, kind="neutral", title=""):
-        label = short_label(title, action)
-        head, _tail = split_label(label)
+def _(act, finish_groups, labels, md_text, mo, shown_groups):
+    def _button(action, kind="neutral"):
+        label = labels[action]
         return mo.ui.button(
-            label=head,
+            label=md_text(label.head),
             kind=kind,
-            tooltip=label if _tail else None,
+            tooltip=label.full,
             on_click=lambda _: act(lambda t: t.choose(action)),
             full_width=True,
         )
@@ -406,26 +544,28 @@ def _(act, finish_groups, mo, short_label, shown_groups, split_label):
     # Never a wall of buttons: at most 12 per group; a bigger group is a dropdown + Play.
     _small = [g for g in shown_groups if len(g.options) <= 12]
     _big = [g for g in shown_groups if len(g.options) > 12]
-    option_buttons = mo.ui.array([_button(a, title=g.title) for g in _small for a in g.options])
+    option_buttons = mo.ui.array([_button(a) for g in _small for a in g.options])
     finish_buttons = mo.ui.array([_button(a, "warn") for g in finish_groups for a in g.options])
     big_picker = None
     if _big:
         big_picker = mo.ui.dropdown(
-            {a.describe(): a for g in _big for a in g.options},
-            label=f"**{_big[0].title}**",
+            {labels[a].full: a for g in _big for a in g.options},
+            label=f"**{md_text(_big[0].title)}**",
             searchable=True,
+            full_width=True,
         )
     return big_picker, finish_buttons, option_buttons
 
 
 @app.cell(hide_code=True)
-def _(act, big_picker, mo):
+def _(act, big_picker, mo, set_group):
     def _play_picked(_):
         if big_picker is not None and big_picker.value is not None:
             act(lambda t: t.choose(big_picker.value))
 
     play_picked_button = mo.ui.button(label="▶ Play", kind="success", on_click=_play_picked)
-    return (play_picked_button,)
+    show_all_button = mo.ui.button(label="Show every option", on_click=lambda _: set_group(None))
+    return play_picked_button, show_all_button
 
 
 @app.cell(hide_code=True)
@@ -451,7 +591,7 @@ def _(act, decision, mo, snapshot, table):
         disabled=not snapshot.redo,
     )
     bots_button = mo.ui.button(
-        label="🤖 Let the bots play until it is my turn" if _human else "▶ Let the bots move",
+        label="🤖 Let a bot decide for me" if _human else "▶ Let the bots move",
         on_click=_bots,
         disabled=decision is None,
         tooltip="A bot makes this decision for you, then the bots play until a person decides",
@@ -467,7 +607,10 @@ def _(act, decision, mo, snapshot, table):
 
 @app.cell(hide_code=True)
 def _(act, decision_steps, game, mo, table):
-    _choices = dict(decision_steps(game, table.seats))
+    _choices = {
+        (label if len(label) <= 70 else label[:69] + "…"): step
+        for label, step in decision_steps(game, table.seats)
+    }
     jump_picker = mo.ui.dropdown(
         _choices,
         label="Go back to",
@@ -483,29 +626,44 @@ def _(act, decision_steps, game, mo, table):
                 lambda t: t.goto(step), ("info", f"Back before step {step + 1}; Redo goes forward.")
             )
 
-    jump_button = mo.ui.button(label="⏮ Go", on_click=_jump, disabled=not _choices)
+    jump_button = mo.ui.button(label="⏮ Go back", on_click=_jump, disabled=not _choices)
     return jump_button, jump_picker
 
 
 @app.cell(hide_code=True)
-def _(RuleRef, chip, decision, explain_blocked, game, html, mo, snapshot, table):
+def _(
+    RuleRef,
+    chip,
+    decision,
+    explain_blocked,
+    game,
+    html,
+    html_text,
+    md_text,
+    mo,
+    plain_words,
+    progress_text,
+    seat_name,
+    snapshot,
+    table,
+):
     if decision is None:
         prompt_panel = mo.md("### The game is over\n\nFinal scores are below the map.")
     else:
-        _seat = table.seats[decision.player]
+        _seat = seat_name(table.seats[decision.player])
         _rules = "".join(
-            f"<li><code>{html.escape(r)}</code> {html.escape(RuleRef.of(r).summary or '')}</li>"
+            f"<li><code>{html.escape(r)}</code> {html_text(RuleRef.of(r).summary or '')}</li>"
             for r in decision.rules
         )
         _state = game.state
         prompt_panel = mo.Html(
             f'<div class="se-prompt" data-kind="{html.escape(decision.kind)}" '
             f'data-step="{snapshot.step}">'
-            f"<div style='font-size:0.85em;color:#666'>Act {_state.act} · round "
-            f"{_state.round or '–'} · {html.escape(str(_state.phase))} · step {snapshot.step}"
-            f"</div><h3 style='margin:4px 0'>{chip(decision.player.value)} "
+            f"<div style='font-size:0.85em;color:#666'>{html_text(progress_text(_state))}"
+            f" · step {snapshot.step}</div>"
+            f"<h3 style='margin:4px 0'>{chip(decision.player.value)} "
             f"<span style='font-weight:400;font-size:0.8em'>({_seat})</span> "
-            f"{html.escape(decision.prompt)}</h3>"
+            f"{html_text(plain_words(decision.prompt))}</h3>"
             f"<details><summary style='cursor:pointer;color:#555'>Rules: "
             f"{html.escape(', '.join(decision.rules))}</summary><ul>{_rules}</ul></details></div>"
         )
@@ -515,7 +673,7 @@ def _(RuleRef, chip, decision, explain_blocked, game, html, mo, snapshot, table)
             {
                 f"Not allowed now ({len(_blocked)})": mo.md(
                     "\n".join(
-                        f"- ~~{html.escape(a.describe())}~~ — {html.escape(why)}"
+                        f"- ✗ {md_text(plain_words(a.describe()))} — {md_text(why)}"
                         for a, why in _blocked
                     )
                 )
@@ -528,9 +686,13 @@ def _(RuleRef, chip, decision, explain_blocked, game, html, mo, snapshot, table)
 
 
 @app.cell(hide_code=True)
-def _(get_note, mo):
+def _(get_note, md_text, mo):
     _note = get_note()
-    note_panel = mo.callout(mo.md(_note[1]), kind=_note[0]) if _note else mo.md("")
+    note_panel = (
+        mo.callout(mo.md(md_text(_note[1]) if _note[0] != "warn" else _note[1]), kind=_note[0])
+        if _note
+        else mo.md("")
+    )
     return (note_panel,)
 
 
@@ -544,10 +706,12 @@ def _(
     decision,
     finish_buttons,
     group_picker,
-    html,
+    html_text,
     jump_button,
     jump_picker,
+    labels,
     main_groups,
+    md_text,
     mo,
     needs_picker,
     note_panel,
@@ -556,10 +720,9 @@ def _(
     prompt_panel,
     redo_button,
     save_button,
-    set_group,
-    short_label,
+    seat_name,
+    show_all_button,
     shown_groups,
-    split_label,
     table,
     undo_button,
 ):
@@ -567,60 +730,118 @@ def _(
         if decision is None:
             return mo.md("")
         if not table.waiting_for_human:
-            return mo.callout(
-                mo.md(f"**{decision.player.value.capitalize()}** is a bot: let it move."),
-                kind="info",
-            )
+            who = decision.player.value.capitalize()
+            kind = seat_name(table.seats[decision.player])
+            return mo.callout(mo.md(f"**{who}** is a {kind}: let it move."), kind="info")
         parts = []
         if group_picker is not None:
             parts.append(group_picker)
         if clickable:
-            parts.append(mo.md("*Click a gold-ringed district on the map, or choose below.*"))
+            parts.append(
+                mo.md(
+                    "*Click a gold-ringed district, building or space on the map, or choose below.*"
+                )
+            )
         index = 0
         for group in shown_groups:
             if len(group.options) > 12:
-                parts.append(mo.hstack([big_picker, play_picked_button], justify="start"))
+                parts.append(mo.vstack([big_picker, play_picked_button]))
                 continue
             if len(main_groups) > 1:
-                parts.append(mo.md(f"**{group.title}**"))
+                parts.append(mo.md(f"**{md_text(group.title)}**"))
             for action in group.options:
-                _head, tail = split_label(short_label(group.title, action))
-                caption = mo.Html(
-                    f"<div style='font-size:0.8em;color:#666;margin:-2px 0 4px 6px'>"
-                    f"{html.escape(tail)}</div>"
-                )
+                caption = labels[action].caption
                 parts.append(
-                    mo.vstack([option_buttons[index], caption], gap=0)
-                    if tail
+                    mo.vstack(
+                        [
+                            option_buttons[index],
+                            mo.Html(f"<div class='se-caption'>{html_text(caption)}</div>"),
+                        ],
+                        gap=0,
+                    )
+                    if caption
                     else option_buttons[index]
                 )
                 index += 1
         if chosen is not None and not needs_picker:
-            parts.append(
-                mo.ui.button(label="Show every option", on_click=lambda _: set_group(None))
-            )
+            parts.append(show_all_button)
         if len(finish_buttons):
             parts.append(mo.vstack([finish_buttons[i] for i in range(len(finish_buttons))]))
         return mo.Html(f'<div class="se-options">{mo.vstack(parts, gap=0.4).text}</div>')
 
-    side_panel = mo.vstack(
+    _panel = mo.vstack(
         [
             prompt_panel,
             note_panel,
             _options_view(),
             blocked_panel,
-            mo.hstack([undo_button, redo_button, save_button], justify="start", gap=0.5),
+            mo.hstack([undo_button, redo_button, save_button], justify="start", gap=0.5, wrap=True),
             bots_button,
-            mo.hstack([jump_picker, jump_button], justify="start", align="end", widths=[4, 1]),
+            jump_picker,
+            jump_button,
         ],
         gap=0.6,
     )
+    side_panel = mo.Html(f'<div class="se-side">{_panel.text}</div>')
     return (side_panel,)
 
 
 @app.cell(hide_code=True)
 def _(board_map, mo, side_panel):
-    mo.hstack([board_map, side_panel], widths=[2.6, 1], align="start", gap=1)
+    mo.hstack([board_map, side_panel], widths=[2.8, 1], align="start", gap=1)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo):
+    teacher = mo.ui.switch(label="Teacher view: show every hand and safe")
+    return (teacher,)
+
+
+@app.cell(hide_code=True)
+def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewer):
+    def _board_html(board, title):
+        sections = "".join(
+            f"<div class='se-section'><b>{html_text(s.title)}</b><ul>"
+            + "".join(f"<li>{html_text(line)}</li>" for line in s.lines)
+            + "</ul></div>"
+            for s in board.sections
+        )
+        return (
+            f'<div class="se-board" data-colour="{board.colour.value}" '
+            f'data-private="{str(board.private).lower()}"><h4>{chip(board.colour.value)} '
+            f"{html_text(title)}</h4>{sections}</div>"
+        )
+
+    def _boards_view():
+        boards = table_boards(game.state, viewer, teacher=teacher.value)
+        cards = []
+        for board in boards:
+            if board.colour == viewer:
+                title = "your board"
+            else:
+                title = "(everything)" if board.private else "(public information)"
+            cards.append(_board_html(board, title))
+        goals = "".join(f"<li>{html_text(g)}</li>" for g in goal_lines(game.state))
+        cards.append(
+            f'<div class="se-board se-goals"><h4>Goals (a book on a goal pays into the '
+            f"safe)</h4><ul>{goals}</ul></div>"
+        )
+        who = viewer.value.capitalize() if viewer is not None else "nobody"
+        return mo.vstack(
+            [
+                mo.hstack(
+                    [mo.md(f"## Player boards · seen by {who}"), teacher],
+                    justify="space-between",
+                    align="center",
+                    wrap=True,
+                ),
+                mo.Html(f'<div class="se-boards">{"".join(cards)}</div>'),
+            ],
+            gap=0.3,
+        )
+
+    _boards_view()
     return
 
 
@@ -639,7 +860,7 @@ def _(chip, game, mo):
         winners = " and ".join(chip(c.value) for c in result.winners)
         shared = " (a shared win: still tied after every tie-breaker)" if result.shared_win else ""
         return mo.Html(
-            f"<h2>Final scores</h2><p>Winner: {winners}{shared}</p>"
+            f"<h2 class='se-final'>Final scores</h2><p>Winner: {winners}{shared}</p>"
             "<table class='se-results'><tr><th>Place</th><th>Player</th><th>Total</th>"
             "<th>Money</th><th>Buildings</th><th>Bottles</th><th>Unprotected</th></tr>"
             f"{rows}</table>"
@@ -665,7 +886,19 @@ def _(CATEGORIES, COLOURS, get_log_phases, get_log_player, mo, set_log_phases, s
 
 
 @app.cell(hide_code=True)
-def _(checked_int, chip, game, html, log, log_limit, log_phases, log_player, mo):
+def _(
+    checked_int,
+    chip,
+    game,
+    html,
+    html_text,
+    log,
+    log_limit,
+    log_phases,
+    log_player,
+    mo,
+    plain_words,
+):
     _player = None if log_player.value == "everyone" else log_player.value
     _phases = log_phases.value or None
     entries = log(game, player=_player, category=_phases, newest_first=True)
@@ -674,7 +907,9 @@ def _(checked_int, chip, game, html, log, log_limit, log_phases, log_player, mo)
     _items = "".join(
         f'<li class="se-log-entry" data-step="{e.step}" data-category="{html.escape(e.category)}">'
         f"<span style='color:#888;font-size:0.85em'>step {e.step} · {html.escape(e.category)}"
-        f"</span> {chip(e.player) if e.player else chip(None)} {e.html()}</li>"
+        f"</span> {chip(e.player) if e.player else chip(None)} {html_text(plain_words(e.text))}"
+        f" <span style='color:#999;font-size:0.8em'>{html.escape(', '.join(r.id for r in e.rules))}"
+        f"</span></li>"
         for e in _shown
     )
     mo.vstack(
@@ -711,9 +946,13 @@ def _(frame_index, frames, mo, set_frame, set_through, summaries, through_step):
         set_through(step)
         set_frame(0)
 
+    _labels = {}
+    for _s in reversed(summaries):
+        _text = _s.label()
+        _labels[_text if len(_text) <= 90 else _text[:89] + "…"] = _s.step
     through_picker = mo.ui.dropdown(
-        {s.label(): s.step for s in reversed(summaries)},
-        value=next(s.label() for s in summaries if s.step == through_step),
+        _labels,
+        value=next(k for k, v in _labels.items() if v == through_step),
         label="**Step through**",
         searchable=True,
         on_change=_pick,
@@ -744,16 +983,22 @@ def _(mo):
 @app.cell(hide_code=True)
 def _(
     before_after,
+    changes_in_words,
     chip,
     frame_index,
     frames,
     game,
     game_figure,
+    html_text,
+    md_text,
     mo,
     next_button,
+    plain_words,
     prev_button,
+    teacher,
     through_picker,
     through_step,
+    viewer,
 ):
     def _through_view():
         header = [
@@ -776,7 +1021,8 @@ def _(
             f"({e.category}) — {'after' if after else 'before'}",
             height=520,
         )
-        changes = frame.changes()
+        changes = changes_in_words(frame.before, frame.after, viewer, teacher=teacher.value)
+        rules = ", ".join(r.id for r in e.rules)
         return mo.vstack(
             [
                 *header,
@@ -790,15 +1036,17 @@ def _(
                     justify="start",
                     align="center",
                     gap=1,
+                    wrap=True,
                 ),
                 mo.Html(
                     f"<div class='se-through'>{chip(e.player) if e.player else chip(None)} "
-                    f"<b>{e.category}</b> {e.html()}</div>"
+                    f"<b>{html_text(e.category)}</b> {html_text(plain_words(e.text))} "
+                    f"<span style='color:#888;font-size:0.85em'>{html_text(rules)}</span></div>"
                 ),
                 mo.accordion(
                     {
                         f"What changed ({len(changes)})": mo.md(
-                            "\n".join(f"- `{c}`" for c in changes) or "*nothing in the position*"
+                            "\n".join(f"- {md_text(c)}" for c in changes) or "*nothing you can see*"
                         )
                     }
                 ),
@@ -829,7 +1077,7 @@ def _(checked_text, lookup_markdown, mo, rule_query):
 
 
 @app.cell
-def _(Table, TableSnapshot, advance, clicked_district, game_figure, log, table_for):
+def _(Table, TableSnapshot, advance, clicked_place, game_figure, log, table_for):
     def test_choices_undo_and_redo_through_snapshots():
         start = Table.new({"purple": "human", "blue": "bot"}, seed=3).snapshot()
         snap = start
@@ -851,7 +1099,7 @@ def _(Table, TableSnapshot, advance, clicked_district, game_figure, log, table_f
         names = [trace.name for trace in fig.data]
         curve = names.index("districts")
         index = list(fig.data[curve].customdata).index(9)
-        assert clicked_district([{"curveNumber": curve, "pointIndex": index}], fig) == 9
+        assert clicked_place([{"curveNumber": curve, "pointIndex": index}], fig) == (9, None)
 
     def test_a_district_decision_is_clickable():
         snap = Table.new({"purple": "human", "blue": "bot"}, seed=3).snapshot()

@@ -648,7 +648,7 @@ def test_cook_runs_the_goal_reward(ctx: Ctx) -> None:
     player.crates = ["crate-01"]
     decisions = cook(ctx, ["book docks-1 0"])
     assert player.leverage_tokens == 2
-    assert "then gain 2 leverage token(s)" in decisions[0].options[0].label
+    assert "then gain 2 leverage tokens" in decisions[0].options[0].label
 
 
 def test_cook_at_most_n_books(ctx: Ctx) -> None:

@@ -71,11 +71,12 @@ def cite(rules: Iterable[RuleRef]) -> str:
     return "; ".join(ref.citation() for ref in rules)
 
 
-_MARKDOWN_SPECIAL: Final = re.compile(r"([\\`*_$<>\[\]|])")
+_MARKDOWN_SPECIAL: Final = re.compile(r"([\\`*_$<>\[\]|~])")
 
 
 def markdown_escape(text: str) -> str:
-    """Escape text for Markdown (``$`` would start a formula in Jupyter and marimo).
+    """Escape text for Markdown (``$`` would start a formula in Jupyter and marimo, ``~~``
+    strike through).
 
     >>> markdown_escape("pays $5 *now*")
     'pays \\\\$5 \\\\*now\\\\*'

@@ -24,6 +24,7 @@ ValueError: effect 'gain_cash' needs parameter 'n'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -75,7 +76,8 @@ EFFECT_KINDS: dict[str, KindSpec] = {
     "gain_mafioso": KindSpec(
         {"n": _n(), "to": Param(str, ("any", "vip", "docks"), "any")},
         ("R-MAFIOSO-1", "R-MAFIOSO-6"),
-        "gain {n} mafioso/mafiosi ({to})",
+        "gain {n} mafioso(s) ({to})",
+        "gain {n} mafioso(s) (VIP area or docks)",
     ),
     "hire_goons": KindSpec({}, ("R-GOON-1",), "hire one or more goons, paying each space's cost"),
     "hire_goon_free": KindSpec({"n": _n()}, ("R-GOON-2",), "hire {n} goon(s) for free"),
@@ -214,6 +216,7 @@ REQUIREMENT_KINDS: dict[str, KindSpec] = {
         {"building": Param(str, ("any", "bar", "nightclub", "casino"), "any"), "n": _n()},
         ("R-GOAL-CP-2", "R-GOAL-CP-3", "R-GOAL-CP-7"),
         "{n} {building} building(s) with a barrel",
+        "{n} building(s) with a barrel",
     ),
     "barrel_each_area": KindSpec({}, ("R-GOAL-CP-3",), "1 building with a barrel in each area"),
     "leverage": KindSpec({"n": _n()}, ("R-GOAL-CP-4", "R-LEV-2"), "total leverage at least {n}"),
@@ -233,6 +236,40 @@ REQUIREMENT_KINDS: dict[str, KindSpec] = {
         "1 {first} and 1 {second}",
     ),
 }
+
+
+#: Plurals that do not just add an "s".
+_IRREGULAR: dict[str, str] = {"mafioso": "mafiosi", "gangster bar": "gangster bars"}
+_COUNTED = re.compile(r"\b(\d+)((?: [\w'-]+)*?) ([\w-]+)\(s\)")
+#: How a parameter value reads in a label (``to = "vip"`` is "VIP area").
+_SHOWN: dict[tuple[str, str], str] = {("to", "vip"): "VIP area", ("to", "docks"): "docks"}
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 token"``, ``"2 tokens"``, ``"0 mafiosi"``: a count with its noun.
+
+    >>> plural(1, "book"), plural(2, "book"), plural(3, "mafioso"), plural(0, "city token")
+    ('1 book', '2 books', '3 mafiosi', '0 city tokens')
+    """
+    if n == 1:
+        return f"{n} {word}"
+    head, _, last = word.rpartition(" ")
+    many = _IRREGULAR.get(last, last + "s")
+    return f"{n} {head + ' ' if head else ''}{many}"
+
+
+def counted(text: str) -> str:
+    """Text with every ``"<n> word(s)"`` read as singular or plural by its number.
+
+    >>> counted("gain 1 leverage token(s) and 2 book(s); hire 1 goon(s)")
+    'gain 1 leverage token and 2 books; hire 1 goon'
+    """
+
+    def one(match: re.Match[str]) -> str:
+        n, middle, word = int(match.group(1)), match.group(2), match.group(3)
+        return plural(n, f"{middle.strip()} {word}".strip()) if middle else plural(n, word)
+
+    return _COUNTED.sub(one, text)
 
 
 def _coerce(kind: str, name: str, spec: Param, value: Any, vocabulary: str) -> ParamValue:
@@ -353,12 +390,15 @@ class _Term:
     @property
     def label(self) -> str:
         """A short plain-English description, filled in from the parameters."""
-        shown = {k: (" or ".join(v) if isinstance(v, tuple) else v) for k, v in self.params}
+        shown = {
+            k: (" or ".join(v) if isinstance(v, tuple) else _SHOWN.get((k, str(v)), v))
+            for k, v in self.params
+        }
         spec = self.VOCABULARY[self.kind]
         template = spec.label
         if spec.any_label is not None and "any" in shown.values():
             template = spec.any_label
-        return template.format(**shown)
+        return counted(template.format(**shown))
 
     def __str__(self) -> str:
         return self.label

@@ -56,6 +56,7 @@ from speakeasy.model.state import (
 from speakeasy.rules.golden import operating
 from speakeasy.viz.board_figure import (
     AREA_LINES,
+    DISTRICT_TRACE,
     WATER_COLOUR,
     Layers,
     add_area_labels,
@@ -81,6 +82,7 @@ __all__ = [
     "CITY_TOKENS_TRACE",
     "CITY_TOKEN_COLOUR",
     "CONTROL_TRACE",
+    "DISTRICT_POINT_TRACES",
     "EMPTY_SPACES_TRACE",
     "FAINT",
     "GANGSTER_BARS_TRACE",
@@ -97,6 +99,7 @@ __all__ = [
     "POLICE_TRACE",
     "PROTECTION_TRACE",
     "SHIPS_TRACE",
+    "SPACE_TRACES",
     "STRENGTH_TOKENS_TRACE",
     "TRACK_NAMES",
     "TRUCKS_TRACE",
@@ -104,6 +107,7 @@ __all__ = [
     "TYPE_LETTERS",
     "WAR_TOKENS_TRACE",
     "changed_districts",
+    "clicked_place",
     "game_figure",
     "game_repr_mimebundle",
     "game_summary",
@@ -191,6 +195,7 @@ def game_figure(
     height: int = 620,
     width: int | None = None,
     routes: Sequence[tuple[Sequence[int], str]] = (),
+    fit_width: int | None = None,
 ) -> go.Figure:
     """Draw the whole position ``state`` on ``board`` with a side panel of tracks.
 
@@ -199,9 +204,12 @@ def game_figure(
     * ``highlight`` -- districts outlined in gold (e.g. a selected district).
     * ``width`` -- ``None`` lets the figure fill its container (sized for about 1100 px).
     * ``routes`` -- truck routes drawn as numbered arrows, each ``(districts, colour)``.
+    * ``fit_width`` -- with ``width`` None, the narrowest width (pixels) the figure must fit
+      without tiles spilling over each other or off the map (default about 1100): markers
+      are sized in pixels, so a figure drawn narrower than this would clip districts.
     """
     catalog = load_catalog()
-    geo = _Geometry.make(board, height=height, width=width, title=title)
+    geo = _Geometry.make(board, height=height, width=width or fit_width, title=title)
     layers = Layers()
     changed = changed_districts(previous, state) if previous is not None else []
 
@@ -218,7 +226,7 @@ def game_figure(
         grey_closed=True,
     )
     _add_district_numbers(layers, board, geo)
-    _add_spaces(layers, state, board, geo)
+    _add_spaces(layers, state, board, geo, catalog)
     _add_tokens(layers, state, board, geo, catalog)
     _add_trucks(layers, state, board, geo)
     _add_ships(layers, state, board, geo, catalog)
@@ -234,6 +242,89 @@ def game_figure(
     _add_panel(layers, state, previous, geo)
     _style(layers, board, geo, title=title, height=height, width=width)
     return layers.figure()
+
+
+#: Traces whose points stand in a district: a click on any of them (a building, an empty
+#: building space, a city token, a police or gangster token...) picks that district; on a
+#: building space it also names the space.
+DISTRICT_POINT_TRACES: frozenset[str] = frozenset(
+    {
+        DISTRICT_TRACE,
+        "district numbers",
+        BUILDINGS_TRACE,
+        GANGSTER_BARS_TRACE,
+        EMPTY_SPACES_TRACE,
+        CITY_TOKENS_TRACE,
+        PROTECTION_TRACE,
+        BARRELS_TRACE,
+        POLICE_TRACE,
+        POLICE_TOKENS_TRACE,
+        STRENGTH_TOKENS_TRACE,
+        WAR_TOKENS_TRACE,
+        ALLIANCE_TRACE,
+        CHANGED_TRACE,
+        "highlight",
+    }
+)
+#: Traces whose points are building spaces (their customdata is ``[district, space]``).
+SPACE_TRACES: frozenset[str] = frozenset(
+    {
+        BUILDINGS_TRACE,
+        GANGSTER_BARS_TRACE,
+        EMPTY_SPACES_TRACE,
+        CITY_TOKENS_TRACE,
+        PROTECTION_TRACE,
+        BARRELS_TRACE,
+    }
+)
+
+
+def clicked_place(
+    points: Sequence[Mapping[str, Any]], figure: go.Figure | Mapping[str, Any]
+) -> tuple[int, int | None] | None:
+    """``(district, space)`` a click on a :func:`game_figure` picked (``space`` is ``None``
+    unless a building space was hit), or ``None`` for a click beside the districts.
+
+    ``points`` is what marimo's ``mo.ui.plotly`` reports: dicts with ``curveNumber`` and
+    ``pointIndex`` (or ``pointNumber``); the first point on a district trace wins.
+
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=3)
+    >>> fig = game_figure(game.state, game.board)
+    >>> names = [t.name for t in fig.data]
+    >>> curve = names.index("empty spaces")
+    >>> clicked_place([{"curveNumber": curve, "pointIndex": 0}], fig)
+    (2, 0)
+    """
+    data = figure["data"] if isinstance(figure, Mapping) else figure.data
+    traces = list(data)
+    for point in points:
+        curve = point.get("curveNumber")
+        index = point.get("pointIndex", point.get("pointNumber"))
+        if not isinstance(curve, int) or not 0 <= curve < len(traces):
+            continue
+        trace = traces[curve]
+        name = trace["name"] if isinstance(trace, Mapping) else getattr(trace, "name", None)
+        if name not in DISTRICT_POINT_TRACES:
+            continue
+        custom = point.get("customdata")
+        if custom is None and isinstance(index, int):
+            column = trace["customdata"] if isinstance(trace, Mapping) else trace.customdata
+            if column is not None and 0 <= index < len(column):
+                custom = column[index]
+        place = _place(custom, name in SPACE_TRACES)
+        if place is not None:
+            return place
+    return None
+
+
+def _place(custom: Any, has_space: bool) -> tuple[int, int | None] | None:
+    values = list(custom) if isinstance(custom, list | tuple) else [custom]
+    numbers = [int(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    if not numbers:
+        return None
+    space = numbers[1] if has_space and len(numbers) > 1 else None
+    return numbers[0], space
 
 
 def changed_districts(previous: GameState | None, state: GameState) -> list[int]:
@@ -385,7 +476,7 @@ def _add_district_numbers(layers: Layers, board: Board, geo: _Geometry) -> None:
             "mode": "text",
             "text": [f"<b>{n}</b>" for n in numbers],
             "textfont": {
-                "size": max(9, round(geo.px(0.15))),
+                "size": max(12, round(geo.px(0.15))),
                 "color": [AREA_LINES[board.district(n).area] for n in numbers],
                 "family": "Georgia, serif",
             },
@@ -400,7 +491,9 @@ def _slot_xs(count: int) -> list[float]:
     return [(i - (count - 1) / 2) * step for i in range(count)]
 
 
-def _add_spaces(layers: Layers, state: GameState, board: Board, geo: _Geometry) -> None:
+def _add_spaces(
+    layers: Layers, state: GameState, board: Board, geo: _Geometry, catalog: Catalog
+) -> None:
     """Building slots: buildings, gangster bars, empty spaces, city tokens, protection, barrels."""
     buildings, bars, empty, tokens, rings, barrels = (_Points() for _ in range(6))
     for n in sorted(state.districts):
@@ -421,14 +514,15 @@ def _add_spaces(layers: Layers, state: GameState, board: Board, geo: _Geometry) 
                 if b.barrel:
                     barrels.add(x + 0.085, y - 0.085, f"Barrel beside {whose}", data=data)
             elif space.gangster_bar:
-                under = f"<br>city token {space.city_token} beneath" if space.city_token else ""
+                under = "<br>a city token beneath" if space.city_token else ""
                 bars.add(x, y, f"<b>Gangster bar</b><br>{where}{under}", text="G", data=data)
             else:
                 empty.add(x, y, f"Empty building space<br>{where}", data=data)
                 if space.city_token:
-                    tokens.add(x, y, f"City token {space.city_token}<br>{where}", data=data)
-    slot = geo.px(_SLOT)
-    font = {"size": max(8, round(slot * 0.62)), "family": _BOLD}
+                    effect = "; ".join(e.label for e in catalog.city_token(space.city_token).effect)
+                    tokens.add(x, y, f"City token: {effect}<br>{where}", data=data)
+    slot = max(14.0, geo.px(_SLOT))  # legible on a laptop screen
+    font = {"size": max(10, round(slot * 0.62)), "family": _BOLD}
     owners = [PLAYER_COLOURS[c] for c in buildings.colours if c is not None]
     inks = [PLAYER_INK[c] for c in buildings.colours if c is not None]
     layers.add_traces(
@@ -492,8 +586,8 @@ def _add_tokens(
         partner = _gangster_name(catalog, p.partner) or "a gangster"
         hover = f"<b>Alliance</b>: {colour.value} with {partner} (district {where})"
         alliances.add(bd.x + 0.31 - 0.1 * k, bd.y + 0.27, hover, colour=colour, data=where)
-    token = geo.px(0.17)
-    font = {"size": max(8, round(token * 0.62)), "family": _BOLD}
+    token = max(14.0, geo.px(0.17))
+    font = {"size": max(10, round(token * 0.62)), "family": _BOLD}
     layers.add_traces(
         [
             police.trace(
@@ -805,7 +899,7 @@ def _add_panel(
     key_y = top + 1.05 + len(_ROWS) + 0.5
     for i, line in enumerate(_legend_lines()):
         text.add(_LABEL_X, key_y + i * 0.85, line, 10, "#555555", "")
-    rows = key_y + 3.2
+    rows = key_y + 0.85 * len(_legend_lines()) - 0.2
     layers.add_shape(
         {
             "type": "rect",
@@ -840,15 +934,16 @@ def _add_panel(
         layers.add_annotation(
             {
                 "x": _FIRST_COL + j * _COL_STEP,
-                "y": top,
+                # never cut: sized to the name; with 3-4 players every other one a bit higher,
+                # so neighbours cannot overlap on a narrow screen
+                "y": top - (0.5 if len(players) > 2 and j % 2 else 0),
                 "xref": "x2",
                 "yref": "y2",
                 "text": f"<b>{colour.value.capitalize()}</b>",
                 "showarrow": False,
                 "bgcolor": PLAYER_COLOURS[colour],
-                "font": {"size": 10, "color": PLAYER_INK[colour]},
+                "font": {"size": 10 if len(players) <= 2 else 9, "color": PLAYER_INK[colour]},
                 "borderpad": 2,
-                "width": 42,
             }
         )
     layers.update_layout(
@@ -874,15 +969,16 @@ def _legend_lines() -> list[str]:
     def dot(colour: str, glyph: str = "●") -> str:
         return f"<span style='color:{colour}'>{glyph}</span>"
 
+    # short lines: the key must fit the panel of a map drawn 760 pixels wide
     return [
-        f"<b>Key</b>   {dot(PLAYER_COLOURS[Colour.PURPLE], '■')} B bar · D distillery · "
+        f"<b>Key</b>  {dot(PLAYER_COLOURS[Colour.PURPLE], '■')} B bar · D distillery",
         "N nightclub · C casino",
-        f"{dot(GANGSTER_COLOUR, '■')} G gangster bar   ▢ protecting mafioso   "
-        f"{dot(BARREL_COLOUR)} barrel",
-        f"{dot(POLICE_COLOUR)} P police, ? police token   "
-        f"{dot(GANGSTER_COLOUR)} gangster strength, ? war token",
-        f"★ alliance   ▶ truck + barrels   ▼ ship, {dot(BARREL_COLOUR)} barrels left   "
-        f"{dot(CHANGE_COLOUR, '▢')} changed",
+        f"{dot(GANGSTER_COLOUR, '■')} G gangster bar  {dot(BARREL_COLOUR)} barrel",
+        "▢ protecting mafioso",
+        f"{dot(POLICE_COLOUR)} P police · ? police token",
+        f"{dot(GANGSTER_COLOUR)} gangster strength · ? war",
+        "★ alliance  ▶ truck + barrels",
+        f"▼ ship, {dot(BARREL_COLOUR)} barrels left  {dot(CHANGE_COLOUR, '▢')} changed",
     ]
 
 
@@ -1016,6 +1112,9 @@ class _Points:
             "hoverinfo": "text",
             "marker": dict(marker),
             "showlegend": False,
+            # a click selects a point: nothing may fade (marimo keeps the selection)
+            "selected": {"marker": {"opacity": 1}},
+            "unselected": {"marker": {"opacity": 1}},
         }
         if text_font is not None:
             trace["mode"] = "markers+text"
@@ -1169,11 +1268,16 @@ def _building_text(district: District, b: Building) -> str:
 
 
 def _progress(state: GameState) -> str:
+    """``Prologue``, ``Act 1 · Round 2``, ``Act 1 · Luciano: gang war``, ``Final scoring``."""
     if state.phase is Phase.OVER:
         return "Game over"
+    if state.phase is Phase.FINAL_SCORING:
+        return "Final scoring"
     if state.phase in (Phase.SETUP, Phase.PROLOGUE) or state.act == 0:
-        return f"Prologue · {state.phase.value}"
-    return f"Act {state.act} · Round {state.round} · {state.phase.value}"
+        return "Prologue"
+    if state.phase is Phase.ROUNDS:
+        return f"Act {state.act} · Round {state.round}"
+    return f"Act {state.act} · Luciano: {state.phase.value}"
 
 
 def _prev_control(previous: GameState | None, colour: Colour, area: Area) -> int | None:

@@ -20,6 +20,7 @@ def _():
         lookup_markdown,
     )
     from speakeasy.ui import (
+        BoardWidget,
         Table,
         TableSnapshot,
         advance,
@@ -35,6 +36,7 @@ def _():
     from speakeasy.viz import PLAYER_COLOURS, changed_districts, clicked_district, game_figure
 
     return (
+        BoardWidget,
         CATEGORIES,
         Colour,
         IllegalAction,
@@ -330,7 +332,17 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(act, clickable, clicked_district, figure, mo, set_group, set_note, table):
+def _(BoardWidget):
+    # One plotly FigureWidget for the session: each new position patches the traces that
+    # changed instead of sending and drawing a whole new figure.
+    # (made here, in a cell that never re-runs: marimo closes a widget when its cell re-runs)
+    board = BoardWidget()
+    _ = board.view
+    return (board,)
+
+
+@app.cell(hide_code=True)
+def _(act, board, clickable, clicked_district, figure, set_group, set_note, table):
     def _on_click(points):
         district = clicked_district(points or [], figure)
         if district is None:
@@ -348,10 +360,9 @@ def _(act, clickable, clicked_district, figure, mo, set_group, set_note, table):
             set_group(table.group_of(district))
             set_note(("info", f"District {district}: choose one of its {len(options)} options."))
 
-    board_map = mo.ui.plotly(
-        figure, config={"displayModeBar": False, "responsive": True}, on_change=_on_click
-    )
-    return (board_map,)
+    board.on_click = _on_click
+    board_patch = board.show(figure)
+    return (board_patch,)
 
 
 @app.cell(hide_code=True)
@@ -619,8 +630,9 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, mo, side_panel):
-    mo.hstack([board_map, side_panel], widths=[2.6, 1], align="start", gap=1)
+def _(board, board_patch, mo, side_panel):
+    _ = board_patch  # drawn after the board has the new position
+    mo.hstack([board.view, side_panel], widths=[2.6, 1], align="start", gap=1)
     return
 
 

@@ -1,6 +1,7 @@
 """What a person at the table uses: the play table, the guided lessons, the truck-route planner
 view, the workshop server and the command line."""
 
+from speakeasy.ui.board_widget import BoardPatch, BoardWidget
 from speakeasy.ui.exercise_cards import answer_boxes, exercise_cards
 from speakeasy.ui.inputs import (
     MAX_TEXT_CHARS,
@@ -80,6 +81,8 @@ __all__ = [
     "SEED",
     "STATIONS",
     "TRUCK_DISTRICT_ACTIONS",
+    "BoardPatch",
+    "BoardWidget",
     "Feedback",
     "Lesson",
     "OptionGroup",

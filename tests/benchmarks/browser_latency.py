@@ -267,6 +267,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--clicks", type=int, default=20, help="clicks per app and scenario")
     parser.add_argument("--out", type=Path, help="write the results as JSON here")
     parser.add_argument("--label", default="", help="a name for this run in the JSON")
+    parser.add_argument("--no-cold", action="store_true", help="skip the cold-server map")
+    parser.add_argument("--no-late", action="store_true", help="skip the late 4-player game")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -276,8 +278,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            results["cold"] = cold_map(browser)
-            print("cold", results["cold"], flush=True)
+            if not args.no_cold:
+                results["cold"] = cold_map(browser)
+                print("cold", results["cold"], flush=True)
             with served(FLOOR_APP) as floor_url, served(PLAY_APP) as play_url:
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 context.add_init_script(_PROBE)
@@ -290,9 +293,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 _settle(play, 1500)
                 results["start"] = run_scenario(floor, play, args.clicks)
                 print("start", _summary(results["start"]), flush=True)
-                load_save(play, save)
-                results["late"] = run_scenario(floor, play, args.clicks)
-                print("late", _summary(results["late"]), flush=True)
+                if not args.no_late:
+                    load_save(play, save)
+                    results["late"] = run_scenario(floor, play, args.clicks)
+                    print("late", _summary(results["late"]), flush=True)
                 context.close()
         finally:
             browser.close()

@@ -746,11 +746,14 @@ def _(frame_index, frames, mo, set_frame, set_through, summaries, through_step):
 
 
 @app.cell(hide_code=True)
-def _(mo):
+def _(BoardWidget, mo):
     before_after = mo.ui.radio(
         ["before", "after"], value="after", inline=True, label="Show the position"
     )
-    return (before_after,)
+    # The step-through map: a second board widget, rebuilt only when its event changes.
+    through_board = BoardWidget()
+    _ = through_board.view
+    return before_after, through_board
 
 
 @app.cell(hide_code=True)
@@ -764,6 +767,7 @@ def _(
     mo,
     next_button,
     prev_button,
+    through_board,
     through_picker,
     through_step,
 ):
@@ -780,13 +784,16 @@ def _(
         frame = frames[frame_index]
         e = frame.explanation
         after = before_after.value == "after"
-        fig = game_figure(
-            frame.after if after else frame.before,
-            game.board,
-            previous=frame.before if after else None,
-            title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
-            f"({e.category}) — {'after' if after else 'before'}",
-            height=520,
+        through_board.show_once(
+            (game.history[:through_step], through_step, frame_index, after),
+            lambda: game_figure(
+                frame.after if after else frame.before,
+                game.board,
+                previous=frame.before if after else None,
+                title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
+                f"({e.category}) — {'after' if after else 'before'}",
+                height=520,
+            ),
         )
         changes = frame.changes()
         return mo.vstack(
@@ -814,7 +821,7 @@ def _(
                         )
                     }
                 ),
-                fig,
+                through_board.view,
             ],
             gap=0.5,
         )

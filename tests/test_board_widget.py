@@ -119,3 +119,19 @@ def test_making_the_widget_does_not_import_nbformat() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.split() == ["False", "False", "True"]
+
+
+def test_show_once_builds_and_sends_a_figure_once_per_key() -> None:
+    made: list[int] = []
+
+    def make(n: int) -> go.Figure:
+        made.append(n)
+        return go.Figure(go.Scatter(x=[n], y=[n], name="frame"))
+
+    board = BoardWidget()
+    assert board.show_once(("step", 1), lambda: make(1)).added == 1
+    assert board.show_once(("step", 1), lambda: make(1)).empty
+    assert board.show_once(("step", 2), lambda: make(2)).traces == 1
+    assert made == [1, 2]
+    board.show(make(3))  # a plain show forgets the key
+    assert not board.show_once(("step", 2), lambda: make(2)).empty

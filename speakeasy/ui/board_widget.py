@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +106,7 @@ class BoardWidget:
         self._widget: Any = None
         self._view: Any = None
         self._drawn = False
+        self._key: Hashable | None = None  # what the figure on show was made for (show_once)
         self._traces: list[dict[str, Any]] = []
         self._layout: dict[str, Any] = {}
         self._figure_index: dict[int, int] = {}  # widget trace -> trace of the figure shown
@@ -150,6 +151,7 @@ class BoardWidget:
         deletes traces): trace ``i`` of the figure goes to the widget's trace ``i`` when
         that one has its type, else to a new trace; traces left over are hidden.
         """
+        self._key = None
         new = _figure_dict(figure)
         traces: list[dict[str, Any]] = new["data"]
         layout: dict[str, Any] = new["layout"]
@@ -199,6 +201,16 @@ class BoardWidget:
         self._traces, self._layout = shown, layout
         self._figure_index = {slot: index for index, slot in enumerate(used)}
         return BoardPatch(len(added), patched, properties, hidden, changed_layout)
+
+    def show_once(self, key: Hashable, make: Callable[[], Any]) -> BoardPatch:
+        """Show ``make()`` unless the figure shown was made for an equal ``key`` (then
+        nothing is built or sent): for figures that stay the same over many decisions, like
+        a replayed step's."""
+        if self._key is not None and self._key == key:
+            return BoardPatch(0, 0, 0, 0, ())
+        patch = self.show(make())
+        self._key = key
+        return patch
 
     def click(self, curve: int, point: int) -> None:
         """Act as if the point ``point`` of trace ``curve`` were clicked (tests use it)."""

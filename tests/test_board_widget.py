@@ -52,6 +52,7 @@ def test_the_first_figure_adds_every_trace_and_the_same_figure_sends_nothing() -
     assert _same_traces(board, figure)
     assert board.show(figure).empty
     assert board.figure["layout"] == figure.to_dict()["layout"]
+    assert board.widget._config == {"displayModeBar": False, "responsive": True}
 
 
 def test_a_decision_patches_only_the_traces_that_changed() -> None:

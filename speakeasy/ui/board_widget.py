@@ -33,6 +33,9 @@ from typing import Any
 
 __all__ = ["BoardPatch", "BoardWidget", "ClickPoints"]
 
+#: plotly's config of a board: the map is not a chart to zoom or export.
+DEFAULT_CONFIG: Mapping[str, Any] = {"displayModeBar": False, "responsive": True}
+
 #: What a click hands to :attr:`BoardWidget.on_click`: the points under the pointer.
 ClickPoints = list[dict[str, int]]
 
@@ -101,8 +104,14 @@ class BoardWidget:
     """One plotly ``FigureWidget`` on the page, patched to each new figure by
     :meth:`show`; ``on_click`` receives the clicked points."""
 
-    def __init__(self, on_click: Callable[[ClickPoints], object] | None = None) -> None:
+    def __init__(
+        self,
+        on_click: Callable[[ClickPoints], object] | None = None,
+        config: Mapping[str, Any] | None = None,
+    ) -> None:
         self.on_click = on_click
+        #: plotly's config for the page (default: no mode bar, resized with its container).
+        self.config = dict(config if config is not None else DEFAULT_CONFIG)
         self._widget: Any = None
         self._view: Any = None
         self._drawn = False
@@ -116,6 +125,7 @@ class BoardWidget:
         """The ``FigureWidget`` (created on first use): display this one object."""
         if self._widget is None:
             self._widget = _figure_widget_class()()
+            self._widget._config = dict(self.config)
             self._widget.observe(self._on_drawn, names=["_js2py_layoutDelta"])
         return self._widget
 

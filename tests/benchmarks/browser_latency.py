@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import socket
 import statistics
 import subprocess
@@ -43,7 +44,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -116,15 +117,18 @@ def _free_port() -> int:
 
 
 @contextmanager
-def served(notebook: Path) -> Iterator[str]:
-    """``marimo run`` of ``notebook`` on a free port (as ``tests/conftest.py`` serves them)."""
+def served(notebook: Path, pythonpath: Path | None = None) -> Iterator[str]:
+    """``marimo run`` of ``notebook`` on a free port (as ``tests/conftest.py`` serves them),
+    importing ``speakeasy`` from ``pythonpath`` when given."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
     cmd = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1"]
     cmd += ["--port", str(port), "--no-token", str(notebook)]
+    env = None if pythonpath is None else {**os.environ, "PYTHONPATH": str(pythonpath)}
     proc = subprocess.Popen(
         cmd,
-        cwd=ROOT,
+        cwd=pythonpath or ROOT,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,
@@ -222,18 +226,16 @@ def load_save(page: Any, text: str) -> None:
     _settle(page, 1500)
 
 
-def run_scenario(floor: Any, play: Any, clicks: int) -> dict[str, Any]:
-    samples: dict[str, list[float]] = {"floor": [], "play": []}
-    lost = {"floor": 0, "play": 0}
+def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, Any]:
+    """``clicks`` rounds of one click per page (``(name, page, selector)``), in turn."""
+    samples: dict[str, list[float]] = {name: [] for name, _, _ in pages}
+    lost = dict.fromkeys(samples, 0)
     for _ in range(clicks):
-        for name, page, selector in (
-            ("floor", floor, "marimo-button button"),
-            ("play", play, OPTION_BUTTONS),
-        ):
+        for name, page, selector in pages:
             ms, missed = timed_click(page, selector)
             samples[name].append(ms)
             lost[name] += missed
-            _settle(page, 600 if name == "play" else 300)
+            _settle(page, 300 if name == "floor" else 600)
     out: dict[str, Any] = {}
     for name, values in samples.items():
         out[name] = {
@@ -243,7 +245,10 @@ def run_scenario(floor: Any, play: Any, clicks: int) -> dict[str, Any]:
             "lost": lost[name],
             "samples": [round(v, 1) for v in values],
         }
-    out["ratio_p95"] = round(out["play"]["p95"] / out["floor"]["p95"], 2)
+    for name in samples:
+        if name != "floor":
+            key = "ratio_p95" if name == "play" else f"ratio_p95_{name}"
+            out[key] = round(out[name]["p95"] / out["floor"]["p95"], 2)
     return out
 
 
@@ -269,6 +274,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--label", default="", help="a name for this run in the JSON")
     parser.add_argument("--no-cold", action="store_true", help="skip the cold-server map")
     parser.add_argument("--no-late", action="store_true", help="skip the late 4-player game")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="a checkout of an older commit: its play.py is served and clicked in the same "
+        "rounds (e.g. BEFORE and AFTER under the same load)",
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -281,21 +292,36 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             if not args.no_cold:
                 results["cold"] = cold_map(browser)
                 print("cold", results["cold"], flush=True)
-            with served(FLOOR_APP) as floor_url, served(PLAY_APP) as play_url:
+            with ExitStack() as stack:
+                urls = {
+                    "floor": stack.enter_context(served(FLOOR_APP)),
+                    "play": stack.enter_context(served(PLAY_APP)),
+                }
+                if args.baseline is not None:
+                    urls["baseline"] = stack.enter_context(
+                        served(args.baseline / "notebooks" / "play.py", args.baseline)
+                    )
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 context.add_init_script(_PROBE)
-                floor, play = context.new_page(), context.new_page()
-                floor.goto(floor_url)
-                floor.locator(".floor-count").wait_for(timeout=60_000)
-                play.goto(play_url)
-                wait_for_map(play, "to decide")
-                play.locator(OPTION_BUTTONS).first.wait_for(timeout=60_000)
-                _settle(play, 1500)
-                results["start"] = run_scenario(floor, play, args.clicks)
+                pages: list[tuple[str, Any, str]] = []
+                for name, url in urls.items():
+                    page = context.new_page()
+                    page.goto(url)
+                    if name == "floor":
+                        page.locator(".floor-count").wait_for(timeout=60_000)
+                        pages.append((name, page, "marimo-button button"))
+                        continue
+                    wait_for_map(page, "to decide")
+                    page.locator(OPTION_BUTTONS).first.wait_for(timeout=60_000)
+                    _settle(page, 1500)
+                    pages.append((name, page, OPTION_BUTTONS))
+                results["start"] = run_scenario(pages, args.clicks)
                 print("start", _summary(results["start"]), flush=True)
                 if not args.no_late:
-                    load_save(play, save)
-                    results["late"] = run_scenario(floor, play, args.clicks)
+                    for name, page, _ in pages:
+                        if name != "floor":
+                            load_save(page, save)
+                    results["late"] = run_scenario(pages, args.clicks)
                     print("late", _summary(results["late"]), flush=True)
                 context.close()
         finally:
@@ -306,11 +332,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
 
 def _summary(scenario: dict[str, Any]) -> str:
-    f, p = scenario["floor"], scenario["play"]
-    return (
-        f"floor p50 {f['p50']} p95 {f['p95']} (lost {f['lost']}) | "
-        f"play p50 {p['p50']} p95 {p['p95']} (lost {p['lost']}) | p95 ratio {scenario['ratio_p95']}"
-    )
+    parts = [
+        f"{name} p50 {v['p50']} p95 {v['p95']} (lost {v['lost']})"
+        for name, v in scenario.items()
+        if isinstance(v, dict)
+    ]
+    ratios = [f"{k} {v}" for k, v in scenario.items() if k.startswith("ratio")]
+    return " | ".join(parts + ratios)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ def _():
         lookup_markdown,
     )
     from speakeasy.ui import (
+        BoardWidget,
         Table,
         TableSnapshot,
         advance,
@@ -42,6 +43,7 @@ def _():
     from speakeasy.viz import PLAYER_COLOURS, changed_districts, clicked_place, game_figure
 
     return (
+        BoardWidget,
         CATEGORIES,
         Colour,
         IllegalAction,
@@ -459,7 +461,17 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(act, clickable, clicked_place, figure, mo, set_group, set_note, table):
+def _(BoardWidget):
+    # One plotly FigureWidget for the session: each new position patches the traces that
+    # changed instead of sending and drawing a whole new figure.
+    # (made here, in a cell that never re-runs: marimo closes a widget when its cell re-runs)
+    board = BoardWidget()
+    _ = board.view
+    return (board,)
+
+
+@app.cell(hide_code=True)
+def _(act, board, clickable, clicked_place, figure, set_group, set_note, table):
     def _on_click(points):
         place = clicked_place(points or [], figure)
         if place is None:
@@ -478,10 +490,9 @@ def _(act, clickable, clicked_place, figure, mo, set_group, set_note, table):
             set_group(table.group_of(district))
             set_note(("info", f"District {district}: choose one of its {len(options)} options."))
 
-    board_map = mo.ui.plotly(
-        figure, config={"displayModeBar": False, "responsive": True}, on_change=_on_click
-    )
-    return (board_map,)
+    board.on_click = _on_click
+    board_patch = board.show(figure)
+    return (board_patch,)
 
 
 @app.cell(hide_code=True)
@@ -787,8 +798,9 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, mo, side_panel):
-    mo.hstack([board_map, side_panel], widths=[2.8, 1], align="start", gap=1)
+def _(board, board_patch, mo, side_panel):
+    _ = board_patch  # drawn after the board has the new position
+    mo.hstack([board.view, side_panel], widths=[2.8, 1], align="start", gap=1)
     return
 
 
@@ -973,11 +985,14 @@ def _(frame_index, frames, mo, set_frame, set_through, summaries, through_step):
 
 
 @app.cell(hide_code=True)
-def _(mo):
+def _(BoardWidget, mo):
     before_after = mo.ui.radio(
         ["before", "after"], value="after", inline=True, label="Show the position"
     )
-    return (before_after,)
+    # The step-through map: a second board widget, rebuilt only when its event changes.
+    through_board = BoardWidget()
+    _ = through_board.view
+    return before_after, through_board
 
 
 @app.cell(hide_code=True)
@@ -996,6 +1011,7 @@ def _(
     plain_words,
     prev_button,
     teacher,
+    through_board,
     through_picker,
     through_step,
     viewer,
@@ -1013,13 +1029,16 @@ def _(
         frame = frames[frame_index]
         e = frame.explanation
         after = before_after.value == "after"
-        fig = game_figure(
-            frame.after if after else frame.before,
-            game.board,
-            previous=frame.before if after else None,
-            title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
-            f"({e.category}) — {'after' if after else 'before'}",
-            height=520,
+        through_board.show_once(
+            (game.history[:through_step], through_step, frame_index, after),
+            lambda: game_figure(
+                frame.after if after else frame.before,
+                game.board,
+                previous=frame.before if after else None,
+                title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
+                f"({e.category}) — {'after' if after else 'before'}",
+                height=520,
+            ),
         )
         changes = changes_in_words(frame.before, frame.after, viewer, teacher=teacher.value)
         rules = ", ".join(r.id for r in e.rules)
@@ -1050,7 +1069,7 @@ def _(
                         )
                     }
                 ),
-                fig,
+                through_board.view,
             ],
             gap=0.5,
         )

@@ -1,8 +1,10 @@
 """Helpers shared by the browser tests (headless Chromium driving marimo apps).
 
 marimo draws a plotly figure in a ``marimo-plotly`` element whose ``data-figure`` attribute
-holds the figure's JSON; the game figures draw each district's number in a trace named
-"district numbers", inside the tile where the clickable ``districts`` trace answers a click.
+holds the figure's JSON (the play map is a plotly ``FigureWidget`` in a ``marimo-anywidget``:
+its figure is read from the plotly element); the game figures draw each district's number in
+a trace named "district numbers", inside the tile where the clickable ``districts`` trace
+answers a click.
 """
 
 from __future__ import annotations
@@ -16,8 +18,15 @@ __all__ = ["click_district", "plot_figure", "wait_for"]
 
 
 def plot_figure(plot: Any) -> dict[str, Any]:
-    """The figure shown by a ``marimo-plotly`` locator, as plotly JSON."""
+    """The figure shown by a ``marimo-plotly`` locator, as plotly JSON; or by a plotly
+    ``FigureWidget`` (a ``marimo-anywidget``, the play map): its visible traces and layout,
+    read from the plotly element on the page."""
     raw = plot.get_attribute("data-figure")
+    if raw is None and plot.locator(".js-plotly-plot").count():
+        shown: dict[str, Any] = plot.locator(".js-plotly-plot").first.evaluate(
+            "gd => ({data: gd.data.filter(t => t.visible !== false), layout: gd.layout})"
+        )
+        return shown
     assert raw, "the plot has no data-figure"
     figure: dict[str, Any] = json.loads(raw)
     return figure

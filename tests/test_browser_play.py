@@ -2,7 +2,8 @@
 
 Starts a 2-player game (purple a person, blue a bot) with a new seed, makes decisions by
 clicking option buttons and one by clicking a district on the map, undoes the last one, and
-checks that the figure (the JSON marimo hands to plotly, its SVG title) and the event log follow.
+checks that the figure (read from plotly's element on the page, its SVG title) and the event
+log follow.
 A screenshot is kept under ``tmp_path`` and copied to ``/tmp/play_browser.png``.
 
 Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 against the heuristic
@@ -27,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import click_district, wait_for
+from tests.browser import click_district, plot_figure, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -36,8 +37,8 @@ SCREENSHOT_COPY = Path("/tmp/play_browser.png")
 TIMEOUT_MS = 20_000
 SEED = 5
 
-PLOT = "marimo-plotly"
-PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
+PLOT = "marimo-anywidget, marimo-plotly"  # the map is a plotly FigureWidget (an anywidget)
+PLOT_READY = "marimo-anywidget .js-plotly-plot .scatterlayer .trace"
 OPTION_BUTTONS = ".se-options marimo-button button"
 LOG = ".se-log"
 
@@ -62,10 +63,7 @@ def _main_figure(page: Any) -> dict[str, Any]:
     """The play map's figure JSON (the step-through figure has no ``pending`` in its meta)."""
     plots = page.locator(PLOT)
     for i in range(plots.count()):
-        raw = plots.nth(i).get_attribute("data-figure")
-        if not raw:
-            continue
-        figure: dict[str, Any] = json.loads(raw)
+        figure = plot_figure(plots.nth(i))
         if "pending" in (figure.get("layout", {}).get("meta") or {}):
             return figure
     raise AssertionError("the play map is not on the page")
@@ -74,8 +72,7 @@ def _main_figure(page: Any) -> dict[str, Any]:
 def _main_plot(page: Any) -> Any:
     plots = page.locator(PLOT)
     for i in range(plots.count()):
-        raw = plots.nth(i).get_attribute("data-figure") or "{}"
-        if "pending" in (json.loads(raw).get("layout", {}).get("meta") or {}):
+        if "pending" in (plot_figure(plots.nth(i)).get("layout", {}).get("meta") or {}):
             return plots.nth(i)
     raise AssertionError("the play map is not on the page")
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -82,11 +83,40 @@ class Game(Engine[GameState, Ctx, GameResult]):
         players: int | Sequence[str | Colour] = 2,
         options: Options | dict[str, bool] | None = None,
     ) -> Game:
-        """A new game with ``actions`` applied in order (each checked for legality)."""
-        game = cls.new(players, seed, options)
-        for action in actions:
-            game.apply(action)
-        return game
+        """A new game with ``actions`` applied in order (each checked for legality).
+
+        Replays are cached: a game replayed before with the same seed, players and options
+        that shares the first actions is copied from its checkpoint at or before them
+        (as :meth:`~speakeasy.core.engine.Engine.copy` does) and only the actions after them
+        are applied, so undo, redo and going back at a table cost the same late in a game as
+        early. The game returned is always a new one, the caller's to change.
+
+        >>> game = Game.replay(7, [], players=2)
+        >>> action = game.legal_actions()[0]
+        >>> again = Game.replay(7, [action], players=2)  # starts from the cached empty game
+        >>> again.history == (action,) and game.history == ()
+        True
+        """
+        opts = options if isinstance(options, Options) else Options.from_data(options)
+        seats = tuple(colours(players))
+        if cls is not Game or type(seed) is not int:  # only plain games are cached
+            game = cls(seats, seed, opts)
+            for action in actions:
+                game.apply(action)
+            return game
+        given = list(actions)
+        texts = [a if isinstance(a, str) else str(a) for a in given]
+        done, base = 0, None
+        for (c_seed, c_seats, c_opts, c_texts), cached in list(_REPLAYS.items()):
+            if (c_seed, c_seats, c_opts) == (seed, seats, opts):
+                common = _common_prefix(c_texts, texts)
+                if base is None or common > done:
+                    done, base = common, cached
+        replayed = base._at(done) if base is not None else cls(seats, seed, opts)
+        for action in given[done:]:
+            replayed.apply(action)
+        _remember((seed, seats, opts, tuple(texts)), replayed)
+        return replayed
 
     @property
     def scenario(self) -> StartPosition | None:
@@ -139,3 +169,28 @@ class Game(Engine[GameState, Ctx, GameResult]):
             f"<Game{sandbox} seed={self.seed} players={[c.value for c in self.colours]} "
             f"act={self.state.act} round={self.state.round} steps={len(self.steps)} {where}>"
         )
+
+
+#: Recent replays (:meth:`Game.replay`), private copies keyed by seed, colours, options and
+#: action texts: the newest few, enough for a table's undo line and the positions it shows.
+_REPLAYS: OrderedDict[tuple[int, tuple[Colour, ...], Options, tuple[str, ...]], Game] = (
+    OrderedDict()
+)
+_REPLAY_CACHE_SIZE = 8
+
+
+def _common_prefix(done: Sequence[str], wanted: Sequence[str]) -> int:
+    count = 0
+    for a, b in zip(done, wanted, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count
+
+
+def _remember(key: tuple[int, tuple[Colour, ...], Options, tuple[str, ...]], game: Game) -> None:
+    """Keep a private copy of ``game`` (the caller may change the one it gets)."""
+    _REPLAYS[key] = game._at(len(game.history))
+    _REPLAYS.move_to_end(key)
+    while len(_REPLAYS) > _REPLAY_CACHE_SIZE:
+        _REPLAYS.popitem(last=False)

@@ -1,6 +1,7 @@
 """What a person at the table uses: the play table, the guided lessons, the truck-route planner
 view, the workshop server and the command line."""
 
+from speakeasy.ui.board_widget import BoardPatch, BoardWidget
 from speakeasy.ui.exercise_cards import answer_boxes, exercise_cards
 from speakeasy.ui.inputs import (
     MAX_TEXT_CHARS,
@@ -118,6 +119,8 @@ __all__ = [
     "STATIONS",
     "TRUCK_DISTRICT_ACTIONS",
     "BoardSection",
+    "BoardPatch",
+    "BoardWidget",
     "Feedback",
     "Lesson",
     "McOptionGroup",

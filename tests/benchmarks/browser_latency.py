@@ -1,0 +1,345 @@
+"""Browser latency of ``notebooks/play.py`` against marimo's own floor (issue 13, "Speed").
+
+A benchmark run by hand, not a timed test (pytest collects only ``test_*.py``)::
+
+    PYTHONPATH=$PWD .venv/bin/python tests/benchmarks/browser_latency.py --clicks 20
+
+It serves ``tests/benchmarks/latency_floor.py`` (one button updating one text cell: marimo's
+cheapest round trip) and ``notebooks/play.py`` with ``marimo run`` in the same run, drives both
+in one headless Chromium (Debian's ``/usr/bin/chromium`` through playwright; never
+``playwright install``) and alternates clicks between them: the floor's button, then play's
+first option button. Each click is timed inside the page, from the ``click`` event (a capturing
+listener on the document) to the first animation frame that shows the update: the floor's
+count changed, or play's map drawn with a new title (the map's title names the step, so every
+decision changes it; it is looked up inside marimo's custom elements, whatever draws the map).
+
+Scenarios:
+
+* **start**: play's opening decisions of a new game (seed 1, purple a person, blue a bot);
+* **late**: a 4-player game saved at 70 % of its length (random bots, seed 7), loaded through
+  the notebook's "Load a saved game" form, then the same clicks;
+* **cold**: the first map on a freshly started server (navigation start to the map drawn, in
+  the page), and a second visitor's on the same server.
+
+Printed and written (``--out``, JSON): p50 and p95 per app and scenario, play's p95 over the
+floor's p95 (target: at most 3), and the cold map (target: at most 2.5 s). Clicks that produced
+no update within 15 s are retried and counted as lost. The machine is shared: compare ratios
+within one run, not milliseconds across runs.
+
+Results (before and after, with the raw samples): ``browser_latency_results.md`` and
+``browser_latency_*.json`` next to this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+FLOOR_APP = ROOT / "tests" / "benchmarks" / "latency_floor.py"
+PLAY_APP = ROOT / "notebooks" / "play.py"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+OPTION_BUTTONS = ".se-options marimo-button button"
+CLICK_TIMEOUT_MS = 15_000
+
+# Installed in every page before its scripts run. ``key()`` is what a click must change: the
+# floor's count, or the play map's title (found in the light DOM or inside marimo's elements'
+# shadow roots). A click arms the timer only after ``__lat.arm()``; the first animation frame
+# whose key differs from the key at the click records a sample.
+_PROBE = """
+(() => {
+  const titles = () => {
+    const out = [];
+    const walk = (root, depth) => {
+      for (const t of root.querySelectorAll('.gtitle')) out.push(t.textContent || '');
+      if (depth > 4) return;
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
+      }
+    };
+    walk(document, 0);
+    return out;
+  };
+  const key = () => {
+    const floor = document.querySelector('.floor-count');
+    if (floor) return floor.textContent;
+    const map = titles().find(t => /to decide|Game over/.test(t));
+    return map === undefined ? null : map;
+  };
+  const lat = { samples: [], armed: false, t0: null, base: null, firstMap: null, key };
+  lat.arm = () => { lat.armed = true; };
+  window.__lat = lat;
+  const watch = () => {
+    if (lat.t0 !== null && key() !== lat.base) {
+      lat.samples.push(performance.now() - lat.t0);
+      lat.t0 = null;
+    }
+    if (lat.t0 !== null) requestAnimationFrame(watch);
+  };
+  document.addEventListener('click', () => {
+    if (!lat.armed) return;
+    lat.armed = false;
+    lat.base = key();
+    lat.t0 = performance.now();
+    requestAnimationFrame(watch);
+  }, true);
+  const first = () => {
+    if (lat.firstMap === null && key() !== null) { lat.firstMap = performance.now(); return; }
+    requestAnimationFrame(first);
+  };
+  requestAnimationFrame(first);
+})();
+"""
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def served(notebook: Path, pythonpath: Path | None = None) -> Iterator[str]:
+    """``marimo run`` of ``notebook`` on a free port (as ``tests/conftest.py`` serves them),
+    importing ``speakeasy`` from ``pythonpath`` when given."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    cmd = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1"]
+    cmd += ["--port", str(port), "--no-token", str(notebook)]
+    env = None if pythonpath is None else {**os.environ, "PYTHONPATH": str(pythonpath)}
+    proc = subprocess.Popen(
+        cmd,
+        cwd=pythonpath or ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"marimo did not serve {notebook}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0-100)."""
+    ordered = sorted(values)
+    return ordered[max(math.ceil(q / 100 * len(ordered)) - 1, 0)]
+
+
+def late_save(players: int = 4, seed: int = 7, fraction: float = 0.7) -> str:
+    """A ``players``-player game of random bots saved at ``fraction`` of its length."""
+    from speakeasy import Game
+    from speakeasy.ui import Table
+
+    colours = ["purple", "blue", "green", "yellow"][:players]
+    whole = Table.new(dict.fromkeys(colours, "bot"), seed=seed).game
+    cut = int(len(whole.history) * fraction)
+    return Game.replay(seed, whole.history[:cut], players=colours).to_json()
+
+
+def _settle(page: Any, ms: int = 400) -> None:
+    page.wait_for_timeout(ms)
+
+
+def timed_click(page: Any, selector: str) -> tuple[float, int]:
+    """Click the first ``selector`` and return (ms from the click to the update, lost clicks)."""
+    lost = 0
+    for _ in range(4):
+        page.bring_to_front()
+        target = page.locator(selector).first
+        target.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+        count = page.evaluate("window.__lat.samples.length")
+        page.evaluate("window.__lat.arm()")
+        target.click()
+        try:
+            page.wait_for_function(
+                f"window.__lat.samples.length > {count}", timeout=CLICK_TIMEOUT_MS, polling=50
+            )
+        except Exception:  # a click lost while marimo swapped the element: retried
+            lost += 1
+            page.evaluate("window.__lat.t0 = null")
+            continue
+        sample: float = page.evaluate("window.__lat.samples[window.__lat.samples.length - 1]")
+        return sample, lost
+    raise RuntimeError(f"four clicks on {selector} changed nothing")
+
+
+def wait_for_map(page: Any, pattern: str, timeout_ms: int = 60_000) -> None:
+    page.wait_for_function(
+        f"(() => {{ const k = window.__lat.key(); return k !== null && /{pattern}/.test(k); }})()",
+        timeout=timeout_ms,
+        polling=100,
+    )
+
+
+def load_save(page: Any, text: str) -> None:
+    """Load ``text`` through play's "Load a saved game" form and wait for its map."""
+    step = len(json.loads(text)["actions"])
+    page.get_by_text("Load a saved game", exact=True).click()
+    area = page.locator("marimo-text-area textarea").first
+    area.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+    area.fill(text)
+    area.press("Tab")
+    _settle(page, 800)
+    page.get_by_role("button", name="📂 Load", exact=True).click()
+    page.get_by_text(f"Loaded a game at step {step}.").wait_for(timeout=60_000)
+    page.wait_for_function(
+        "(() => { const m = /Step (\\d+)/.exec(window.__lat.key() || '');"
+        f" return m !== null && Number(m[1]) >= {step}; }})()",
+        timeout=60_000,
+        polling=100,
+    )
+    _settle(page, 1500)
+
+
+def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, Any]:
+    """``clicks`` rounds of one click per page (``(name, page, selector)``), in turn."""
+    samples: dict[str, list[float]] = {name: [] for name, _, _ in pages}
+    lost = dict.fromkeys(samples, 0)
+    for _ in range(clicks):
+        for name, page, selector in pages:
+            ms, missed = timed_click(page, selector)
+            samples[name].append(ms)
+            lost[name] += missed
+            _settle(page, 300 if name == "floor" else 600)
+    out: dict[str, Any] = {}
+    for name, values in samples.items():
+        out[name] = {
+            "p50": round(statistics.median(values), 1),
+            "p95": round(percentile(values, 95), 1),
+            "n": len(values),
+            "lost": lost[name],
+            "samples": [round(v, 1) for v in values],
+        }
+    for name in samples:
+        if name != "floor":
+            key = "ratio_p95" if name == "play" else f"ratio_p95_{name}"
+            out[key] = round(out[name]["p95"] / out["floor"]["p95"], 2)
+    return out
+
+
+def cold_map(browser: Any) -> dict[str, float]:
+    """The first map on a freshly started play server, and a second visitor's."""
+    result: dict[str, float] = {}
+    with served(PLAY_APP) as url:
+        for visitor in ("first", "second"):
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.add_init_script(_PROBE)
+            page = context.new_page()
+            page.goto(url, wait_until="commit")
+            wait_for_map(page, "to decide")
+            result[f"{visitor}_map_ms"] = round(page.evaluate("window.__lat.firstMap"), 1)
+            context.close()
+    return result
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clicks", type=int, default=20, help="clicks per app and scenario")
+    parser.add_argument("--out", type=Path, help="write the results as JSON here")
+    parser.add_argument("--label", default="", help="a name for this run in the JSON")
+    parser.add_argument("--no-cold", action="store_true", help="skip the cold-server map")
+    parser.add_argument("--no-late", action="store_true", help="skip the late 4-player game")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="a checkout of an older commit: its play.py is served and clicked in the same "
+        "rounds (e.g. BEFORE and AFTER under the same load)",
+    )
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, Any] = {"label": args.label, "clicks": args.clicks}
+    save = late_save()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            if not args.no_cold:
+                results["cold"] = cold_map(browser)
+                print("cold", results["cold"], flush=True)
+            with ExitStack() as stack:
+                urls = {
+                    "floor": stack.enter_context(served(FLOOR_APP)),
+                    "play": stack.enter_context(served(PLAY_APP)),
+                }
+                if args.baseline is not None:
+                    urls["baseline"] = stack.enter_context(
+                        served(args.baseline / "notebooks" / "play.py", args.baseline)
+                    )
+                context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                context.add_init_script(_PROBE)
+                pages: list[tuple[str, Any, str]] = []
+                for name, url in urls.items():
+                    page = context.new_page()
+                    page.goto(url)
+                    if name == "floor":
+                        page.locator(".floor-count").wait_for(timeout=60_000)
+                        pages.append((name, page, "marimo-button button"))
+                        continue
+                    wait_for_map(page, "to decide")
+                    page.locator(OPTION_BUTTONS).first.wait_for(timeout=60_000)
+                    _settle(page, 1500)
+                    pages.append((name, page, OPTION_BUTTONS))
+                results["start"] = run_scenario(pages, args.clicks)
+                print("start", _summary(results["start"]), flush=True)
+                if not args.no_late:
+                    for name, page, _ in pages:
+                        if name != "floor":
+                            load_save(page, save)
+                    results["late"] = run_scenario(pages, args.clicks)
+                    print("late", _summary(results["late"]), flush=True)
+                context.close()
+        finally:
+            browser.close()
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=1) + "\n")
+    return results
+
+
+def _summary(scenario: dict[str, Any]) -> str:
+    parts = [
+        f"{name} p50 {v['p50']} p95 {v['p95']} (lost {v['lost']})"
+        for name, v in scenario.items()
+        if isinstance(v, dict)
+    ]
+    ratios = [f"{k} {v}" for k, v in scenario.items() if k.startswith("ratio")]
+    return " | ".join(parts + ratios)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""The play map's board widget (issue 13, "Speed"): one plotly FigureWidget patched by diffs.
+
+Not timed: these check what :meth:`BoardWidget.show` sends (only what changed, never a trace
+deletion), that the widget ends up equal to the figure shown, that clicks name the figure's
+trace even after the trace list changed, and that making the widget does not import nbformat
+(the ~1.3 s of jsonschema and rfc3987_syntax a cold start used to pay through plotly).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import plotly.graph_objects as go
+
+from speakeasy.ui import BoardWidget, Table, advance, table_for
+from speakeasy.viz import clicked_district, game_figure
+
+
+def _figure(table: Table, title: str = "") -> go.Figure:
+    return game_figure(
+        table.game.state,
+        table.game.board,
+        previous=table.previous_state(),
+        highlight=table.clickable_districts(),
+        title=title or None,
+    )
+
+
+def _on_page(board: BoardWidget) -> list[dict[str, Any]]:
+    """The widget's visible traces, as plotly dicts (what the page draws; the widget adds a
+    ``uid`` to each, and a property a patch removed reads ``{}``)."""
+    return [t.to_plotly_json() for t in board.widget.data if t.visible is not False]
+
+
+def _same_traces(board: BoardWidget, figure: go.Figure) -> bool:
+    shown = _on_page(board)
+    wanted = [t.to_plotly_json() for t in figure.data]
+    return len(shown) == len(wanted) and all(
+        {k: v for k, v in s.items() if k not in ("visible", "uid") and v not in ({}, None)} == w
+        for s, w in zip(shown, wanted, strict=True)
+    )
+
+
+def test_the_first_figure_adds_every_trace_and_the_same_figure_sends_nothing() -> None:
+    table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
+    figure = _figure(table)
+    board = BoardWidget()
+    first = board.show(figure)
+    assert first.added == len(figure.data) and first.traces == 0
+    assert _same_traces(board, figure)
+    assert board.show(figure).empty
+    assert board.figure["layout"] == figure.to_dict()["layout"]
+    assert board.widget._config == {"displayModeBar": False, "responsive": True}
+
+
+def test_a_decision_patches_only_the_traces_that_changed() -> None:
+    snap = Table.new({"purple": "human", "blue": "bot"}, seed=3).snapshot()
+    board = BoardWidget()
+    board.show(_figure(table_for(snap), "Step 0"))
+    for step in range(6):
+        action = table_for(snap).game.legal_actions()[0]
+
+        def choose(t: Table, a: Any = action) -> object:
+            return t.choose(a)
+
+        snap = advance(snap, choose)
+        figure = _figure(table_for(snap), f"Step {step + 1}")
+        patch = board.show(figure)
+        assert not patch.empty
+        assert patch.traces < len(figure.data), "a decision changes a few traces, not all"
+        assert "title" in patch.layout
+        assert _same_traces(board, figure), f"after decision {step + 1}"
+        assert board.widget.layout.title.text == f"Step {step + 1}"
+
+
+def test_fewer_traces_hide_the_rest_and_more_are_added_never_deleted() -> None:
+    board = BoardWidget()
+    three = go.Figure([go.Scatter(x=[i], y=[i], name=f"t{i}") for i in range(3)])
+    one = go.Figure([go.Scatter(x=[9], y=[9], name="t0")])
+    board.show(three)
+    patch = board.show(one)
+    assert (patch.added, patch.hidden) == (0, 2)
+    assert len(board.widget.data) == 3
+    assert [t.visible for t in board.widget.data][1:] == [False, False]
+    again = board.show(three)
+    assert again.added == 0 and again.hidden == 0
+    assert [t.visible for t in board.widget.data] == [None, None, None]
+    bar = go.Figure([go.Bar(x=[1], y=[1], name="t0")])  # another trace type: a new trace
+    patch = board.show(bar)
+    assert patch.added == 1 and patch.hidden == 3
+    assert board.figure["data"][0]["type"] == "bar"
+
+
+def test_a_click_names_the_district_of_the_figure_shown() -> None:
+    table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
+    figure = _figure(table)
+    clicks: list[list[dict[str, int]]] = []
+    board = BoardWidget(on_click=clicks.append)
+    board.show(figure)
+    curve = [t.name for t in figure.data].index("districts")
+    point = list(figure.data[curve].customdata).index(9)
+    # plotly's widget calls the trace's click handlers with the points under the pointer
+    trace = board.widget.data[curve]
+    points = type("Points", (), {"point_inds": [point]})()
+    for handler in trace._click_callbacks:
+        handler(trace, points, None)
+    assert clicks == [[{"curveNumber": curve, "pointIndex": point}]]
+    assert clicked_district(clicks[0], figure) == 9
+
+
+def test_making_the_widget_does_not_import_nbformat() -> None:
+    code = (
+        "import sys; from speakeasy.ui import BoardWidget; BoardWidget().widget; "
+        "import plotly.io._renderers as r; "
+        "print('nbformat' in sys.modules, 'jsonschema' in sys.modules, bool(r.nbformat))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.split() == ["False", "False", "True"]
+
+
+def test_show_once_builds_and_sends_a_figure_once_per_key() -> None:
+    made: list[int] = []
+
+    def make(n: int) -> go.Figure:
+        made.append(n)
+        return go.Figure(go.Scatter(x=[n], y=[n], name="frame"))
+
+    board = BoardWidget()
+    assert board.show_once(("step", 1), lambda: make(1)).added == 1
+    assert board.show_once(("step", 1), lambda: make(1)).empty
+    assert board.show_once(("step", 2), lambda: make(2)).traces == 1
+    assert made == [1, 2]
+    board.show(make(3))  # a plain show forgets the key
+    assert not board.show_once(("step", 2), lambda: make(2)).empty

@@ -741,11 +741,11 @@ def test_checks_are_cheap() -> None:
         c.player(colour).books = 3
         for d in range(1 + i, 17, 4):
             put(c, d, BAR, colour=colour, protected=d % 2 == 0, barrel=True)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the machine's load does not inflate it
     for _ in range(50):
         for colour in c.state.players:
             book_spaces_available(c, colour)
-    assert (time.perf_counter() - start) / 200 < 0.002
+    assert (time.process_time() - start) / 200 < 0.002
 
 
 def test_cook_refusal_explains_an_empty_choice(ctx: Ctx) -> None:

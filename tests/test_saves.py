@@ -31,14 +31,15 @@ from speakeasy.scenario import shipped_scenarios
 
 
 def _refuse_within(text: str | bytes, loader: object, seconds: float, megabytes: float) -> str:
-    """Refuse ``text`` with a LimitError; check time and peak traced memory."""
+    """Refuse ``text`` with a LimitError; check CPU time (which the machine's load does not
+    inflate, unlike the wall clock) and peak traced memory."""
     assert callable(loader)
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         with pytest.raises(LimitError) as caught:
             loader(text, "the file")
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -145,13 +146,15 @@ def test_toml_values_refused_plainly(text: str, words: str) -> None:
 
 
 def test_largest_accepted_inputs_stay_within_bounds() -> None:
-    """The worst files just inside the limits still parse within 1 s and 100 MB (item 4)."""
+    """The worst files just inside the limits still parse within 1 CPU second and 100 MB
+    (item 4); CPU time, so a loaded machine does not fail it (wall clock took 1.0-3.3 s at load
+    10 on 2 cores, CPU time stays near 0.3 s)."""
     cells = "[" + ",".join(["[" * 60 + "]" * 60] * 3000) + "]"
     ints = "[" + "123456789012345678," * 190_000 + "1]"
     for text in (cells, ints):
-        start = time.perf_counter()  # timed without tracemalloc, which slows parsing down
+        start = time.process_time()  # timed without tracemalloc, which slows parsing down
         load_json_limited(text, "x")
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         tracemalloc.start()
         try:
             load_json_limited(text, "x")
@@ -289,14 +292,15 @@ HOSTILE: dict[str, Callable[[], str | bytes]] = {
 def test_hostile_saves_are_refused_fast_and_small(name: str) -> None:
     """Issue 14, item 4: the 50 MB save took 21 s and 2.4 GB to refuse; nesting raised
     RecursionError; a 4,300-digit seed a bare ValueError. Now: SaveFileError within 1 s and
-    100 MB (measured with tracemalloc, which slows the code down)."""
+    100 MB (measured with tracemalloc, which slows the code down; CPU seconds, which the
+    machine's load does not inflate)."""
     text = HOSTILE[name]()
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         with pytest.raises(SaveFileError):
             Game.from_json(text)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -400,3 +400,28 @@ def test_r_variant_1_off_never_asks() -> None:
     put_building(ctx, G, 3, 0, DIST, protected=True, from_board=True)
     _, seen = drive(gang_war(ctx, 1))
     assert seen == [] and ctx.player(G).lost_pieces
+
+
+@pytest.mark.parametrize("answer", ["rebuild board", "rebuild remove"])
+def test_r_variant_1_the_fallen_distillery_is_in_one_place_while_its_owner_is_asked(
+    answer: str,
+) -> None:
+    """R-COMP-3, R-VARIANT-1: a colour's 15 building pieces are always somewhere. While the
+    owner is asked, the fallen distillery counts as lost (a soak run found it nowhere: 14 of
+    15 pieces), and the answer moves it back to the board or leaves it lost."""
+    ctx = rebuild_ctx(middle_empty=False)
+    green = ctx.player(G)
+
+    def pieces() -> int:
+        mine = [b for _, _, b in ctx.state.buildings() if b.owner is G]
+        return len(mine) + len(green.board_pieces) + len(green.lost_pieces)
+
+    assert pieces() == 15
+
+    def ask(decision: Decision) -> str:
+        assert decision.kind == "rebuild_distillery" and pieces() == 15
+        return answer
+
+    drive(gang_war(ctx, 1), ask)
+    assert pieces() == 15
+    assert (green.lost_pieces == []) is (answer == "rebuild board")

@@ -396,11 +396,12 @@ def _lose_building(ctx: Ctx, tile: GangsterTile, number: int, index: int) -> Flo
     state.supply_barrels += barrels
     if building.protected:
         player.mafiosi_lost += 1
+    # lost unless its owner puts it back (R-VARIANT-1): every piece stays in exactly one place
+    # while the owner is asked (R-COMP-3)
+    player.lost_pieces.append(building.piece)
     rebuild = False
     if building.type is BuildingType.DISTILLERY and ctx.options.distillery_rebuild:
         rebuild = yield from _ask_rebuild(ctx, building.owner, building.piece, number)
-    if not rebuild:
-        player.lost_pieces.append(building.piece)
     bar = _take_gangster_bar(state)
     space.gangster_bar = bar
     rules = ["R-GANGWAR-8"] + (["R-VARIANT-1"] if rebuild else [])
@@ -486,6 +487,7 @@ def _ask_rebuild(ctx: Ctx, colour: Colour, piece: str, number: int) -> Flow[bool
     )
     if choice.args[0] != "board":
         return False
+    player.lost_pieces.remove(piece)
     player.board_pieces = _board_with(ctx, player.board_pieces, piece)
     return True
 

@@ -261,15 +261,8 @@ MAX_CLICKS = 600
 
 
 def _full_meta(page: Any) -> dict[str, Any]:
-    plots = page.locator("marimo-plotly")
-    for i in range(plots.count()):
-        raw = plots.nth(i).get_attribute("data-figure")
-        if raw:
-            meta = json.loads(raw).get("layout", {}).get("meta") or {}
-            if "pending" in meta:
-                found: dict[str, Any] = meta
-                return found
-    raise AssertionError("the play map is not on the page")
+    meta: dict[str, Any] = _main_figure(page)["layout"]["meta"]
+    return meta
 
 
 def _no_sideways_scroll(page: Any) -> None:

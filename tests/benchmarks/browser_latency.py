@@ -56,19 +56,22 @@ FLOOR_APP = ROOT / "tests" / "benchmarks" / "latency_floor.py"
 PLAY_APP = ROOT / "notebooks" / "play.py"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-OPTION_BUTTONS = ".se-options marimo-button button"
+OPTION_BUTTONS = ".se-options button.se-option"
 CLICK_TIMEOUT_MS = 15_000
 
 # Installed in every page before its scripts run. ``key()`` is what a click must change: the
-# floor's count, or the play map's title (found in the light DOM or inside marimo's elements'
-# shadow roots). A click arms the timer only after ``__lat.arm()``; the first animation frame
-# whose key differs from the key at the click records a sample.
+# floor's count; for play, both the map's title (which names the step) and the decision
+# panel's step (found in the light DOM or inside marimo's elements' shadow roots). A click
+# arms the timer only after ``__lat.arm()``; the first animation frame in which every part of
+# the key differs from the key at the click records a sample. ``settled`` records, for play,
+# when the views below the map (the player boards) show the new step too: the cells that
+# still re-run after the panel and map answered.
 _PROBE = """
 (() => {
-  const titles = () => {
+  const all = (selector) => {
     const out = [];
     const walk = (root, depth) => {
-      for (const t of root.querySelectorAll('.gtitle')) out.push(t.textContent || '');
+      for (const t of root.querySelectorAll(selector)) out.push(t);
       if (depth > 4) return;
       for (const el of root.querySelectorAll('*')) {
         if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
@@ -77,19 +80,42 @@ _PROBE = """
     walk(document, 0);
     return out;
   };
+  const mapTitle = () => {
+    const t = all('.gtitle').map(e => e.textContent || '').find(t => /to decide|Game over/.test(t));
+    return t === undefined ? null : t;
+  };
+  const panelStep = () => {
+    const p = all('.se-side[data-step]')[0];
+    return p === undefined ? null : p.dataset.step;
+  };
+  const boardsStep = () => {
+    const b = document.querySelector('.se-boards[data-step]');
+    return b === null ? null : b.dataset.step;
+  };
   const key = () => {
     const floor = document.querySelector('.floor-count');
-    if (floor) return floor.textContent;
-    const map = titles().find(t => /to decide|Game over/.test(t));
-    return map === undefined ? null : map;
+    if (floor) return [floor.textContent];
+    const map = mapTitle();
+    return map === null ? null : [map, panelStep()];
   };
-  const lat = { samples: [], armed: false, t0: null, base: null, firstMap: null, key };
+  const differs = (a, b) => a !== null && b !== null && a.every((x, i) => x !== b[i]);
+  const lat = { samples: [], settled: [], armed: false, t0: null, base: null, firstMap: null,
+                key: () => { const k = key(); return k === null ? null : k.join(' | '); } };
   lat.arm = () => { lat.armed = true; };
   window.__lat = lat;
   const watch = () => {
-    if (lat.t0 !== null && key() !== lat.base) {
-      lat.samples.push(performance.now() - lat.t0);
+    if (lat.t0 !== null && differs(key(), lat.base)) {
+      const t0 = lat.t0;
+      lat.samples.push(performance.now() - t0);
       lat.t0 = null;
+      const step = panelStep();
+      if (step !== null && !document.querySelector('.floor-count')) {
+        const settle = () => {
+          if (boardsStep() === step) { lat.settled.push(performance.now() - t0); return; }
+          if (performance.now() - t0 < 15000) requestAnimationFrame(settle);
+        };
+        requestAnimationFrame(settle);
+      }
     }
     if (lat.t0 !== null) requestAnimationFrame(watch);
   };
@@ -230,6 +256,7 @@ def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, An
     """``clicks`` rounds of one click per page (``(name, page, selector)``), in turn."""
     samples: dict[str, list[float]] = {name: [] for name, _, _ in pages}
     lost = dict.fromkeys(samples, 0)
+    settled_before = {name: page.evaluate("window.__lat.settled.length") for name, page, _ in pages}
     for _ in range(clicks):
         for name, page, selector in pages:
             ms, missed = timed_click(page, selector)
@@ -245,6 +272,11 @@ def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, An
             "lost": lost[name],
             "samples": [round(v, 1) for v in values],
         }
+    for name, page, _ in pages:
+        settled = page.evaluate("window.__lat.settled")[settled_before[name] :]
+        if settled:  # the views below the map caught up (play only)
+            out[name]["settled_p50"] = round(statistics.median(settled), 1)
+            out[name]["settled_p95"] = round(percentile(settled, 95), 1)
     for name in samples:
         if name != "floor":
             key = "ratio_p95" if name == "play" else f"ratio_p95_{name}"
@@ -334,6 +366,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 def _summary(scenario: dict[str, Any]) -> str:
     parts = [
         f"{name} p50 {v['p50']} p95 {v['p95']} (lost {v['lost']})"
+        + (f" settled p50 {v['settled_p50']} p95 {v['settled_p95']}" if "settled_p50" in v else "")
         for name, v in scenario.items()
         if isinstance(v, dict)
     ]

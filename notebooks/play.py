@@ -17,8 +17,8 @@ def _():
         lookup_markdown,
     )
     from speakeasy.ui import (
-        BoardWidget,
         PlaySession,
+        SvgBoard,
         Table,
         TableSnapshot,
         advance,
@@ -35,16 +35,16 @@ def _():
         table_boards,
         table_for,
     )
-    from speakeasy.viz import PLAYER_COLOURS, clicked_place, game_figure
+    from speakeasy.viz import PLAYER_COLOURS, clicked_place, game_figure, game_figure_data
 
     return (
-        BoardWidget,
         CATEGORIES,
         Colour,
         Options,
         PLAYER_COLOURS,
         PlaySession,
         SaveFileError,
+        SvgBoard,
         Table,
         TableSnapshot,
         advance,
@@ -55,6 +55,7 @@ def _():
         clicked_place,
         decision_steps,
         game_figure,
+        game_figure_data,
         goal_lines,
         html,
         html_text,
@@ -74,12 +75,9 @@ def _(mo):
     mo.md(r"""
     # Speakeasy · play
 
-    Sit down at a table of one to four seats: a person, the **heuristic bot** (a real
-    opponent) or the random bot. *Since your last decision* (at the top) tells what the
-    others and the game did while you waited; **gold rings** on the map mark where you can
-    click (a district, a building or a building space); **orange rings** mark what changed.
-    Every option says what it costs (pocket, safe at 2:1, cards) and gives; *Your board*
-    under the map shows your hand, capos, docks, goals and everything else in words.
+    You play purple against the **heuristic bot**; the ⚙ section below changes the seats
+    (one to four people or bots), the seed or the rule options. **Gold rings** on the map:
+    where a click chooses; **orange rings**: what changed. *Your board* is under the map.
     """)
     return
 
@@ -134,7 +132,15 @@ def _(PlaySession, START, set_frame, set_snap, set_through):
 
 
 @app.cell(hide_code=True)
-def _(COLOURS, DEFAULT_SEATS, Options, SEAT_CHOICES, mo, option_descriptions):
+def _(
+    COLOURS,
+    DEFAULT_SEATS,
+    Options,
+    SEAT_CHOICES,
+    md_text,
+    mo,
+    option_descriptions,
+):
     OFFICIAL = Options().to_data()
     seat_pickers = mo.ui.dictionary(
         {
@@ -151,7 +157,7 @@ def _(COLOURS, DEFAULT_SEATS, Options, SEAT_CHOICES, mo, option_descriptions):
     seed_input = mo.ui.number(start=0, stop=999_999, value=1, label="Seed")
     option_boxes = mo.ui.dictionary(
         {
-            name: mo.ui.checkbox(value=OFFICIAL[name], label=f"`{name}` — {text}")
+            name: mo.ui.checkbox(value=OFFICIAL[name], label=md_text(text))
             for name, text in option_descriptions().items()
         }
     )
@@ -234,27 +240,26 @@ def _(
     seat_pickers,
     seed_input,
 ):
-    mo.vstack(
-        [
-            mo.hstack(
-                [*seat_pickers.elements.values(), seed_input, new_game_button],
-                justify="start",
-                align="end",
-                gap=1.25,
-                wrap=True,
-            ),
-            mo.accordion(
-                {
-                    "Rule options (unchanged = the official rules)": mo.vstack(
-                        list(option_boxes.elements.values()), gap=0.25
+    mo.accordion(
+        {
+            "⚙ Seats, seed and rule options": mo.vstack(
+                [
+                    mo.hstack(
+                        [*seat_pickers.elements.values(), seed_input, new_game_button],
+                        justify="start",
+                        align="end",
+                        gap=1.25,
+                        wrap=True,
                     ),
-                    "Load a saved game": mo.vstack(
-                        [mo.hstack([load_file, load_button], justify="start"), load_text]
-                    ),
-                }
+                    mo.md("**Rule options** (unchanged = the official rules)"),
+                    mo.vstack(list(option_boxes.elements.values()), gap=0.25),
+                ],
+                gap=0.5,
             ),
-        ],
-        gap=0.5,
+            "Load a saved game": mo.vstack(
+                [mo.hstack([load_file, load_button], justify="start"), load_text]
+            ),
+        }
     )
     return
 
@@ -553,12 +558,12 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(BoardWidget, mo):
+def _(SvgBoard, mo):
     before_after = mo.ui.radio(
         ["before", "after"], value="after", inline=True, label="Show the position"
     )
     # The step-through map: a second board widget, rebuilt only when its event changes.
-    through_board = BoardWidget()
+    through_board = SvgBoard()
     _ = through_board.view
     return before_after, through_board
 
@@ -571,7 +576,7 @@ def _(
     frame_index,
     frames,
     game,
-    game_figure,
+    game_figure_data,
     html_text,
     md_text,
     mo,
@@ -599,7 +604,7 @@ def _(
         after = before_after.value == "after"
         through_board.show_once(
             (game.history[:through_step], through_step, frame_index, after),
-            lambda: game_figure(
+            lambda: game_figure_data(
                 frame.after if after else frame.before,
                 game.board,
                 previous=frame.before if after else None,

@@ -35,6 +35,8 @@ function render({ model, el }) {
     if (busy) return;
     busy = true;
     root.classList.add("se-busy");
+    // an answer always comes (a new view); should the connection drop, clicks come back
+    setTimeout(() => { busy = false; root.classList.remove("se-busy"); }, 10000);
     const n = ((model.get("request") || {}).n || 0) + 1;
     model.set("request", Object.assign({ n, step: model.get("view").step }, request));
     model.save_changes();

@@ -285,6 +285,7 @@ class DecisionPanel:
         self._widget: Any = None
         self._view: Any = None
         self._data: dict[str, Any] = {"step": None}
+        self._seq = 0
 
     @property
     def widget(self) -> Any:
@@ -312,17 +313,19 @@ class DecisionPanel:
         return self._data
 
     def show(self, data: dict[str, Any]) -> None:
-        """Show ``data`` (a :func:`panel_view`)."""
-        self._data = data
+        """Show ``data`` (a :func:`panel_view`). Every call reaches the page, even with data
+        equal to what it shows (``seq`` counts the calls): the page waits for an answer to
+        each request before it takes another click."""
+        self._seq += 1
+        self._data = {**data, "seq": self._seq}
         if self._widget is not None:
-            self._widget.view = data
+            self._widget.view = self._data
 
     def request(self, raw: object) -> PanelRequest | None:
         """Handle what the page sent (tests call it too): checked, then passed on."""
         parsed = parse_request(raw, self._data)
         if parsed is None:
-            if self._widget is not None:  # let the page take clicks again
-                self._widget.send_state("view")
+            self.show(self._data)  # answered all the same: the page takes clicks again
             return None
         if self.on_request is not None:
             self.on_request(parsed)

@@ -56,7 +56,7 @@ export default { render };
 
 _CSS: Final = """
 .se-map { width: 100%; max-width: 100%; line-height: 0; }
-.se-map svg { display: block; width: 100%; height: auto; user-select: none; }
+.se-map svg { display: block; width: 100%; height: auto; max-height: 86vh; user-select: none; }
 .se-map [data-c] { cursor: pointer; }
 .se-map text[data-c] { cursor: pointer; }
 """

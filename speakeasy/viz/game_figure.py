@@ -334,12 +334,12 @@ def clicked_place(
         if not isinstance(curve, int) or not 0 <= curve < len(traces):
             continue
         trace = traces[curve]
-        name = trace["name"] if isinstance(trace, Mapping) else getattr(trace, "name", None)
+        name = trace.get("name") if isinstance(trace, Mapping) else getattr(trace, "name", None)
         if name not in DISTRICT_POINT_TRACES:
             continue
         custom = point.get("customdata")
         if custom is None and isinstance(index, int):
-            column = trace["customdata"] if isinstance(trace, Mapping) else trace.customdata
+            column = trace.get("customdata") if isinstance(trace, Mapping) else trace.customdata
             if column is not None and 0 <= index < len(column):
                 custom = column[index]
         place = _place(custom, name in SPACE_TRACES)

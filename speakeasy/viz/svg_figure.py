@@ -285,7 +285,8 @@ def _scatter(trace: Mapping[str, Any], curve: int, axes: Mapping[str, _Axis]) ->
     font = trace.get("textfont") or {}
     texts = trace.get("text")
     hovers = trace.get("hovertext")
-    hover_on = trace.get("hoverinfo") != "skip" and trace.get("hoverinfo") != "none"
+    skip = trace.get("hoverinfo") == "skip"
+    hover_on = not skip and trace.get("hoverinfo") != "none"
     positions = trace.get("textposition")
     for i, (x, y) in enumerate(zip(xs, ys, strict=False)):
         fx, fy = _num(x), _num(y)
@@ -297,7 +298,9 @@ def _scatter(trace: Mapping[str, Any], curve: int, axes: Mapping[str, _Axis]) ->
         if hover_on and hover:
             plain = re.sub(r"<br\s*/?>", "\n", str(hover))
             title = f"<title>{_esc(re.sub(r'<[^>]+>', '', plain))}</title>"
-        attrs = f' data-c="{curve}" data-p="{i}"'
+        # plotly neither hovers nor clicks a trace whose hoverinfo is "skip": the click goes
+        # to what lies under it (a district's number passes it to the district)
+        attrs = f' data-c="{curve}" data-p="{i}"' if not skip else ' pointer-events="none"'
         size = float(_at(marker.get("size"), i, 6) or 6)
         if "markers" in mode:
             opacity = _at(marker.get("opacity"), i, 1)

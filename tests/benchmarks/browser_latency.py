@@ -143,13 +143,24 @@ def _free_port() -> int:
 
 
 @contextmanager
-def served(notebook: Path, pythonpath: Path | None = None) -> Iterator[str]:
+def served(notebook: Path | None, pythonpath: Path | None = None) -> Iterator[str]:
     """``marimo run`` of ``notebook`` on a free port (as ``tests/conftest.py`` serves them),
-    importing ``speakeasy`` from ``pythonpath`` when given."""
+    importing ``speakeasy`` from ``pythonpath`` when given; with no notebook, ``speakeasy
+    workshop`` (the README's explorer command, which serves play at ``/play/``)."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    cmd = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1"]
-    cmd += ["--port", str(port), "--no-token", str(notebook)]
+    if notebook is None:
+        cmd = [
+            sys.executable,
+            "-c",
+            "import sys; from speakeasy.ui.cli import main; sys.exit(main(sys.argv[1:]))",
+            "workshop",
+            "--port",
+            str(port),
+        ]
+    else:
+        cmd = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1"]
+        cmd += ["--port", str(port), "--no-token", str(notebook)]
     env = None if pythonpath is None else {**os.environ, "PYTHONPATH": str(pythonpath)}
     proc = subprocess.Popen(
         cmd,
@@ -285,17 +296,32 @@ def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, An
 
 
 def cold_map(browser: Any) -> dict[str, float]:
-    """The first map on a freshly started play server, and a second visitor's."""
+    """The first map on a freshly started play server, and a second visitor's: served by
+    ``marimo run`` and by ``speakeasy workshop`` (the README's command, which imports and
+    warms what play needs while it starts); and, for scale, marimo's floor app's first frame
+    on a fresh server (marimo's own cold start)."""
     result: dict[str, float] = {}
-    with served(PLAY_APP) as url:
-        for visitor in ("first", "second"):
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.add_init_script(_PROBE)
-            page = context.new_page()
-            page.goto(url, wait_until="commit")
-            wait_for_map(page, "to decide")
-            result[f"{visitor}_map_ms"] = round(page.evaluate("window.__lat.firstMap"), 1)
-            context.close()
+    for name, app, path in (("", PLAY_APP, ""), ("workshop_", None, "play/")):
+        with served(app) as url:
+            if app is None:
+                time.sleep(3)  # the workshop is listening; let its warm-up finish
+            for visitor in ("first", "second"):
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context.add_init_script(_PROBE)
+                page = context.new_page()
+                page.goto(url + path, wait_until="commit")
+                wait_for_map(page, "to decide")
+                ms = round(page.evaluate("window.__lat.firstMap"), 1)
+                result[f"{name}{visitor}_map_ms"] = ms
+                context.close()
+    with served(FLOOR_APP) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(_PROBE)
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.locator(".floor-count").wait_for(timeout=60_000)
+        result["floor_first_frame_ms"] = round(page.evaluate("window.__lat.firstMap"), 1)
+        context.close()
     return result
 
 

@@ -69,7 +69,7 @@ SINCE_CHOICES: Final = 6
 #: The map's share of a 1280-pixel screen: no district spills over.
 MAP_WIDTH: Final = 760
 
-#: What the page may ask, and the fields each request carries.
+#: The kinds of request the page may make (:class:`PanelRequest`).
 REQUEST_KINDS: Final = frozenset({"choose", "group", "all", "undo", "redo", "bots", "through"})
 
 Note = tuple[str, str]  # (kind: info / success / warn / danger, text)
@@ -86,22 +86,20 @@ def _since(table: Table) -> dict[str, Any] | None:
     shown = [i for i in items if i.step in keep]
     if not shown:
         return None
-    return {
-        "viewer": viewer.value,
-        "earlier": len(items) - len(shown),
-        "items": [
+    rows = []
+    for item in shown:
+        lines = list(item.highlights or item.automatic[:3])
+        rows.append(
             {
                 "step": item.step,
                 "headline": item.headline(),
-                "lines": list(item.highlights or item.automatic[:3]),
-                "more": list(item.automatic)
-                if len(item.automatic) > len(item.highlights or item.automatic[:3])
-                else [],
+                "lines": lines,
+                # every automatic event, folded, when the short list leaves some out
+                "more": list(item.automatic) if len(item.automatic) > len(lines) else [],
                 "luciano": item.luciano,
             }
-            for item in shown
-        ],
-    }
+        )
+    return {"viewer": viewer.value, "earlier": len(items) - len(shown), "items": rows}
 
 
 def panel_view(

@@ -1,10 +1,11 @@
 """Helpers shared by the browser tests (headless Chromium driving marimo apps).
 
 marimo draws a plotly figure in a ``marimo-plotly`` element whose ``data-figure`` attribute
-holds the figure's JSON (the play map is a plotly ``FigureWidget`` in a ``marimo-anywidget``:
-its figure is read from the plotly element); the game figures draw each district's number in
-a trace named "district numbers", inside the tile where the clickable ``districts`` trace
-answers a click.
+holds the figure's JSON; a plotly ``FigureWidget`` (a ``marimo-anywidget``) is read from its
+plotly element; the play table's map is the same figure drawn as SVG
+(``speakeasy.ui.SvgBoard``), with the layout's meta in ``data-meta``. The game figures draw
+each district's number in a trace named "district numbers", inside the tile where the
+clickable ``districts`` trace answers a click.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["click_district", "plot_figure", "wait_for"]
+__all__ = ["click_district", "click_svg_district", "plot_figure", "svg_meta", "wait_for"]
 
 
 def plot_figure(plot: Any) -> dict[str, Any]:
@@ -51,6 +52,24 @@ def click_district(page: Any, plot: Any, district: int) -> None:
     names = [t.get("name") for t in plot_figure(plot)["data"]]
     numbers = plot.locator(".scatterlayer .trace").nth(names.index("district numbers"))
     labels = numbers.locator(".textpoint text")
+    texts = [t.strip() for t in labels.all_text_contents()]
+    assert str(district) in texts, f"district {district} is not drawn: {texts}"
+    box = labels.nth(texts.index(str(district))).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def svg_meta(svg: Any) -> dict[str, Any]:
+    """The layout ``meta`` of a figure drawn as SVG (``speakeasy.viz.figure_svg``)."""
+    raw = svg.get_attribute("data-meta")
+    assert raw, "the SVG map has no data-meta"
+    meta: dict[str, Any] = json.loads(raw)
+    return meta
+
+
+def click_svg_district(page: Any, svg: Any, district: int) -> None:
+    """Click ``district``'s number on a map drawn as SVG (one click, not retried)."""
+    labels = svg.locator("g.trace[data-name='district numbers'] text")
     texts = [t.strip() for t in labels.all_text_contents()]
     assert str(district) in texts, f"district {district} is not drawn: {texts}"
     box = labels.nth(texts.index(str(district))).bounding_box()

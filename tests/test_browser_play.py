@@ -2,8 +2,8 @@
 
 Starts a 2-player game (purple a person, blue a bot) with a new seed, makes decisions by
 clicking option buttons and one by clicking a district on the map, undoes the last one, and
-checks that the figure (read from plotly's element on the page, its SVG title) and the event
-log follow.
+checks that the map (the play table's SVG: its title and the layout's meta) and the event log
+follow.
 A screenshot is kept under ``tmp_path`` and copied to ``/tmp/play_browser.png``.
 
 Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 against the heuristic
@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import click_district, plot_figure, wait_for
+from tests.browser import click_svg_district, svg_meta, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -37,9 +37,9 @@ SCREENSHOT_COPY = Path("/tmp/play_browser.png")
 TIMEOUT_MS = 20_000
 SEED = 5
 
-PLOT = "marimo-anywidget, marimo-plotly"  # the map is a plotly FigureWidget (an anywidget)
-PLOT_READY = "marimo-anywidget .js-plotly-plot .scatterlayer .trace"
-OPTION_BUTTONS = ".se-options marimo-button button"
+PLOT = ".se-map svg[data-meta]"  # the play map: SvgBoard (the step-through map has no meta)
+PLOT_READY = PLOT
+OPTION_BUTTONS = ".se-options button.se-option"
 LOG = ".se-log"
 
 
@@ -60,21 +60,14 @@ class Snapshot:
 
 
 def _main_figure(page: Any) -> dict[str, Any]:
-    """The play map's figure JSON (the step-through figure has no ``pending`` in its meta)."""
-    plots = page.locator(PLOT)
-    for i in range(plots.count()):
-        figure = plot_figure(plots.nth(i))
-        if "pending" in (figure.get("layout", {}).get("meta") or {}):
-            return figure
-    raise AssertionError("the play map is not on the page")
+    """The play map's layout meta, as a figure dict (``{"layout": {"meta": ...}}``)."""
+    return {"layout": {"meta": svg_meta(_main_plot(page))}}
 
 
 def _main_plot(page: Any) -> Any:
-    plots = page.locator(PLOT)
-    for i in range(plots.count()):
-        if "pending" in (plot_figure(plots.nth(i)).get("layout", {}).get("meta") or {}):
-            return plots.nth(i)
-    raise AssertionError("the play map is not on the page")
+    plot = page.locator(PLOT)
+    assert plot.count(), "the play map is not on the page"
+    return plot.first
 
 
 def _snapshot(page: Any) -> Snapshot:
@@ -115,10 +108,24 @@ def _click_first_option(page: Any) -> Snapshot:
     raise AssertionError(f"clicking the first option at step {before.step} did nothing")
 
 
+def _open_setup(page: Any, timeout_ms: int = TIMEOUT_MS) -> None:
+    """Open the section of seats, seed and rule options, folded above the table."""
+    seed = page.locator("marimo-number input").first
+    for _ in range(4):
+        page.get_by_text("Seats, seed and rule options").click()
+        try:
+            seed.wait_for(state="visible", timeout=3_000)
+            return
+        except Exception:  # a click landing while marimo renders: retried
+            continue
+    seed.wait_for(state="visible", timeout=timeout_ms)
+
+
 def _start_game(page: Any, url: str) -> Snapshot:
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    _open_setup(page)
     seed = page.locator("marimo-number input").first
     seed.fill(str(SEED))
     seed.press("Tab")
@@ -153,7 +160,7 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     # several narrows the buttons to its spaces, and the first button chooses.
     district = second.meta["clickable"][0]
     for _ in range(4):
-        click_district(page, _main_plot(page), district)
+        click_svg_district(page, _main_plot(page), district)
         if wait_for(
             page,
             lambda p: (
@@ -280,7 +287,10 @@ def _full_new_game(page: Any, url: str) -> None:
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=FULL_TIMEOUT_MS)
     page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=FULL_TIMEOUT_MS)
-    expect(page.locator("marimo-dropdown").nth(3)).to_contain_text("heuristic bot")
+    _open_setup(page, FULL_TIMEOUT_MS)
+    expect(page.locator("marimo-dropdown").nth(3)).to_have_attribute(
+        "data-initial-value", re.compile("heuristic bot")
+    )
     seed = page.locator("marimo-number input").first
     seed.fill(str(FULL_SEED))
     seed.press("Tab")
@@ -289,6 +299,8 @@ def _full_new_game(page: Any, url: str) -> None:
         page.get_by_role("button", name="New game").click()
         try:
             expect(page.get_by_text(f"New game, seed {FULL_SEED}.")).to_be_visible(timeout=5_000)
+            page.get_by_text("Seats, seed and rule options").click()  # folded again
+            expect(page.locator("marimo-number input").first).to_be_hidden(timeout=5_000)
             return
         except AssertionError:
             continue
@@ -301,7 +313,7 @@ def _decide(page: Any) -> None:
     for _ in range(4):
         buttons = page.locator(OPTION_BUTTONS)
         labels = [t.strip() for t in buttons.all_inner_texts()]
-        options = [t for t in labels if t and t not in ("▶ Play", "Show every option")]
+        options = [t for t in labels if t]
         assert len(options) == len(set(options)), f"labels repeat: {options}"
         if options:
             buttons.nth(labels.index(options[0])).click()
@@ -339,7 +351,7 @@ def _open_luciano(page: Any, tmp_path: Path) -> None:
     item = page.locator(".se-since .se-luciano").first
     step = int(item.get_attribute("data-step") or -1)
     expect(item).to_contain_text("Lucky Luciano phase")
-    row = page.locator(".se-since marimo-button button", has_text="Step through")
+    row = page.locator(".se-since button.se-through-open")
     items = page.locator(".se-since .se-since-item")
     steps = [int(s) for s in items.evaluate_all("es => es.map(e => e.dataset.step)")]
     picker = page.locator("marimo-dropdown[data-label*='Step through']").first

@@ -55,6 +55,12 @@ assert again.state == game.state and again.to_json() == game.to_json()
 
 start = load_scenario("e03_gang_war_district_14").game()
 assert start.pending is not None
+
+from speakeasy.ui import PlaySession, Table
+
+session = PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
+assert "function render" in session.panel.widget._esm and ".se-side" in session.panel.widget._css
+assert session.board.svg.startswith("<svg") and session.panel.data["waiting"]
 print(
     f"winners {[c.value for c in game.result().winners]} after {len(game.history)} actions;",
     f"{len(load_catalog().operation_cards)} cards, {len(shipped_scenarios())} scenarios,",
@@ -112,6 +118,13 @@ def test_the_wheel_installs_and_plays_outside_the_checkout(tmp_path: Path) -> No
         for p in (CHECKOUT / "data").rglob("*")
         if p.is_file()
     }
+    # the page code of the widgets (speakeasy/ui/*.js and *.css) ships next to its module
+    assets = {
+        p.relative_to(CHECKOUT).as_posix()
+        for pattern in ("*.js", "*.css")
+        for p in (CHECKOUT / "speakeasy" / "ui").glob(pattern)
+    }
+    modules |= assets
     missing = sorted(modules - shipped)
     assert not missing, f"add their packages to [tool.setuptools] packages: {missing}"
     assert data <= shipped, sorted(data - shipped)

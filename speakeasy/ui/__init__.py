@@ -53,6 +53,14 @@ from speakeasy.ui.play import (
     step_summaries,
     table_for,
 )
+from speakeasy.ui.play_panel import (
+    DecisionPanel,
+    PanelRequest,
+    PlaySession,
+    panel_view,
+    parse_request,
+    table_figure,
+)
 from speakeasy.ui.player_board import (
     BoardSection,
     PlayerBoard,
@@ -70,6 +78,7 @@ from speakeasy.ui.route_planner import (
     planner_view,
     position_options,
 )
+from speakeasy.ui.svg_board import SvgBoard
 from speakeasy.ui.text import counted, html_text, md_text, plural
 from speakeasy.ui.tutorial import (
     ACCEPTED,
@@ -121,6 +130,7 @@ __all__ = [
     "BoardPatch",
     "BoardSection",
     "BoardWidget",
+    "DecisionPanel",
     "Feedback",
     "Lesson",
     "McOptionGroup",
@@ -129,12 +139,15 @@ __all__ = [
     "McTableSnapshot",
     "OptionGroup",
     "OptionLabel",
+    "PanelRequest",
     "PlannerView",
+    "PlaySession",
     "PlayerBoard",
     "SeatKind",
     "SinceItem",
     "Station",
     "StepSummary",
+    "SvgBoard",
     "Table",
     "TableSnapshot",
     "Tutorial",
@@ -169,6 +182,8 @@ __all__ = [
     "option_descriptions",
     "option_district",
     "option_labels",
+    "panel_view",
+    "parse_request",
     "plain_words",
     "planner_view",
     "player_board",
@@ -184,6 +199,7 @@ __all__ = [
     "split_label",
     "step_summaries",
     "table_boards",
+    "table_figure",
     "table_for",
     "urls",
 ]

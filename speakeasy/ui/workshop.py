@@ -27,6 +27,7 @@ import hmac
 import html
 import ipaddress
 import socket
+import threading
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
@@ -36,6 +37,9 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 import uvicorn
+
+from speakeasy.ui.play import Table
+from speakeasy.ui.play_panel import PlaySession
 
 __all__ = [
     "MAFIA_CITY_STATIONS",
@@ -435,6 +439,21 @@ def _check_address(host: str, port: int) -> None:
             ) from err
 
 
+def warm_up() -> None:
+    """Do, once, what the first visitor of a notebook would wait for: import the widget and
+    figure libraries and marimo's kernel, load the catalogues and build a play table.
+
+    marimo runs an app's sessions as threads of the server's process, so the first play map
+    on a fresh server then costs what every later one costs (``serve`` runs this in the
+    background while the server starts listening)."""
+    import anywidget  # noqa: F401 - the play table's widgets
+    import marimo._runtime.runtime  # noqa: F401 - each session's kernel
+    import plotly.graph_objects  # noqa: F401 - every figure of the notebooks
+
+    session = PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
+    _ = session.panel.widget, session.board.widget
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 2718,
@@ -462,6 +481,7 @@ def serve(
 
     try:
         app = build_app(notebooks, stations, token)
+        threading.Thread(target=warm_up, name="speakeasy-warm-up", daemon=True).start()
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
         )

@@ -67,6 +67,7 @@ from speakeasy.viz.game_figure import (
     changed_districts,
     clicked_place,
     game_figure,
+    game_figure_data,
     game_repr_mimebundle,
     game_summary,
 )
@@ -98,6 +99,7 @@ from speakeasy.viz.strategy_figures import (
     win_rate_by_seat_figure,
     win_rate_by_seat_table,
 )
+from speakeasy.viz.svg_figure import figure_svg, svg_text
 from speakeasy.viz.truck_explorer import (
     MAX_RANGE_CRATES,
     TABLE_COLUMNS,
@@ -193,7 +195,9 @@ __all__ = [
     "distance_key_html",
     "district_label",
     "district_options",
+    "figure_svg",
     "game_figure",
+    "game_figure_data",
     "game_repr_mimebundle",
     "game_summary",
     "hex_centres",
@@ -210,6 +214,7 @@ __all__ = [
     "score_distribution_figure",
     "style_layout",
     "summary_rows",
+    "svg_text",
     "table_html",
     "win_rate_by_seat_figure",
     "win_rate_by_seat_table",

@@ -197,7 +197,37 @@ def game_figure(
     routes: Sequence[tuple[Sequence[int], str]] = (),
     fit_width: int | None = None,
 ) -> go.Figure:
-    """Draw the whole position ``state`` on ``board`` with a side panel of tracks.
+    """:func:`game_figure_data` as a plotly figure (validated by plotly)."""
+    return go.Figure(
+        game_figure_data(
+            state,
+            board,
+            previous=previous,
+            highlight=highlight,
+            title=title,
+            height=height,
+            width=width,
+            routes=routes,
+            fit_width=fit_width,
+        )
+    )
+
+
+def game_figure_data(
+    state: GameState,
+    board: Board,
+    *,
+    previous: GameState | None = None,
+    highlight: Iterable[int] | None = None,
+    title: str | None = None,
+    height: int = 620,
+    width: int | None = None,
+    routes: Sequence[tuple[Sequence[int], str]] = (),
+    fit_width: int | None = None,
+) -> dict[str, Any]:
+    """Draw the whole position ``state`` on ``board`` with a side panel of tracks, as plotly
+    figure data (``{"data": [...], "layout": {...}}``, not validated: cheap enough for a
+    board redrawn at every decision, see :func:`~speakeasy.viz.figure_svg`).
 
     * ``previous`` -- the position before the last change: changed districts get an orange
       ring, changed panel values and moved area-control markers are marked.
@@ -241,7 +271,7 @@ def game_figure(
     _add_control_tracks(layers, state, board, geo, previous)
     _add_panel(layers, state, previous, geo)
     _style(layers, board, geo, title=title, height=height, width=width)
-    return layers.figure()
+    return layers.to_dict()
 
 
 #: Traces whose points stand in a district: a click on any of them (a building, an empty
@@ -304,12 +334,12 @@ def clicked_place(
         if not isinstance(curve, int) or not 0 <= curve < len(traces):
             continue
         trace = traces[curve]
-        name = trace["name"] if isinstance(trace, Mapping) else getattr(trace, "name", None)
+        name = trace.get("name") if isinstance(trace, Mapping) else getattr(trace, "name", None)
         if name not in DISTRICT_POINT_TRACES:
             continue
         custom = point.get("customdata")
         if custom is None and isinstance(index, int):
-            column = trace["customdata"] if isinstance(trace, Mapping) else trace.customdata
+            column = trace.get("customdata") if isinstance(trace, Mapping) else trace.customdata
             if column is not None and 0 <= index < len(column):
                 custom = column[index]
         place = _place(custom, name in SPACE_TRACES)

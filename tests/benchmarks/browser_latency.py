@@ -56,19 +56,22 @@ FLOOR_APP = ROOT / "tests" / "benchmarks" / "latency_floor.py"
 PLAY_APP = ROOT / "notebooks" / "play.py"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-OPTION_BUTTONS = ".se-options marimo-button button"
+OPTION_BUTTONS = ".se-options button.se-option"
 CLICK_TIMEOUT_MS = 15_000
 
 # Installed in every page before its scripts run. ``key()`` is what a click must change: the
-# floor's count, or the play map's title (found in the light DOM or inside marimo's elements'
-# shadow roots). A click arms the timer only after ``__lat.arm()``; the first animation frame
-# whose key differs from the key at the click records a sample.
+# floor's count; for play, both the map's title (which names the step) and the decision
+# panel's step (found in the light DOM or inside marimo's elements' shadow roots). A click
+# arms the timer only after ``__lat.arm()``; the first animation frame in which every part of
+# the key differs from the key at the click records a sample. ``settled`` records, for play,
+# when the views below the map (the player boards) show the new step too: the cells that
+# still re-run after the panel and map answered.
 _PROBE = """
 (() => {
-  const titles = () => {
+  const all = (selector) => {
     const out = [];
     const walk = (root, depth) => {
-      for (const t of root.querySelectorAll('.gtitle')) out.push(t.textContent || '');
+      for (const t of root.querySelectorAll(selector)) out.push(t);
       if (depth > 4) return;
       for (const el of root.querySelectorAll('*')) {
         if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
@@ -77,19 +80,42 @@ _PROBE = """
     walk(document, 0);
     return out;
   };
+  const mapTitle = () => {
+    const t = all('.gtitle').map(e => e.textContent || '').find(t => /to decide|Game over/.test(t));
+    return t === undefined ? null : t;
+  };
+  const panelStep = () => {
+    const p = all('.se-side[data-step]')[0];
+    return p === undefined ? null : p.dataset.step;
+  };
+  const boardsStep = () => {
+    const b = document.querySelector('.se-boards[data-step]');
+    return b === null ? null : b.dataset.step;
+  };
   const key = () => {
     const floor = document.querySelector('.floor-count');
-    if (floor) return floor.textContent;
-    const map = titles().find(t => /to decide|Game over/.test(t));
-    return map === undefined ? null : map;
+    if (floor) return [floor.textContent];
+    const map = mapTitle();
+    return map === null ? null : [map, panelStep()];
   };
-  const lat = { samples: [], armed: false, t0: null, base: null, firstMap: null, key };
+  const differs = (a, b) => a !== null && b !== null && a.every((x, i) => x !== b[i]);
+  const lat = { samples: [], settled: [], armed: false, t0: null, base: null, firstMap: null,
+                key: () => { const k = key(); return k === null ? null : k.join(' | '); } };
   lat.arm = () => { lat.armed = true; };
   window.__lat = lat;
   const watch = () => {
-    if (lat.t0 !== null && key() !== lat.base) {
-      lat.samples.push(performance.now() - lat.t0);
+    if (lat.t0 !== null && differs(key(), lat.base)) {
+      const t0 = lat.t0;
+      lat.samples.push(performance.now() - t0);
       lat.t0 = null;
+      const step = panelStep();
+      if (step !== null && !document.querySelector('.floor-count')) {
+        const settle = () => {
+          if (boardsStep() === step) { lat.settled.push(performance.now() - t0); return; }
+          if (performance.now() - t0 < 15000) requestAnimationFrame(settle);
+        };
+        requestAnimationFrame(settle);
+      }
     }
     if (lat.t0 !== null) requestAnimationFrame(watch);
   };
@@ -117,13 +143,24 @@ def _free_port() -> int:
 
 
 @contextmanager
-def served(notebook: Path, pythonpath: Path | None = None) -> Iterator[str]:
+def served(notebook: Path | None, pythonpath: Path | None = None) -> Iterator[str]:
     """``marimo run`` of ``notebook`` on a free port (as ``tests/conftest.py`` serves them),
-    importing ``speakeasy`` from ``pythonpath`` when given."""
+    importing ``speakeasy`` from ``pythonpath`` when given; with no notebook, ``speakeasy
+    workshop`` (the README's explorer command, which serves play at ``/play/``)."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    cmd = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1"]
-    cmd += ["--port", str(port), "--no-token", str(notebook)]
+    if notebook is None:
+        cmd = [
+            sys.executable,
+            "-c",
+            "import sys; from speakeasy.ui.cli import main; sys.exit(main(sys.argv[1:]))",
+            "workshop",
+            "--port",
+            str(port),
+        ]
+    else:
+        cmd = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1"]
+        cmd += ["--port", str(port), "--no-token", str(notebook)]
     env = None if pythonpath is None else {**os.environ, "PYTHONPATH": str(pythonpath)}
     proc = subprocess.Popen(
         cmd,
@@ -230,6 +267,7 @@ def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, An
     """``clicks`` rounds of one click per page (``(name, page, selector)``), in turn."""
     samples: dict[str, list[float]] = {name: [] for name, _, _ in pages}
     lost = dict.fromkeys(samples, 0)
+    settled_before = {name: page.evaluate("window.__lat.settled.length") for name, page, _ in pages}
     for _ in range(clicks):
         for name, page, selector in pages:
             ms, missed = timed_click(page, selector)
@@ -245,6 +283,11 @@ def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, An
             "lost": lost[name],
             "samples": [round(v, 1) for v in values],
         }
+    for name, page, _ in pages:
+        settled = page.evaluate("window.__lat.settled")[settled_before[name] :]
+        if settled:  # the views below the map caught up (play only)
+            out[name]["settled_p50"] = round(statistics.median(settled), 1)
+            out[name]["settled_p95"] = round(percentile(settled, 95), 1)
     for name in samples:
         if name != "floor":
             key = "ratio_p95" if name == "play" else f"ratio_p95_{name}"
@@ -253,17 +296,32 @@ def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, An
 
 
 def cold_map(browser: Any) -> dict[str, float]:
-    """The first map on a freshly started play server, and a second visitor's."""
+    """The first map on a freshly started play server, and a second visitor's: served by
+    ``marimo run`` and by ``speakeasy workshop`` (the README's command, which imports and
+    warms what play needs while it starts); and, for scale, marimo's floor app's first frame
+    on a fresh server (marimo's own cold start)."""
     result: dict[str, float] = {}
-    with served(PLAY_APP) as url:
-        for visitor in ("first", "second"):
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.add_init_script(_PROBE)
-            page = context.new_page()
-            page.goto(url, wait_until="commit")
-            wait_for_map(page, "to decide")
-            result[f"{visitor}_map_ms"] = round(page.evaluate("window.__lat.firstMap"), 1)
-            context.close()
+    for name, app, path in (("", PLAY_APP, ""), ("workshop_", None, "play/")):
+        with served(app) as url:
+            if app is None:
+                time.sleep(3)  # the workshop is listening; let its warm-up finish
+            for visitor in ("first", "second"):
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context.add_init_script(_PROBE)
+                page = context.new_page()
+                page.goto(url + path, wait_until="commit")
+                wait_for_map(page, "to decide")
+                ms = round(page.evaluate("window.__lat.firstMap"), 1)
+                result[f"{name}{visitor}_map_ms"] = ms
+                context.close()
+    with served(FLOOR_APP) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(_PROBE)
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.locator(".floor-count").wait_for(timeout=60_000)
+        result["floor_first_frame_ms"] = round(page.evaluate("window.__lat.firstMap"), 1)
+        context.close()
     return result
 
 
@@ -334,6 +392,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 def _summary(scenario: dict[str, Any]) -> str:
     parts = [
         f"{name} p50 {v['p50']} p95 {v['p95']} (lost {v['lost']})"
+        + (f" settled p50 {v['settled_p50']} p95 {v['settled_p95']}" if "settled_p50" in v else "")
         for name, v in scenario.items()
         if isinstance(v, dict)
     ]

@@ -137,3 +137,43 @@ def test_bench_ui_step_marimo_snapshots(benchmark: BenchmarkFixture) -> None:
     )
     assert len(times) >= 60
     _report("UI step, marimo snapshots (replay + apply + options + explanations + figure)", times)
+
+
+@pytest.mark.benchmark(group="ui")
+def test_bench_play_session_click_early_and_late(benchmark: BenchmarkFixture) -> None:
+    """One click on the play table as the marimo notebook handles it now (issue 13): the
+    decision panel's request played by :class:`~speakeasy.ui.PlaySession` (apply, the
+    heuristic bot's moves, the panel's data, the map's figure data and its SVG), in the
+    first 40 steps and after step 150 of the same games. The work per click must not grow
+    with the history: the printed ratio late/early is about 1."""
+    from speakeasy.ui import PlaySession
+
+    def game(seed: int) -> tuple[list[float], list[float]]:
+        session = PlaySession(
+            Table.new({"purple": "human", "blue": "heuristic"}, seed=seed).snapshot()
+        )
+        rng = random.Random(seed)
+        early: list[float] = []
+        late: list[float] = []
+        while session.panel.data["kind"] is not None:
+            view = session.panel.data
+            index = rng.randrange(len(view["options"]))
+            request = {"n": 1, "step": view["step"], "kind": "choose", "index": index}
+            start = time.perf_counter()
+            session.panel.request(request)
+            elapsed = time.perf_counter() - start
+            if view["step"] < 40:
+                early.append(elapsed)
+            elif view["step"] > 150:
+                late.append(elapsed)
+        return early, late
+
+    results = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        lambda: [game(s) for s in SEEDS], rounds=1
+    )
+    early = [t for e, _ in results for t in e]
+    late = [t for _, lt in results for t in lt]
+    assert len(early) >= 30 and len(late) >= 30
+    _report("play click, steps < 40", early)
+    _report("play click, steps > 150", late)
+    print(f"late/early p50: {statistics.median(late) / statistics.median(early):.2f}")

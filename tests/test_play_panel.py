@@ -1,0 +1,222 @@
+"""The play table's decision panel and session (``speakeasy.ui.play_panel``, issue 13).
+
+The panel's data is plain JSON (no markup: the page sets text only); every option of the
+pending decision is listed once; whatever the page sends is checked before anything is played,
+and a refused or stale request leaves the position as it was. The session plays requests and
+map clicks, keeps undo/redo, and tells the notebook of each new position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from speakeasy import Colour
+from speakeasy.ui import (
+    PanelRequest,
+    PlaySession,
+    SeatKind,
+    Table,
+    panel_view,
+    parse_request,
+    table_figure,
+)
+from speakeasy.viz import DISTRICT_TRACE
+
+SEATS: dict[str | Colour, SeatKind] = {"purple": "human", "blue": "heuristic"}
+
+
+def _session(seed: int = 1, **kwargs: Any) -> PlaySession:
+    return PlaySession(Table.new(SEATS, seed=seed).snapshot(), **kwargs)
+
+
+def _choose_first(session: PlaySession) -> None:
+    view = session.panel.data
+    index = view["groups"][0]["options"][0] if view["groups"] else view["finish"][0]
+    session.panel.request({"n": 1, "step": view["step"], "kind": "choose", "index": index})
+
+
+def test_the_panel_lists_every_option_once_with_its_label() -> None:
+    table = Table.new(SEATS, seed=3)
+    for _ in range(40):
+        view = panel_view(table)
+        labels = table.labels()
+        listed = [i for g in view["groups"] for i in g["options"]] + view["finish"]
+        if view["picker"] is None:  # all groups in view: every option exactly once
+            assert sorted(listed) == list(range(len(labels)))
+        assert len(set(listed)) == len(listed)
+        assert [o["head"] for o in view["options"]] == [label.head for label in labels]
+        assert len({o["head"] for o in view["options"]}) == len(labels), "heads repeat"
+        json.dumps(view)  # plain JSON for the page
+        table.choose(table.game.legal_actions()[0])
+        table.play_bots()
+
+
+def test_a_big_decision_is_shown_group_by_group_with_a_picker() -> None:
+    table = Table.new(SEATS, seed=3)
+    rng = random.Random(3)
+    for _ in range(200):
+        view = panel_view(table)
+        if view["picker"] is not None:
+            break
+        table.choose(rng.choice(table.game.legal_actions()))
+        table.play_bots()
+    else:
+        raise AssertionError("no decision needed the group picker")
+    titles = view["picker"]["titles"]
+    assert view["picker"]["chosen"] == titles[0] and len(titles) > 1
+    other = panel_view(table, group=titles[1])
+    assert other["picker"]["chosen"] == titles[1]
+    assert {g["title"] for g in other["groups"]} <= {titles[1], ""}
+
+
+def test_rule_ids_in_the_panel_link_to_the_rules_page() -> None:
+    view = panel_view(Table.new(SEATS, seed=1))
+    assert view["prompt"]["rules"], "a decision names its rules"
+    for rule in view["prompt"]["rules"]:
+        assert view["links"][rule["id"]] == f"/rules/?id={rule['id']}"
+
+
+def test_the_page_text_is_never_markup() -> None:
+    """The panel's page code sets ``textContent`` only: ``$`` and ``<`` need no escaping and
+    no engine string is read as Markdown or LaTeX (issue 13, item 5)."""
+    from pathlib import Path
+
+    import speakeasy.ui.play_panel as module
+
+    js = (Path(module.__file__).parent / "play_panel.js").read_text(encoding="utf-8")
+    assert "innerHTML" not in js and "insertAdjacentHTML" not in js
+
+
+def test_requests_the_panel_did_not_offer_are_refused() -> None:
+    view = panel_view(Table.new(SEATS, seed=1))
+    step = view["step"]
+    good = {"n": 1, "step": step, "kind": "choose", "index": 0}
+    assert parse_request(good, view) == PanelRequest("choose", index=0)
+    bad: object
+    for bad in (
+        None,
+        "choose",
+        [],
+        {**good, "step": step + 1},  # made for another position
+        {**good, "step": str(step)},
+        {**good, "kind": "resign"},
+        {**good, "index": True},
+        {**good, "index": -1},
+        {**good, "index": len(view["options"])},
+        {**good, "index": 1.0},
+        {"n": 1, "step": step, "kind": "group", "text": "no such group"},
+        {"n": 1, "step": step, "kind": "through", "target": 10**9},
+        {"n": 1, "step": step, "kind": "redo"},  # nothing to redo
+    ):
+        assert parse_request(bad, view) is None, bad
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["n", "step", "kind", "index", "text", "target"]),
+        st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20)),
+    )
+)
+def test_any_request_leaves_a_valid_position(raw: dict[str, Any]) -> None:
+    """Whatever the page sends: either a checked request is played or nothing changes."""
+    session = _session()
+    before = session.snapshot
+    parsed = session.panel.request(raw)
+    if parsed is None:
+        assert session.snapshot == before
+    assert session.panel.data["step"] == len(session.table.game.history)
+
+
+def test_choose_undo_redo_and_the_notebook_hears_of_each_position() -> None:
+    heard: list[int] = []
+    session = _session(on_change=lambda snap: heard.append(snap.step))
+    start = session.snapshot
+    _choose_first(session)
+    after = session.snapshot
+    assert after.step > start.step and heard == [after.step]
+    assert session.panel.data["step"] == after.step
+    assert session.board.figure["layout"]["meta"]["step"] == after.step
+    step = session.panel.data["step"]
+    session.panel.request({"n": 2, "step": step, "kind": "undo"})
+    assert session.snapshot.step == start.step and session.panel.data["redo"]
+    assert session.panel.data["note"] == {"kind": "info", "text": "Undone."}
+    session.panel.request({"n": 3, "step": start.step, "kind": "redo"})
+    assert session.snapshot == after
+    assert heard == [after.step, start.step, after.step]
+
+
+def test_a_refusal_is_a_note_and_the_position_stays() -> None:
+    session = _session()
+    before = session.snapshot
+    assert not session.act(lambda t: t.choose("deliver 99 0"))
+    assert session.snapshot == before
+    note = session.panel.data["note"]
+    assert note["kind"] == "warn" and note["text"]
+
+
+def test_a_stale_click_is_answered_and_changes_nothing() -> None:
+    session = _session()
+    view = session.panel.data
+    _choose_first(session)
+    moved = session.snapshot
+    seq = session.panel.data["seq"]
+    session.panel.request({"n": 9, "step": view["step"], "kind": "choose", "index": 0})
+    assert session.snapshot == moved
+    assert session.panel.data["seq"] == seq + 1, "the page gets an answer and takes clicks again"
+
+
+def test_a_bot_decides_for_the_person_on_request() -> None:
+    session = _session()
+    step = session.panel.data["step"]
+    session.panel.request({"n": 1, "step": step, "kind": "bots"})
+    assert session.snapshot.step > step
+    assert session.panel.data["note"]["text"] == "A bot played for you."
+
+
+def test_map_clicks_choose_or_narrow_the_options() -> None:
+    session = _session(seed=3)
+    for _ in range(60):
+        meta = session.board.figure["layout"]["meta"]
+        if meta["clickable"]:
+            break
+        _choose_first(session)
+    district = meta["clickable"][0]
+    names = [t.get("name") for t in session.board.figure["data"]]
+    curve = names.index(DISTRICT_TRACE)
+    point = list(session.board.figure["data"][curve]["customdata"]).index(district)
+    before = session.snapshot
+    assert session.board.request({"n": 1, "c": curve, "p": point})
+    if session.snapshot == before:  # several options there: only they are shown
+        assert session.panel.data["note"]["text"].startswith(f"District {district}: choose")
+        shown = [i for g in session.panel.data["groups"] for i in g["options"]]
+        actions = [session.table.labels()[i].action for i in shown]
+        assert set(actions) <= set(session.table.options_in(district))
+    else:
+        assert district in session.board.figure["layout"]["meta"]["changed"]
+    # a click the page makes up is refused
+    assert not session.board.request({"n": 2, "c": curve, "p": 10**6})
+    assert not session.board.request({"n": 3, "c": "x", "p": 0})
+
+
+def test_opening_a_step_in_step_through() -> None:
+    opened: list[int] = []
+    session = _session(on_through=opened.append)
+    items = session.panel.data["since"]["items"]
+    step = session.panel.data["step"]
+    session.panel.request({"n": 1, "step": step, "kind": "through", "target": items[0]["step"]})
+    assert opened == [items[0]["step"]]
+
+
+def test_the_map_title_and_meta_name_the_step() -> None:
+    table = Table.new(SEATS, seed=1)
+    figure = table_figure(table)
+    step = len(table.game.history)
+    assert figure["layout"]["title"]["text"].startswith(f"Step {step} · Purple (human)")
+    assert table.game.pending is not None
+    assert figure["layout"]["meta"]["pending"] == table.game.pending.kind

@@ -16,6 +16,7 @@ from speakeasy.mafia_city.board import map_graph
 from speakeasy.mafia_city.data import SYMBOLS, TYPES, data_dir, load_data, parse_data
 from speakeasy.mafia_city.locations import evaluate
 from speakeasy.mafia_city.setup import new_state, seat_names
+from speakeasy.mafia_city.turns import action_options
 from tests.mc_support import DATA, Harness, check_invariants, make_state
 
 
@@ -125,8 +126,6 @@ def test_the_deck_is_read_from_data(tmp_path: Path) -> None:
     st = make_state(stacks={2: ["red"]}, hands={"red": ["snitch-1"]})
     h = Harness(st)
     h.ctx.data = custom
-    from speakeasy.mafia_city.turns import action_options
-
     assert Action("hat", ("snitch-1", 2, 0)) in action_options(h.ctx, "red")
     h.ctx.data = DATA
     assert Action("hat", ("snitch-1", 2, 0)) not in action_options(h.ctx, "red")

@@ -9,8 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from speakeasy.core.actions import Action
-from speakeasy.core.context import Event
+from speakeasy.core.actions import Action, Event
 from speakeasy.mafia_city import MafiaCityGame
 from speakeasy.mafia_city.board import adjacent
 from speakeasy.mafia_city.locations import evaluate, location_phase
@@ -22,11 +21,11 @@ from tests.mc_support import Harness, check_invariants, make_state, pass_all
 A, B, C = "red", "blue", "green"
 
 
-def events_of(h: Harness, kind: str) -> list[Event[str]]:
+def events_of(h: Harness, kind: str) -> list[Event]:
     return [e for e in h.ctx.events if e.kind == kind]
 
 
-def game_steps(players: int, seeds: range) -> Iterator[tuple[MafiaCityGame, list[Event[str]]]]:
+def game_steps(players: int, seeds: range) -> Iterator[tuple[MafiaCityGame, list[Event]]]:
     """Whole random games, step by step: the game after each step and that step's events."""
     for seed in seeds:
         game = MafiaCityGame.new(players=players, seed=seed)
@@ -36,7 +35,7 @@ def game_steps(players: int, seeds: range) -> Iterator[tuple[MafiaCityGame, list
             yield game, list(events)
 
 
-def game_events(players: int, seeds: range) -> Iterator[tuple[int, str, int | None, Event[str]]]:
+def game_events(players: int, seeds: range) -> Iterator[tuple[int, str, int | None, Event]]:
     """Every event of whole random games with the round, phase and location it happened in."""
     for seed in seeds:
         round_, phase, location = 1, "setup", None

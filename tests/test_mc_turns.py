@@ -25,7 +25,7 @@ LOKACE_REAKCE_TEXTS = {"hitman", "secret-deal", "police-chief", "fbi", "complici
 
 def turn_of(runner: Runner) -> str:
     assert runner.pending is not None
-    return runner.pending.player
+    return str(runner.pending.player)
 
 
 def test_phase_one_starts_with_everyone_active() -> None:

@@ -54,10 +54,17 @@ def test_rounds_are_phases_one_to_four_until_the_end() -> None:
 
 
 def test_phase_three_takes_back_into_hand_optionally() -> None:
-    """MC-STR-1: tokens taken back go into hand; keeping them keeps their place."""
+    """MC-STR-1, MC-STR-3: tokens taken back go into hand; keeping them keeps their place.
+    Red's one decision is a run of prompts (take a token, ..., keep the rest) with nobody in
+    between, and Red is not asked again at [2]. CZ (S 297-298): "Každý hráč má vždy jen jednu
+    možnost na každé lokaci, aby se rozhodl, zda a kolik Mafiánů z ní stáhne"."""
     st = make_state(stacks={2: [A, B, A]}, cubes=[2])
     h = Harness(st)
-    runner = h.run(strategic_phase(h.ctx), "withdraw 0", "keep", "keep")
+    runner = h.run(strategic_phase(h.ctx), "withdraw 0")
+    assert runner.pending is not None and runner.pending.player == A  # still Red's decision
+    runner.send(runner.choose(Action("keep")))
+    assert runner.pending is not None and runner.pending.player == B
+    runner.send(runner.choose(Action("keep")))
     assert runner.pending is None
     assert st.stacks[2] == [B, A] and st.seats[A].tokens == 8 - 2 + 1
     assert st.seats[A].reserve == 4

@@ -176,7 +176,9 @@ def test_harbour_vp_then_move_then_kill_at_the_new_place() -> None:
 
 def test_harbour_steps_are_independent() -> None:
     """MC-HARBOUR-6, MC-HITMAN-3: without moving the figure, the controller may kill any token
-    at its location, its own too and at any position; never a Cell token."""
+    at its location, its own too and at any position; never a Cell token. CZ (S 528-530):
+    "odstranit z lokace, kde se právě nachází figurka Nájemného vraha, jednoho libovolného
+    Mafiána" (any one mafioso: no owner excepted)."""
     st = make_state(stacks={2: [A, B, A]}, hands={A: ["hitman-1"]}, cell=[(B, 0)])
     h = Harness(st, prompt_everyone=False)
     runner = h.run(evaluate(h.ctx, 2), "stay")
@@ -322,7 +324,11 @@ def test_figures_stay_with_their_holder_between_evaluations() -> None:
 
 def test_several_secret_deals_one_effect_each() -> None:
     """MC-SECRET-2, MC-SECRET-3, MC-SECRET-5: Red plays two Secret Deals on one bidding turn,
-    each with its own window; Blue then outbids with one more and Red answers again."""
+    each with its own window; Blue then outbids with one more and Red answers again.
+    CZ (S 1111-1113): "je možné zahrát i více karet TAJNÁ DOHODA najednou" -- played "at once"
+    here means within one bidding turn, one card after another with nobody else bidding in
+    between; each card is still its own +1 effect that 2 Fists may cancel (GAP-MC-12), so this
+    is a reading, not a conflict with the reference."""
     hands = {A: ["secret-deal-1", "secret-deal-2", "secret-deal-3"], B: ["secret-deal-4"]}
     st = make_state(stacks={5: [B, B, A]}, hands=hands, start=0)
     h = Harness(st, prompt_everyone=False)

@@ -310,3 +310,23 @@ def test_cards_reach_hands_only_by_drawing_or_the_thief() -> None:
                     assert card in piles or card in stolen, (seed, card)
             for card in stolen:
                 assert any(card in before[p] for p in before)
+
+
+def test_a_deals_card_is_not_reshuffled_into_its_own_draw() -> None:
+    """MC-DECK-3, MC-CARD-3, MC-DEALS-1: the Deals card is discarded only once its effect is
+    over, so a reshuffle in the middle of its draw does not include it: Red cannot draw its own
+    Deals back. CZ (S 175-177): "hráč provede efekt textu karty a kartu odhodí" (carries out
+    the text, then discards the card); S 128-131: the start player shuffles the discard pile
+    when the draw pile runs out."""
+    st = make_state(hands={A: ["deals-1"]})
+    st.discard, st.draw = st.draw[:-1], st.draw[-1:]  # one card left to draw
+    h = Harness(st, seed=3, prompt_everyone=False)
+    runner = h.run(do_action(h.ctx, A, Action("deals", ("deals-1",))))
+    assert runner.pending is not None and runner.pending.kind == "deals-discard"
+    assert "deals-1" not in st.seats[A].hand and st.in_play == ["deals-1"]
+    assert "deals-1" not in st.draw
+    out = runner.pending.options[0]
+    runner.send(out)
+    assert st.discard == ["deals-1", out.args[0]] and st.in_play == []
+    assert len(st.seats[A].hand) == 2
+    check_invariants(st)

@@ -15,6 +15,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.core.engine import Engine, GameDefinition
 from speakeasy.mafia_city.context import McCtx
@@ -23,6 +24,7 @@ from speakeasy.mafia_city.endround import McResult, reached_target, winner
 from speakeasy.mafia_city.flow import game_flow
 from speakeasy.mafia_city.kinds import DecisionKind, EventKind
 from speakeasy.mafia_city.observe import Observation, observe
+from speakeasy.mafia_city.refusals import explain_refusal
 from speakeasy.mafia_city.setup import new_state, seat_names
 from speakeasy.mafia_city.state import McOptions, McState
 
@@ -80,6 +82,13 @@ class MafiaCityDefinition(GameDefinition[McState, McCtx, McResult]):
             st.finished,
             reached_target(st),
         )
+
+    def explain_refusal(
+        self, ctx: McCtx, decision: Decision, action: Action
+    ) -> IllegalAction | None:
+        """The rule that forbids ``action``
+        (:func:`speakeasy.mafia_city.refusals.explain_refusal`)."""
+        return explain_refusal(ctx, decision, action)
 
     def state_data(self, state: McState) -> Any:
         return state.to_data()

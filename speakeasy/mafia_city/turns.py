@@ -366,7 +366,8 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
         targets=list(args),
     )
     happens = yield from window(ctx, effect)
-    discard_cards(ctx, (card,))
+    if kind != "deals" or not happens:
+        discard_cards(ctx, (card,))
     if not happens:
         return  # a cancelled AKCE ends the turn (MC-ACT-6, MC-TYPE-1)
     if kind == "snitch":
@@ -434,8 +435,12 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
             destination=dest,
         )
     elif kind == "deals":
+        # the Deals card stays in play until its effect is over, so a reshuffle during the
+        # draw leaves it out (MC-CARD-3, MC-DECK-3; CZ S 175-177: carry out, then discard)
         drawn = draw_cards(ctx, player, 3, ("MC-DEALS-1",))
-        if drawn:
+        if not drawn:
+            discard_cards(ctx, (card,))
+        else:
             choice = yield from ctx.ask(
                 player,
                 DecisionKind.DEALS_DISCARD,
@@ -456,6 +461,7 @@ def do_action(ctx: McCtx, player: str, action: Action) -> Flow[None]:
                 ),
             )
             out = str(choice.args[0])
+            discard_cards(ctx, (card,))  # the effect is over: Deals first, then the card
             seat.hand.remove(out)
             st.discard.append(out)
             ctx.emit(

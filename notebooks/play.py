@@ -182,6 +182,7 @@ def _(
     seat_pickers,
     seed_input,
     session,
+    set_through,
 ):
     def _seats():
         kinds = ("human", "heuristic", "random")  # a browser can post anything: checked
@@ -200,6 +201,7 @@ def _(
         except ValueError as exc:
             session.say(("danger", str(exc)))
             return
+        set_through(None)  # step through starts again at the new game's latest phase
         session.show(table.snapshot(), ("success", f"New game, seed {seed}."))
 
     def _load(_):
@@ -220,6 +222,7 @@ def _(
         except (SaveFileError, ValueError) as exc:
             session.say(("danger", f"Cannot load this game: {exc}"))
             return
+        set_through(None)
         session.show(
             table.snapshot(), ("success", f"Loaded a game at step {len(table.game.history)}.")
         )

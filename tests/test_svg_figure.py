@@ -126,3 +126,17 @@ def test_a_click_on_the_svg_map_is_read_like_a_plotly_click() -> None:
     for bad in ({"c": curve}, {"c": -1, "p": 0}, {"c": curve, "p": True}, "x", None):
         assert not board.request(bad)
     assert len(clicks) == 1
+
+
+def test_path_shapes_are_drawn_in_data_units() -> None:
+    """A plotly ``path`` shape (the Mafia City map's hexes) lands where its data points do."""
+    fig = go.Figure(go.Scatter(x=[0, 2], y=[0, 2], mode="markers")).update_layout(
+        shapes=[{"type": "path", "path": "M 0,0 L 2,0 L 2,2 Z", "fillcolor": "#eee"}],
+        xaxis={"range": [0, 2]},
+        yaxis={"range": [0, 2]},
+        margin={"l": 0, "r": 0, "t": 0, "b": 0},
+        width=200,
+        height=200,
+    )
+    svg = figure_svg(fig)
+    assert '<path d="M0,200L200,200L200,0Z" fill="#eee"' in svg

@@ -12,7 +12,7 @@ It draws what the board figures use, the way plotly does: scatter traces (``line
 ``markers``, ``text`` and their combinations; plotly's marker symbols ``circle``, ``square``,
 ``diamond``, ``star``, ``triangle-*``, ``line-ew`` and their ``-open`` and ``-x`` forms; sizes,
 colours, outlines and opacity per point), two or more subplots with their domains and ranges
-(``scaleanchor`` kept: a map is not stretched), ``rect``/``circle``/``line`` shapes,
+(``scaleanchor`` kept: a map is not stretched), ``rect``/``circle``/``line``/``path`` shapes,
 annotations and the title, with plotly's small text markup (``<b>``, ``<i>``, ``<br>``,
 ``<span style='color:…'>``). Hover texts become SVG ``<title>`` tooltips. Every marker and
 text point carries ``data-c`` (its trace) and ``data-p`` (its index), which is what plotly's
@@ -382,6 +382,8 @@ def _shape(shape: Mapping[str, Any], axes: Mapping[str, _Axis]) -> str:
     x0, x1 = ax(float(shape.get("x0", 0))), ax(float(shape.get("x1", 0)))
     y0, y1 = ay(float(shape.get("y0", 0))), ay(float(shape.get("y1", 0)))
     kind = shape.get("type", "rect")
+    if kind == "path":
+        return f'<path d="{_path(str(shape.get("path", "")), ax, ay)}"{fill}{stroke}{extra}/>'
     if kind == "line":
         return (
             f'<path d="M{_fmt(x0)},{_fmt(y0)}L{_fmt(x1)},{_fmt(y1)}"{stroke} fill="none"{extra}/>'
@@ -396,6 +398,22 @@ def _shape(shape: Mapping[str, Any], axes: Mapping[str, _Axis]) -> str:
         f'<rect x="{_fmt(min(x0, x1))}" y="{_fmt(min(y0, y1))}" width="{_fmt(abs(x1 - x0))}" '
         f'height="{_fmt(abs(y1 - y0))}"{fill}{stroke}{extra}/>'
     )
+
+
+def _path(path: str, ax: _Axis, ay: _Axis) -> str:
+    """A plotly shape path (``M x,y L x,y … Z`` in data units) in pixels; commands other than
+    M, L and Z are dropped."""
+    out: list[str] = []
+    for command, numbers in re.findall(r"([MLZmlz])([^MLZmlzA-Za-z]*)", path):
+        values = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?(?:[eE]-?\d+)?", numbers)]
+        if command in "Zz":
+            out.append("Z")
+            continue
+        pairs = zip(values[0::2], values[1::2], strict=False)
+        points = [f"{_fmt(ax(x))},{_fmt(ay(y))}" for x, y in pairs]
+        if points:
+            out.append(command.upper() + "L".join(points))
+    return "".join(out)
 
 
 def _annotation(note: Mapping[str, Any], axes: Mapping[str, _Axis]) -> str:

@@ -161,6 +161,7 @@ class Checkpoint:
     restart: Hashable
     snapshot: bytes
     events: int
+    listed: bool = True  # unlisted ones only shorten replays (not in ``Engine.checkpoints``)
 
 
 def digest(data: Any) -> str:
@@ -568,18 +569,23 @@ class Engine(Generic[S, C, R]):
     # ------------------------------------------------------------------ checkpoints
     @property
     def checkpoints(self) -> tuple[Checkpoint, ...]:
-        """The checkpoints the flow has passed so far (oldest first)."""
-        return tuple(self._checkpoints)
+        """The checkpoints the flow has passed so far (oldest first), the unlisted ones
+        (:meth:`Context.checkpoint <speakeasy.core.context.Context.checkpoint>`) left out."""
+        return tuple(c for c in self._checkpoints if c.listed)
 
-    def _on_checkpoint(self, restart: Hashable) -> None:
+    def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
         last = self._checkpoints[-1] if self._checkpoints else None
         if last is not None and last.step == self._runner.sent:
             if last.restart == restart:
                 return  # a restarted flow passing the checkpoint it started from
+            if last.listed and not listed:
+                return  # no decision since: the listed one serves, and stays listed
             self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
         snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
-        self._checkpoints.append(Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events)))
+        self._checkpoints.append(
+            Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events), listed)
+        )
 
     def _restore(self, step: int) -> None:
         """Rebuild the position after ``step`` of the applied actions: restart the flow at

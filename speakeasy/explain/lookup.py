@@ -51,30 +51,49 @@ class RuleLookup:
 
     def markdown(self, query: str, limit: int = 10) -> str:
         """The entries found as a Markdown list (at most ``limit`` entries)."""
-        found = self(query)
-        if not found:
-            return f"No rule matches {markdown_escape(query)!s}."
-        lines = [
-            f"- **{e.id}** ({markdown_escape(_section_title(e))}): {markdown_escape(e.summary)}"
-            for e in found[:limit]
-        ]
-        if len(found) > limit:
-            lines.append(f"- … and {len(found) - limit} more")
-        return "\n".join(lines)
+        return self._listing(
+            query,
+            limit,
+            f"No rule matches {markdown_escape(query)!s}.",
+            lambda e: (
+                f"- **{e.id}** ({markdown_escape(_section_title(e))}): {markdown_escape(e.summary)}"
+            ),
+            "- … and {} more",
+            "\n".join,
+        )
 
     def html(self, query: str, limit: int = 10) -> str:
         """The entries found as an HTML list, for ipywidgets (at most ``limit`` entries)."""
+        return self._listing(
+            query,
+            limit,
+            f"<p>No rule matches {html.escape(query)}.</p>",
+            lambda e: (
+                f"<li><b>{html.escape(e.id)}</b> ({html.escape(_section_title(e))}): "
+                f"{html.escape(e.summary)}</li>"
+            ),
+            "<li>… and {} more</li>",
+            lambda items: "<ul>" + "".join(items) + "</ul>",
+        )
+
+    def _listing(
+        self,
+        query: str,
+        limit: int,
+        none: str,
+        item: Callable[[RuleEntry], str],
+        more: str,
+        join: Callable[[list[str]], str],
+    ) -> str:
+        """``none`` when nothing matches, else the first ``limit`` entries written by ``item``
+        and ``more`` (formatted with how many are left out), put together by ``join``."""
         found = self(query)
         if not found:
-            return f"<p>No rule matches {html.escape(query)}.</p>"
-        items = [
-            f"<li><b>{html.escape(e.id)}</b> ({html.escape(_section_title(e))}): "
-            f"{html.escape(e.summary)}</li>"
-            for e in found[:limit]
-        ]
+            return none
+        items = [item(e) for e in found[:limit]]
         if len(found) > limit:
-            items.append(f"<li>… and {len(found) - limit} more</li>")
-        return "<ul>" + "".join(items) + "</ul>"
+            items.append(more.format(len(found) - limit))
+        return join(items)
 
 
 _ID = re.compile(r"R-[A-Z0-9-]+-\d+|E\d+|(GEO|MAP|GAP|DISC)-\d+")

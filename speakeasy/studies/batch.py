@@ -67,11 +67,13 @@ __all__ = [
     "MC_BOT_KINDS",
     "MC_MAX_ROUNDS",
     "SOURCES",
+    "BotSummary",
     "GameRecord",
     "GameSpec",
     "McGameRecord",
     "McSeatRecord",
     "SeatRecord",
+    "bot_summaries",
     "dask_executor",
     "game_seed",
     "game_specs",
@@ -781,6 +783,11 @@ class _RecordLike(Protocol):
     def seats(self) -> Sequence[_SeatLike]: ...
 
 
+class _TimedRecordLike(_RecordLike, Protocol):
+    @property
+    def decision_time(self) -> Mapping[str, tuple[int, float]]: ...
+
+
 def win_rates(records: Sequence[_RecordLike]) -> dict[str, tuple[float, int]]:
     """Per bot kind: (wins, seats played), for Speakeasy or Mafia City records. A shared win
     counts as 1/k for each of its ``k`` winners (R-SCORING-6)."""
@@ -813,3 +820,50 @@ def seat_rows(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
                 row[f"money_{source}"] = s.money_by_source.get(source, 0)
             rows.append(row)
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    """One bot kind over a batch, Speakeasy or Mafia City: its wins (a shared win split,
+    R-SCORING-6) of the seats it played with their 95% Wilson interval, and its mean time to
+    decide."""
+
+    kind: str
+    won: float
+    seats: int
+    low: float
+    high: float
+    ms_per_decision: float
+
+    @property
+    def headline(self) -> str:
+        """``heuristic: won 3 of 4 seats (75%, 95% CI 30%-95%)``."""
+        return (
+            f"{self.kind}: won {self.won:g} of {self.seats} seats ({self.won / self.seats:.0%}, "
+            f"95% CI {self.low:.0%}-{self.high:.0%})"
+        )
+
+    @property
+    def timing(self) -> str:
+        return f"  {self.ms_per_decision:.2f} ms per decision (mean)"
+
+
+def bot_summaries(records: Sequence[_TimedRecordLike], bots: Sequence[str]) -> list[BotSummary]:
+    """Per bot kind of ``bots`` that played a seat, in the order given (repeats once).
+
+    >>> records = simulate_many(2, players=2, seed=5, workers=1, progress=False)
+    >>> [(b.kind, b.seats) for b in bot_summaries(records, ("heuristic", "random", "heuristic"))]
+    [('heuristic', 2), ('random', 2)]
+    """
+    rates = win_rates(records)
+    found = []
+    for kind in dict.fromkeys(bots):
+        if kind not in rates:
+            continue
+        won, seats = rates[kind]
+        low, high = wilson_interval(won, seats)
+        decisions = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
+        thinking = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
+        per_decision = thinking / decisions * 1000 if decisions else 0.0
+        found.append(BotSummary(kind, won, seats, low, high, per_decision))
+    return found

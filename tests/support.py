@@ -14,6 +14,7 @@ police) and are edited with :func:`clear_map`, :func:`put_building` and :func:`s
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import random
 import subprocess
@@ -24,7 +25,9 @@ from typing import TypeVar
 
 import speakeasy.rules  # noqa: F401  (registers every effect handler)
 from speakeasy.catalog import load_catalog
-from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.engine.bots import RandomBot
+from speakeasy.engine.game import Game
 from speakeasy.engine.setup import new_state
 from speakeasy.model.board import load_board
 from speakeasy.model.options import Options
@@ -247,3 +250,36 @@ def defining_modules(source: str) -> list[str]:
         elif isinstance(node, ast.Import):
             modules.extend(a.name for a in node.names if a.name.startswith("speakeasy"))
     return modules
+
+
+# ---------------------------------------------------------------------- whole games
+def play_random(game: Game, steps: int, seed: int = 0) -> None:
+    """Apply up to ``steps`` options chosen by ``random.Random(seed)`` (fewer if it ends)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def play_bot_ignoring_refusals(game: Game, seed: int, decisions: int = 20) -> None:
+    """Let a random bot make up to ``decisions`` decisions, a refused one (IllegalAction)
+    passed over: only another exception fails the caller (fuzzed positions, issue 14)."""
+    bot = RandomBot(seed)
+    for _ in range(decisions):
+        if game.is_over:
+            break
+        with contextlib.suppress(IllegalAction):
+            game.apply(bot.choose(game))
+
+
+def barrels_in_game(ctx: Ctx) -> int:
+    """Every barrel: supply, ships, buildings, distillery areas and trucks (R-COMP, GAP-22)."""
+    on_ships = sum(
+        ctx.catalog.ship(s.ship).barrel_spaces - min(s.removed, 5) for s in ctx.state.ships
+    )
+    at_buildings = sum(1 for _, _, b in ctx.state.buildings() if b.barrel)
+    players = ctx.state.players.values()
+    distilleries = sum(p.distillery_barrels for p in players)
+    trucks = sum(t.barrels for p in players for t in p.trucks)
+    return ctx.state.supply_barrels + on_ships + at_buildings + distilleries + trucks

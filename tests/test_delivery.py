@@ -19,7 +19,17 @@ from speakeasy.rules.cards import play_card
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range, truck_options
 from speakeasy.rules.dispatch import Source
-from tests.support import G, P, Y, drive, new_ctx, option_texts, pick, put_building
+from tests.support import (
+    G,
+    P,
+    Y,
+    barrels_in_game,
+    drive,
+    new_ctx,
+    option_texts,
+    pick,
+    put_building,
+)
 
 Check = Callable[[Decision], str]
 
@@ -517,18 +527,6 @@ def test_e18_truck_example_step_by_step() -> None:
     moves = [(e.data["origin"], e.data["port"]) for e in ctx.events if e.kind == "ship_moves"]
     assert moves == [(7, 13), (13, 16)]  # 15 holds a ship, so the second stop goes to 16
     assert rothstein.removed == 4
-
-
-def barrels_in_game(ctx: Ctx) -> int:
-    """Every barrel: supply, ships, buildings, distillery areas and trucks (R-COMP, GAP-22)."""
-    on_ships = sum(
-        ctx.catalog.ship(s.ship).barrel_spaces - min(s.removed, 5) for s in ctx.state.ships
-    )
-    at_buildings = sum(1 for _, _, b in ctx.state.buildings() if b.barrel)
-    players = ctx.state.players.values()
-    distilleries = sum(p.distillery_barrels for p in players)
-    trucks = sum(t.barrels for p in players for t in p.trucks)
-    return ctx.state.supply_barrels + on_ships + at_buildings + distilleries + trucks
 
 
 def random_chooser(seed: int) -> Callable[[Decision], Action]:

@@ -17,14 +17,7 @@ from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, to_data
 from speakeasy.rules.flow import Start
 from speakeasy.scenario import load_scenario
-
-
-def play_random(game: Game, steps: int, seed: int = 0) -> None:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
+from tests.support import play_random
 
 
 @pytest.fixture

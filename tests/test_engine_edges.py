@@ -21,14 +21,7 @@ from speakeasy.core.context import Context, Flow
 from speakeasy.core.engine import REFUSALS, Engine, EngineError, GameDefinition
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.flow import Start
-
-
-def play_random(game: Game, steps: int, seed: int = 0) -> None:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
+from tests.support import play_random
 
 
 # ---------------------------------------------------------------------- a toy game with a bug

@@ -40,7 +40,7 @@ from speakeasy.studies.planner import (
     best_plan,
     possible_deliveries,
 )
-from tests.support import clear_map, drive, new_ctx
+from tests.support import barrels_in_game, clear_map, drive, new_ctx
 
 PURPLE, YELLOW, GREEN = Colour.PURPLE, Colour.YELLOW, Colour.GREEN
 BAR, NC, CASINO, DIST = (
@@ -93,18 +93,6 @@ def source_for(ctx: Ctx, colour: Colour, reach: int) -> Source:
     """An action source that gives exactly ``reach`` range at the player's fleet level."""
     base = delivery_range(ctx, colour, PLAIN_FLEET).total
     return Source("card", "test-fleet", track="fleet", range_bonus=reach - base)
-
-
-def barrels_in_game(ctx: Ctx) -> int:
-    """Every barrel: supply, ships, buildings, distillery areas and trucks."""
-    on_ships = sum(
-        ctx.catalog.ship(s.ship).barrel_spaces - min(s.removed, 5) for s in ctx.state.ships
-    )
-    at_buildings = sum(1 for _, _, b in ctx.state.buildings() if b.barrel)
-    players = ctx.state.players.values()
-    distilleries = sum(p.distillery_barrels for p in players)
-    trucks = sum(t.barrels for p in players for t in p.trucks)
-    return ctx.state.supply_barrels + on_ships + at_buildings + distilleries + trucks
 
 
 def sale_prices(ctx: Ctx, colour: Colour) -> dict[tuple[int, int], int]:

@@ -16,7 +16,6 @@ loading replays; those checkpoints are where the engine itself restarts the rule
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from typing import Any
@@ -25,12 +24,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speakeasy.core.actions import Event, IllegalAction
+from speakeasy.core.actions import Event
 from speakeasy.engine.bots import RandomBot, play_until
 from speakeasy.engine.game import Game
 from speakeasy.model.options import Options
 from speakeasy.model.state import Phase, to_data
 from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, scenario_from_game
+from tests.support import play_bot_ignoring_refusals
 
 EXAMPLES = int(os.environ.get("SPEAKEASY_CAPTURE_EXAMPLES", "12"))
 #: Every rules switch flipped from its default (variants on, DISC readings switched).
@@ -364,9 +364,4 @@ def test_a_mutated_captured_scenario_is_refused_or_plays(data: st.DataObject, se
         game = Scenario.from_data(scenario, "edited.json").game()
     except ScenarioError:
         return
-    bot = RandomBot(seed)
-    for _ in range(20):
-        if game.is_over:
-            break
-        with contextlib.suppress(IllegalAction):
-            game.apply(bot.choose(game))
+    play_bot_ignoring_refusals(game, seed)

@@ -5,7 +5,6 @@ shipped files give a ScenarioError or a playable game."""
 
 from __future__ import annotations
 
-import contextlib
 import time
 import tracemalloc
 from pathlib import Path
@@ -16,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy.catalog import load_catalog
-from speakeasy.core.actions import IllegalAction
 from speakeasy.engine.bots import RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, shipped_scenarios
+from tests.support import play_bot_ignoring_refusals
 
 SHIPPED = shipped_scenarios()
 NAMES = [s.name for s in SHIPPED]
@@ -305,12 +304,7 @@ def test_a_mutated_scenario_is_refused_or_plays(text: str, seed: int) -> None:
         game = parse_scenario(text, "mutated.toml").game()
     except ScenarioError:
         return
-    bot = RandomBot(seed)
-    for _ in range(20):
-        if game.is_over:
-            break
-        with contextlib.suppress(IllegalAction):
-            game.apply(bot.choose(game))
+    play_bot_ignoring_refusals(game, seed)
 
 
 def test_a_refusal_quotes_a_long_value_briefly() -> None:

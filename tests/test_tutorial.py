@@ -9,6 +9,7 @@ import pytest
 
 from speakeasy.core.actions import Action
 from speakeasy.engine.game import Game
+from speakeasy.explain.refusals import explain_error
 from speakeasy.explain.rules_index import load_rules_index
 from speakeasy.ui.tutorial import (
     ACCEPTED,
@@ -172,6 +173,27 @@ def test_an_illegal_move_gets_the_engines_coded_reason_and_rule() -> None:
     assert after.moves == ()
     nonsense = tutorial.attempt("raise vip")  # not the kind of decision pending
     assert nonsense.feedback is not None and nonsense.feedback.code == "not-now"
+
+
+@pytest.mark.parametrize(
+    ("move", "code"),
+    [("capo garage 5", "no-such-person"), ("capo harbour 0", "no-such-location")],
+)
+def test_a_request_that_is_no_option_gets_the_games_rule_specific_refusal(
+    move: str, code: str
+) -> None:
+    """Not the generic ``not-an-option`` of the decision: the game's refusal
+    (GameDefinition.explain_refusal) cites the rule that forbids it, R-LOC-GEN-1."""
+    tutorial = Tutorial()
+    after = tutorial.attempt(move)
+    feedback = after.feedback
+    assert feedback is not None
+    error = tutorial.game().why_not(move)
+    assert error is not None
+    assert (feedback.kind, feedback.code, feedback.rules) == ("illegal", code, ("R-LOC-GEN-1",))
+    assert error.code == code
+    assert feedback.text == explain_error(error)
+    assert after.moves == ()
 
 
 def test_greyed_out_takeover_is_refused_with_the_combat_rule() -> None:

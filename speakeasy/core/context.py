@@ -67,7 +67,7 @@ class Context(Generic[S, P, EK, DK]):
     on_emit: Callable[[Event], None] | None = None
     #: Called with the restart token of each checkpoint the flow passes (set by the engine;
     #: not copied by :func:`dataclasses.replace`).
-    on_checkpoint: Callable[[Hashable], None] | None = field(default=None, init=False)
+    on_checkpoint: Callable[[Hashable, bool], None] | None = field(default=None, init=False)
 
     def record(self, event: Event) -> None:
         """Append ``event`` to the log and tell :attr:`on_emit`."""
@@ -100,11 +100,13 @@ class Context(Generic[S, P, EK, DK]):
         )
         return choice
 
-    def checkpoint(self, restart: Hashable) -> None:
+    def checkpoint(self, restart: Hashable, *, listed: bool = True) -> None:
         """Mark a point where a fresh flow started with ``restart`` continues exactly like
-        this one (same decisions, events and random draws from the same state and RNG)."""
+        this one (same decisions, events and random draws from the same state and RNG).
+        An unlisted one only shortens the replays of copies and undo (it is not among the
+        game's ``checkpoints``)."""
         if self.on_checkpoint is not None:
-            self.on_checkpoint(restart)
+            self.on_checkpoint(restart, listed)
 
     def fork(self, state: S, rng: random.Random, events: list[Event]) -> Self:
         """A context like this one (same data) over another state, RNG and event log, with

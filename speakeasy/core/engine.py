@@ -58,7 +58,9 @@ Design:
   keeps a copy of the state, the RNG state and the event count at each. Undo, goto, copy and
   step-through rebuild a position from the nearest checkpoint at or before it by starting a
   fresh flow there and replaying the few actions since, so they can never disagree with the
-  rules. Loading a save replays the whole history, which checks every action.
+  rules. Loading a save replays the whole history, which checks every action. Unlisted
+  checkpoints (finer ones, such as turns) are kept only once a game has rebuilt a position
+  (copy, undo, goto, step-through): interactive games replay less, bot batches pay nothing.
 """
 
 from __future__ import annotations
@@ -161,6 +163,7 @@ class Checkpoint:
     restart: Hashable
     snapshot: bytes
     events: int
+    listed: bool = True  # unlisted ones only shorten replays (not in ``Engine.checkpoints``)
 
 
 def digest(data: Any) -> str:
@@ -361,6 +364,8 @@ class Engine(Generic[S, C, R]):
         self._steps: list[Step] = []
         self._redo: list[Action] = []
         self._checkpoints: list[Checkpoint] = []
+        #: Keep unlisted checkpoints: set once a position is rebuilt (:meth:`_restore`).
+        self._unlisted = False
         self._begin()
 
     def _begin(self) -> None:
@@ -568,22 +573,30 @@ class Engine(Generic[S, C, R]):
     # ------------------------------------------------------------------ checkpoints
     @property
     def checkpoints(self) -> tuple[Checkpoint, ...]:
-        """The checkpoints the flow has passed so far (oldest first)."""
-        return tuple(self._checkpoints)
+        """The checkpoints the flow has passed so far (oldest first), the unlisted ones
+        (:meth:`Context.checkpoint <speakeasy.core.context.Context.checkpoint>`) left out."""
+        return tuple(c for c in self._checkpoints if c.listed)
 
-    def _on_checkpoint(self, restart: Hashable) -> None:
+    def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
+        if not listed and not self._unlisted:
+            return  # a game never rebuilt: nothing to shorten
         last = self._checkpoints[-1] if self._checkpoints else None
         if last is not None and last.step == self._runner.sent:
             if last.restart == restart:
                 return  # a restarted flow passing the checkpoint it started from
+            if last.listed and not listed:
+                return  # no decision since: the listed one serves, and stays listed
             self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
         snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
-        self._checkpoints.append(Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events)))
+        self._checkpoints.append(
+            Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events), listed)
+        )
 
     def _restore(self, step: int) -> None:
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
         the nearest checkpoint at or before it and replay the actions since."""
+        self._unlisted = True
         steps = self._steps
         found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
         if not found:
@@ -607,6 +620,7 @@ class Engine(Generic[S, C, R]):
 
     def _at(self, step: int) -> Self:
         """An independent game at the position after ``step`` of this game's actions."""
+        self._unlisted = True  # copied once, likely again: keep the finer checkpoints
         other = copy.copy(self)
         other._redo = []
         other._restore(step)

@@ -51,7 +51,7 @@ from speakeasy.explain.events import (
     explain_event,
 )
 from speakeasy.explain.log import StepFrame, log, step_through
-from speakeasy.explain.lookup import lookup, lookup_html, lookup_markdown
+from speakeasy.explain.lookup import RuleLookup, lookup, lookup_html, lookup_markdown
 from speakeasy.explain.mafia_city import (
     MC_CATEGORIES,
     MC_ID_KINDS,
@@ -83,6 +83,7 @@ __all__ = [
     "McLogEntry",
     "McPhaseFrame",
     "RuleEntry",
+    "RuleLookup",
     "RuleRef",
     "RulesIndex",
     "StepFrame",

@@ -10,11 +10,94 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from speakeasy.explain.citations import markdown_escape
-from speakeasy.explain.rules_index import RuleEntry, load_rules_index
+from speakeasy.explain.rules_index import RuleEntry, RulesIndex, load_rules_index
 
-__all__ = ["lookup", "lookup_html", "lookup_markdown"]
+__all__ = ["RuleLookup", "lookup", "lookup_html", "lookup_markdown"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLookup:
+    """Rules of one rules index by ID (any case) or by words (every word must match), as
+    entries, Markdown or HTML: :func:`lookup` for Speakeasy, ``mc_lookup`` for Mafia City.
+
+    ``index`` loads the index; ``is_id`` tells a well-formed ID (given upper-cased), which
+    finds nothing rather than being searched as words when it is not indexed; ``name`` names
+    the caller in the error for an empty query.
+
+    >>> find = RuleLookup(load_rules_index, lambda words: words.startswith("R-"), "find")
+    >>> [e.id for e in find("r-truck-7")], find("R-NOPE-1")
+    (['R-TRUCK-7'], [])
+    """
+
+    index: Callable[[], RulesIndex]
+    is_id: Callable[[str], bool]
+    name: str
+
+    def __call__(self, query: str) -> list[RuleEntry]:
+        words = query.strip()
+        if not words:
+            raise ValueError(f"{self.name}() needs a rule ID or some words")
+        index = self.index()
+        entry = index.get(words.upper())
+        if entry is not None:
+            return [entry]
+        if " " not in words and self.is_id(words.upper()):
+            return []  # a well-formed ID that is not indexed
+        return index.search(words)
+
+    def markdown(self, query: str, limit: int = 10) -> str:
+        """The entries found as a Markdown list (at most ``limit`` entries)."""
+        return self._listing(
+            query,
+            limit,
+            f"No rule matches {markdown_escape(query)!s}.",
+            lambda e: (
+                f"- **{e.id}** ({markdown_escape(_section_title(e))}): {markdown_escape(e.summary)}"
+            ),
+            "- … and {} more",
+            "\n".join,
+        )
+
+    def html(self, query: str, limit: int = 10) -> str:
+        """The entries found as an HTML list, for ipywidgets (at most ``limit`` entries)."""
+        return self._listing(
+            query,
+            limit,
+            f"<p>No rule matches {html.escape(query)}.</p>",
+            lambda e: (
+                f"<li><b>{html.escape(e.id)}</b> ({html.escape(_section_title(e))}): "
+                f"{html.escape(e.summary)}</li>"
+            ),
+            "<li>… and {} more</li>",
+            lambda items: "<ul>" + "".join(items) + "</ul>",
+        )
+
+    def _listing(
+        self,
+        query: str,
+        limit: int,
+        none: str,
+        item: Callable[[RuleEntry], str],
+        more: str,
+        join: Callable[[list[str]], str],
+    ) -> str:
+        """``none`` when nothing matches, else the first ``limit`` entries written by ``item``
+        and ``more`` (formatted with how many are left out), put together by ``join``."""
+        found = self(query)
+        if not found:
+            return none
+        items = [item(e) for e in found[:limit]]
+        if len(found) > limit:
+            items.append(more.format(len(found) - limit))
+        return join(items)
+
+
+_ID = re.compile(r"R-[A-Z0-9-]+-\d+|E\d+|(GEO|MAP|GAP|DISC)-\d+")
+_LOOKUP = RuleLookup(load_rules_index, lambda words: _ID.fullmatch(words) is not None, "lookup")
 
 
 def lookup(query: str) -> list[RuleEntry]:
@@ -27,18 +110,7 @@ def lookup(query: str) -> list[RuleEntry]:
     >>> lookup("R-NOPE-1")
     []
     """
-    words = query.strip()
-    if not words:
-        raise ValueError("lookup() needs a rule ID or some words")
-    index = load_rules_index()
-    entry = index.get(words.upper())
-    if entry is not None:
-        return [entry]
-    if " " not in words and re.fullmatch(
-        r"(?i)(R-[A-Z0-9-]+-\d+|E\d+|(GEO|MAP|GAP|DISC)-\d+)", words
-    ):
-        return []  # a well-formed ID that is not indexed
-    return index.search(words)
+    return _LOOKUP(query)
 
 
 def lookup_markdown(query: str, limit: int = 10) -> str:
@@ -47,16 +119,7 @@ def lookup_markdown(query: str, limit: int = 10) -> str:
     >>> print(lookup_markdown("r-golden-5"))
     - **R-GOLDEN-5** (Operating buildings and the GOLDEN RULE): Gangster bars ignore police.
     """
-    found = lookup(query)
-    if not found:
-        return f"No rule matches {markdown_escape(query)!s}."
-    lines = [
-        f"- **{e.id}** ({markdown_escape(_section_title(e))}): {markdown_escape(e.summary)}"
-        for e in found[:limit]
-    ]
-    if len(found) > limit:
-        lines.append(f"- … and {len(found) - limit} more")
-    return "\n".join(lines)
+    return _LOOKUP.markdown(query, limit)
 
 
 def lookup_html(query: str, limit: int = 10) -> str:
@@ -67,17 +130,7 @@ def lookup_html(query: str, limit: int = 10) -> str:
     >>> lookup_html("R-NOPE-1")
     '<p>No rule matches R-NOPE-1.</p>'
     """
-    found = lookup(query)
-    if not found:
-        return f"<p>No rule matches {html.escape(query)}.</p>"
-    items = [
-        f"<li><b>{html.escape(e.id)}</b> ({html.escape(_section_title(e))}): "
-        f"{html.escape(e.summary)}</li>"
-        for e in found[:limit]
-    ]
-    if len(found) > limit:
-        items.append(f"<li>… and {len(found) - limit} more</li>")
-    return "<ul>" + "".join(items) + "</ul>"
+    return _LOOKUP.html(query, limit)
 
 
 def _section_title(entry: RuleEntry) -> str:

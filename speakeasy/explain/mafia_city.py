@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from speakeasy.explain.citations import markdown_escape
+from speakeasy.explain.lookup import RuleLookup
 from speakeasy.explain.rules_index import RuleEntry, RulesIndex
 from speakeasy.mafia_city import MafiaCityGame, McState, load_data
 from speakeasy.mafia_city.data import data_dir
@@ -96,18 +97,16 @@ def load_mc_rules_index(path: str | Path | None = None) -> RulesIndex:
     return RulesIndex(entries, file)
 
 
+_MC_LOOKUP = RuleLookup(
+    lambda: load_mc_rules_index(),
+    lambda words: any(p.fullmatch(words) for p, _ in MC_ID_KINDS),
+    "mc_lookup",
+)
+
+
 def mc_lookup(query: str) -> list[RuleEntry]:
     """Mafia City rules by ID (any case) or by words (every word must match)."""
-    words = query.strip()
-    if not words:
-        raise ValueError("mc_lookup() needs a rule ID or some words")
-    index = load_mc_rules_index()
-    entry = index.get(words.upper())
-    if entry is not None:
-        return [entry]
-    if " " not in words and any(p.fullmatch(words.upper()) for p, _ in MC_ID_KINDS):
-        return []
-    return index.search(words)
+    return _MC_LOOKUP(query)
 
 
 def mc_lookup_markdown(query: str, limit: int = 10) -> str:
@@ -116,34 +115,12 @@ def mc_lookup_markdown(query: str, limit: int = 10) -> str:
     >>> print(mc_lookup_markdown("MC-SCORE-3"))
     - **MC-SCORE-3** (Scoring): So at most 8 VP enter the game per round.
     """
-    found = mc_lookup(query)
-    if not found:
-        return f"No rule matches {markdown_escape(query)!s}."
-    lines = [
-        f"- **{e.id}** ({markdown_escape(_title(e))}): {markdown_escape(e.summary)}"
-        for e in found[:limit]
-    ]
-    if len(found) > limit:
-        lines.append(f"- … and {len(found) - limit} more")
-    return "\n".join(lines)
+    return _MC_LOOKUP.markdown(query, limit)
 
 
 def mc_lookup_html(query: str, limit: int = 10) -> str:
     """:func:`mc_lookup` as an HTML list (for ipywidgets)."""
-    found = mc_lookup(query)
-    if not found:
-        return f"<p>No rule matches {html.escape(query)}.</p>"
-    items = [
-        f"<li><b>{html.escape(e.id)}</b> ({html.escape(_title(e))}): {html.escape(e.summary)}</li>"
-        for e in found[:limit]
-    ]
-    if len(found) > limit:
-        items.append(f"<li>… and {len(found) - limit} more</li>")
-    return "<ul>" + "".join(items) + "</ul>"
-
-
-def _title(entry: RuleEntry) -> str:
-    return re.sub(r"^[0-9.]+ ", "", entry.section)
+    return _MC_LOOKUP.html(query, limit)
 
 
 def mc_cite(ids: Iterable[str]) -> str:

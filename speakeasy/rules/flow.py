@@ -68,11 +68,16 @@ CENTRAL_PARK = "central_park"
 class Start:
     """Where a game begins: from setup (the default), at the start of ``round`` of ``act``
     (``phase="rounds"``), at ``act``'s Lucky Luciano phase (``"luciano"``, acts 1-3) or at final
-    scoring (``"final"``). Scenarios (:mod:`speakeasy.scenario`) start later than setup."""
+    scoring (``"final"``). Scenarios (:mod:`speakeasy.scenario`) start later than setup.
+
+    ``turn`` > 0 restarts a round at the turn of its ``turn``-th player (0-based, in the
+    round's order, R-TURN-1): the engine's unlisted checkpoints, so that a copy of the game
+    replays the current turn only, not the whole round."""
 
     phase: str = "setup"
     act: int = 1
     round: int = 1
+    turn: int = 0
 
     def __post_init__(self) -> None:
         if self.phase not in ("setup", "rounds", "luciano", "final"):
@@ -81,6 +86,8 @@ class Start:
             raise ValueError(f"no act {self.act}, round {self.round} (R-ACT-1)")
         if self.phase == "luciano" and self.act == 4:
             raise ValueError("Act 4 ends with final scoring, not a Lucky Luciano phase (R-ACT-2)")
+        if self.turn < 0 or (self.turn and self.phase != "rounds"):
+            raise ValueError(f"no turn {self.turn} in phase {self.phase!r} (R-TURN-1)")
 
 
 def game_flow(ctx: Ctx, start: Start | None = None) -> Flow[None]:
@@ -90,7 +97,8 @@ def game_flow(ctx: Ctx, start: Start | None = None) -> Flow[None]:
     each round (for an act's first round: before the capo return), before each Lucky Luciano
     phase and before final scoring, with the :class:`Start` from which a fresh ``game_flow``
     continues exactly like this one: nothing but ``ctx`` carries over from one round or phase
-    to the next.
+    to the next; and, unlisted (for copies and undo only), before each turn but a round's
+    first, where a fresh flow with the round's ``Start`` and the turn continues exactly too.
     """
     start = start or Start()
     acts = ctx.catalog.setup.acts
@@ -102,15 +110,19 @@ def game_flow(ctx: Ctx, start: Start | None = None) -> Flow[None]:
             ctx.state.act = act
             first = act == start.act and start.phase != "setup"
             first_round = start.round if first else 1
-            if not (first and start.phase == "luciano"):
+            first_turn = start.turn if first else 0
+            if not (first and (start.phase == "luciano" or first_turn)):
                 ctx.checkpoint(Start("rounds", act, first_round))
-            if act > 1 and not (first and (start.phase == "luciano" or start.round > 1)):
+            if act > 1 and not (
+                first and (start.phase == "luciano" or start.round > 1 or first_turn)
+            ):
                 capo_return(ctx, act)
             if not (first and start.phase == "luciano"):
                 for number in range(first_round, acts.rounds[act - 1] + 1):
                     if number > first_round:
                         ctx.checkpoint(Start("rounds", act, number))
-                    yield from player_round(ctx, number)
+                    turn_ = first_turn if number == first_round else 0
+                    yield from player_round(ctx, number, turn_)
             if act < len(acts.rounds):
                 ctx.checkpoint(Start("luciano", act))
                 yield from luciano_phase(ctx, act)
@@ -188,8 +200,24 @@ def capo_return(ctx: Ctx, act: int) -> None:
     )
 
 
-def player_round(ctx: Ctx, number: int) -> Flow[None]:
-    """One round: each player in the top-row order fixed at its start (R-TURN-1, R-ACT-3)."""
+def player_round(ctx: Ctx, number: int, first_turn: int = 0) -> Flow[None]:
+    """One round: each player in the top-row order fixed at its start (R-TURN-1, R-ACT-3).
+
+    From ``first_turn`` > 0 (a restart at an unlisted checkpoint) the round has begun: its
+    order is the state's and the turns before are played."""
+    state = ctx.state
+    if not first_turn:
+        _round_start(ctx, number)
+    for index in range(first_turn, len(state.round_players)):
+        if index:
+            ctx.checkpoint(Start("rounds", state.act, number, index), listed=False)
+        yield from turn(ctx, state.round_players[index])
+    state.turn_player = None
+    end_of_round(ctx)
+
+
+def _round_start(ctx: Ctx, number: int) -> None:
+    """The round's number, phase and turn order fixed (R-TURN-1), announced."""
     state = ctx.state
     state.phase = Phase.ROUNDS
     state.round = number
@@ -205,10 +233,6 @@ def player_round(ctx: Ctx, number: int) -> Flow[None]:
         round=number,
         order=[c.value for c in state.round_players],
     )
-    for colour in state.round_players:
-        yield from turn(ctx, colour)
-    state.turn_player = None
-    end_of_round(ctx)
 
 
 def turn(ctx: Ctx, colour: Colour) -> Flow[None]:

@@ -44,8 +44,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, Protocol, TypeVar
 
 from tqdm import tqdm
 
@@ -67,11 +67,13 @@ __all__ = [
     "MC_BOT_KINDS",
     "MC_MAX_ROUNDS",
     "SOURCES",
+    "BotSummary",
     "GameRecord",
     "GameSpec",
     "McGameRecord",
     "McSeatRecord",
     "SeatRecord",
+    "bot_summaries",
     "dask_executor",
     "game_seed",
     "game_specs",
@@ -178,19 +180,7 @@ def game_specs(
     >>> [s.bots for s in game_specs(3, 2, seed=1)]
     [('heuristic', 'random'), ('random', 'heuristic'), ('heuristic', 'random')]
     """
-    if not 1 <= players <= 4:
-        raise ValueError(f"players must be 1-4, got {players}")
-    if not bots:
-        raise ValueError("give at least one bot kind")
-    for kind in bots:
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot kind {kind!r}; kinds are {', '.join(BOT_KINDS)}")
-    specs = []
-    for i in range(n):
-        kinds = tuple(bots[(k + i) % len(bots)] for k in range(players))
-        seeds = tuple(game_seed(seed, i, f"bot{k}") for k in range(players))
-        specs.append(GameSpec(i, game_seed(seed, i), kinds, seeds))
-    return specs
+    return _specs(_SPEAKEASY, n, players, seed, bots)
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,37 +379,46 @@ def record_of(game: Game, spec: GameSpec) -> GameRecord:
     )
 
 
+class _Clock:
+    """A game's timings: its seconds from start to record, and per bot kind the decisions
+    and the seconds spent choosing (kept in records, never compared)."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        self._start = time.perf_counter()
+        self._counts: Counter[str] = Counter()
+        self._seconds: dict[str, float] = dict.fromkeys(kinds, 0.0)
+
+    @contextmanager
+    def deciding(self, kind: str) -> Iterator[None]:
+        """Time one decision of a bot of ``kind``."""
+        tick = time.perf_counter()
+        yield
+        self._seconds[kind] += time.perf_counter() - tick
+        self._counts[kind] += 1
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self._start
+
+    def timing(self) -> dict[str, tuple[int, float]]:
+        return {kind: (self._counts[kind], self._seconds[kind]) for kind in self._seconds}
+
+
 def play_game(spec: GameSpec) -> GameRecord:
     """Play one game of a batch to the end and return its record (runs in a worker)."""
-    start = time.perf_counter()
+    clock = _Clock(spec.bots)
     game = Game.new(players=len(spec.bots), seed=spec.seed)
     bots = {
         colour: make_bot(kind, seed)
         for colour, kind, seed in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)
     }
     kinds = dict(zip(game.colours, spec.bots, strict=True))
-    counts: Counter[str] = Counter()
-    seconds: dict[str, float] = dict.fromkeys(spec.bots, 0.0)
     while not game.is_over:
         colour = game.current_player
         assert colour is not None
-        tick = time.perf_counter()
-        action = bots[colour].choose(game)
-        seconds[kinds[colour]] += time.perf_counter() - tick
-        counts[kinds[colour]] += 1
+        with clock.deciding(kinds[colour]):
+            action = bots[colour].choose(game)
         game.apply(action)
-    record = record_of(game, spec)
-    timing = {kind: (counts[kind], seconds[kind]) for kind in seconds}
-    return GameRecord(
-        record.index,
-        record.seed,
-        record.players,
-        record.seats,
-        record.winners,
-        record.decisions,
-        seconds=time.perf_counter() - start,
-        decision_time=timing,
-    )
+    return replace(record_of(game, spec), seconds=clock.elapsed(), decision_time=clock.timing())
 
 
 # ---------------------------------------------------------------------- running a batch
@@ -480,20 +479,7 @@ def simulate_many(
     ``tqdm`` progress bar is written to stderr unless ``progress`` is false. The records do
     not depend on the executor, the number of workers or the order games finish in.
     """
-    if n < 1:
-        raise ValueError(f"n must be at least 1, got {n}")
-    specs = game_specs(n, players, seed, bots)
-    records = list(
-        tqdm(
-            iter_games(specs, executor=executor, workers=workers),
-            total=n,
-            desc="games",
-            unit="game",
-            disable=not progress,
-            file=sys.stderr,
-        )
-    )
-    return sorted(records, key=lambda r: r.index)
+    return _simulate(_SPEAKEASY, n, players, seed, bots, executor, workers, progress)
 
 
 @contextmanager
@@ -599,29 +585,14 @@ def mc_game_specs(
     >>> [s.bots for s in mc_game_specs(2, 3, seed=1)]
     [('heuristic', 'random', 'heuristic'), ('random', 'heuristic', 'random')]
     """
-    if not 3 <= players <= 5:
-        raise ValueError(f"Mafia City is for 3 to 5 players, got {players} (MC-SETUP-11)")
-    if not bots:
-        raise ValueError("give at least one bot kind")
-    for kind in bots:
-        if kind not in MC_BOT_KINDS:
-            raise ValueError(f"unknown bot kind {kind!r}; kinds are {', '.join(MC_BOT_KINDS)}")
-    return [
-        GameSpec(
-            i,
-            game_seed(seed, i, "mafia-city"),
-            tuple(bots[(k + i) % len(bots)] for k in range(players)),
-            tuple(game_seed(seed, i, f"mafia-city-bot{k}") for k in range(players)),
-        )
-        for i in range(n)
-    ]
+    return _specs(_MAFIA_CITY, n, players, seed, bots)
 
 
 def play_mc_game(spec: GameSpec) -> McGameRecord:
     """Play one Mafia City game of a batch (runs in a worker): each bot decides from its seat's
     observation only; reaction prompts go only to seats that can react (``prompt_everyone``
     off, which hides nothing from bots that never see other hands)."""
-    start = time.perf_counter()
+    clock = _Clock(spec.bots)
     options = McOptions(prompt_everyone=False, max_rounds=MC_MAX_ROUNDS)
     game = MafiaCityGame.new(players=len(spec.bots), seed=spec.seed, options=options)
     seats = list(game.state.players)
@@ -630,15 +601,11 @@ def play_mc_game(spec: GameSpec) -> McGameRecord:
         for p, kind, seed in zip(seats, spec.bots, spec.bot_seeds, strict=True)
     }
     kinds = dict(zip(seats, spec.bots, strict=True))
-    counts: Counter[str] = Counter()
-    seconds: dict[str, float] = dict.fromkeys(spec.bots, 0.0)
     first = game.state.start_player
     decision = game.pending
     while decision is not None:
-        tick = time.perf_counter()
-        action = bots[decision.player].choose(game.observe(decision.player), decision)
-        seconds[kinds[decision.player]] += time.perf_counter() - tick
-        counts[kinds[decision.player]] += 1
+        with clock.deciding(kinds[decision.player]):
+            action = bots[decision.player].choose(game.observe(decision.player), decision)
         game.apply(action)
         decision = game.pending
     result = game.result()
@@ -668,8 +635,8 @@ def play_mc_game(spec: GameSpec) -> McGameRecord:
         rounds=result.rounds,
         finished=result.finished,
         decisions=len(game.history),
-        seconds=time.perf_counter() - start,
-        decision_time={kind: (counts[kind], seconds[kind]) for kind in seconds},
+        seconds=clock.elapsed(),
+        decision_time=clock.timing(),
     )
 
 
@@ -702,12 +669,66 @@ def simulate_mc_many(
     >>> records == simulate_mc_many(2, players=3, seed=2, workers=1, progress=False)
     True
     """
+    return _simulate(_MAFIA_CITY, n, players, seed, bots, executor, workers, progress)
+
+
+# ---------------------------------------------------------------------- one runner, two games
+Rec = TypeVar("Rec", GameRecord, McGameRecord)
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch(Generic[Rec]):
+    """What the batch runner needs to know of a game: its bot kinds, its player counts (with
+    the message that refuses others), the seed parts of its specs and how to play one spec."""
+
+    bot_kinds: Mapping[str, Callable[[int], object]]
+    players: range
+    players_error: str  # formatted with ``players``
+    game_part: str  # the part of :func:`game_seed` for the game's seed
+    bot_part: str  # the prefix of the part for seat ``k``'s bot seed
+    play: Callable[[GameSpec], Rec]
+
+
+def _specs(
+    batch: _Batch[Rec], n: int, players: int, seed: int, bots: Sequence[str]
+) -> list[GameSpec]:
+    """Game ``i`` gives seat ``k`` the bot ``bots[(k + i) % len(bots)]``."""
+    if players not in batch.players:
+        raise ValueError(batch.players_error.format(players=players))
+    if not bots:
+        raise ValueError("give at least one bot kind")
+    for kind in bots:
+        if kind not in batch.bot_kinds:
+            known = ", ".join(batch.bot_kinds)
+            raise ValueError(f"unknown bot kind {kind!r}; kinds are {known}")
+    return [
+        GameSpec(
+            i,
+            game_seed(seed, i, batch.game_part),
+            tuple(bots[(k + i) % len(bots)] for k in range(players)),
+            tuple(game_seed(seed, i, f"{batch.bot_part}{k}") for k in range(players)),
+        )
+        for i in range(n)
+    ]
+
+
+def _simulate(
+    batch: _Batch[Rec],
+    n: int,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    executor: Executor | None,
+    workers: int | None,
+    progress: bool,
+) -> list[Rec]:
+    """``n`` seeded games of ``batch``, records in game order (:func:`simulate_many`)."""
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
-    specs = mc_game_specs(n, players, seed, bots)
+    specs = _specs(batch, n, players, seed, bots)
     records = list(
         tqdm(
-            iter_mc_games(specs, executor=executor, workers=workers),
+            _iter_records(specs, batch.play, executor, workers),
             total=n,
             desc="games",
             unit="game",
@@ -716,6 +737,19 @@ def simulate_mc_many(
         )
     )
     return sorted(records, key=lambda r: r.index)
+
+
+_SPEAKEASY: _Batch[GameRecord] = _Batch(
+    BOT_KINDS, range(1, 5), "players must be 1-4, got {players}", "game", "bot", play_game
+)
+_MAFIA_CITY: _Batch[McGameRecord] = _Batch(
+    MC_BOT_KINDS,
+    range(3, 6),
+    "Mafia City is for 3 to 5 players, got {players} (MC-SETUP-11)",
+    "mafia-city",
+    "mafia-city-bot",
+    play_mc_game,
+)
 
 
 # ---------------------------------------------------------------------- summaries
@@ -747,6 +781,11 @@ class _RecordLike(Protocol):
     def winners(self) -> tuple[str, ...]: ...
     @property
     def seats(self) -> Sequence[_SeatLike]: ...
+
+
+class _TimedRecordLike(_RecordLike, Protocol):
+    @property
+    def decision_time(self) -> Mapping[str, tuple[int, float]]: ...
 
 
 def win_rates(records: Sequence[_RecordLike]) -> dict[str, tuple[float, int]]:
@@ -781,3 +820,50 @@ def seat_rows(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
                 row[f"money_{source}"] = s.money_by_source.get(source, 0)
             rows.append(row)
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    """One bot kind over a batch, Speakeasy or Mafia City: its wins (a shared win split,
+    R-SCORING-6) of the seats it played with their 95% Wilson interval, and its mean time to
+    decide."""
+
+    kind: str
+    won: float
+    seats: int
+    low: float
+    high: float
+    ms_per_decision: float
+
+    @property
+    def headline(self) -> str:
+        """``heuristic: won 3 of 4 seats (75%, 95% CI 30%-95%)``."""
+        return (
+            f"{self.kind}: won {self.won:g} of {self.seats} seats ({self.won / self.seats:.0%}, "
+            f"95% CI {self.low:.0%}-{self.high:.0%})"
+        )
+
+    @property
+    def timing(self) -> str:
+        return f"  {self.ms_per_decision:.2f} ms per decision (mean)"
+
+
+def bot_summaries(records: Sequence[_TimedRecordLike], bots: Sequence[str]) -> list[BotSummary]:
+    """Per bot kind of ``bots`` that played a seat, in the order given (repeats once).
+
+    >>> records = simulate_many(2, players=2, seed=5, workers=1, progress=False)
+    >>> [(b.kind, b.seats) for b in bot_summaries(records, ("heuristic", "random", "heuristic"))]
+    [('heuristic', 2), ('random', 2)]
+    """
+    rates = win_rates(records)
+    found = []
+    for kind in dict.fromkeys(bots):
+        if kind not in rates:
+            continue
+        won, seats = rates[kind]
+        low, high = wilson_interval(won, seats)
+        decisions = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
+        thinking = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
+        per_decision = thinking / decisions * 1000 if decisions else 0.0
+        found.append(BotSummary(kind, won, seats, low, high, per_decision))
+    return found

@@ -37,13 +37,12 @@ from speakeasy.studies.batch import (
     SOURCES,
     GameRecord,
     McGameRecord,
+    bot_summaries,
     dask_executor,
     game_specs,
     iter_games,
     iter_mc_games,
     mc_game_specs,
-    wilson_interval,
-    win_rates,
 )
 from speakeasy.ui.workshop import is_loopback, serve
 
@@ -258,24 +257,15 @@ def _batch_summary(
     lines = [
         f"{games} game(s), {players} player(s), bots {', '.join(bots)}, batch seed {seed}",
     ]
-    rates = win_rates(records)
-    for kind in dict.fromkeys(bots):
-        seats = [s for r in records for s in r.seats if s.bot == kind]
-        if not seats:
-            continue
-        won, played = rates[kind]
-        low, high = wilson_interval(won, played)
+    for bot in bot_summaries(records, bots):
+        seats = [s for r in records for s in r.seats if s.bot == bot.kind]
         money = {src: statistics.fmean(s.money_by_source[src] for s in seats) for src in SOURCES}
         gained = ", ".join(f"{src} {v:.1f}" for src, v in money.items() if v)
-        decisions = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
-        thinking = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
-        per_decision = thinking / decisions * 1000 if decisions else 0.0
         mean = statistics.fmean(s.total for s in seats)
         lines += [
-            f"{kind}: won {won:g} of {played} seats ({won / played:.0%}, 95% CI "
-            f"{low:.0%}-{high:.0%}); final money mean {mean:.1f}",
+            f"{bot.headline}; final money mean {mean:.1f}",
             f"  money gained per seat: {gained or 'none'}",
-            f"  {per_decision:.2f} ms per decision (mean)",
+            bot.timing,
         ]
     lengths = [r.decisions for r in records]
     lines += [
@@ -300,22 +290,11 @@ def _mc_summary(
         f"Mafia City: {games} game(s), {players} player(s), bots {', '.join(bots)}, "
         f"batch seed {seed}",
     ]
-    rates = win_rates(records)
-    for kind in dict.fromkeys(bots):
-        seats = [s for r in records for s in r.seats if s.bot == kind]
-        if not seats:
-            continue
-        won, played = rates[kind]
-        low, high = wilson_interval(won, played)
-        decisions = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
-        thinking = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
-        per_decision = thinking / decisions * 1000 if decisions else 0.0
-        vp = [s.vp for s in seats]
+    for bot in bot_summaries(records, bots):
+        vp = [s.vp for r in records for s in r.seats if s.bot == bot.kind]
         lines += [
-            f"{kind}: won {won:g} of {played} seats ({won / played:.0%}, 95% CI "
-            f"{low:.0%}-{high:.0%}); VP mean {statistics.fmean(vp):.1f} "
-            f"(min {min(vp)}, max {max(vp)})",
-            f"  {per_decision:.2f} ms per decision (mean)",
+            f"{bot.headline}; VP mean {statistics.fmean(vp):.1f} (min {min(vp)}, max {max(vp)})",
+            bot.timing,
         ]
     rounds = [r.rounds for r in records]
     lengths = [r.decisions for r in records]

@@ -1187,7 +1187,9 @@ class Tutorial:
             return dataclasses.replace(self, feedback=Feedback("done", "The game is over."))
         label = _label(current, action)
         if action not in decision.options:
-            error = decision.why_not(action)
+            # the game's own refusal names the rule that forbids this request (R-LOC-GEN-1 for
+            # a person that does not exist...); the engine accepts exactly the options
+            error = current.why_not(action) or decision.why_not(action)
             return dataclasses.replace(self, feedback=_illegal(error, label))
         verdict = self.lesson.check(current, action)
         if not verdict.accepted:

@@ -6,11 +6,14 @@ const h = (tag, cls, text) => {
   if (text !== undefined && text !== null) el.textContent = text;
   return el;
 };
-const COLOURS = {purple: "#7b3fa0", blue: "#1f5fbf", green: "#2e8b57", yellow: "#d4a017"};
+// The players' colours come with the data ([fill, ink] by name): one source, the figures'.
+let COLOURS = {};
 function chip(colour, text) {
-  const el = h("span", "se-chip", text || (colour ? colour[0].toUpperCase() + colour.slice(1) : "game"));
-  el.style.background = COLOURS[colour] || "#777";
-  el.style.color = colour === "yellow" ? "#222" : "#fff";
+  const name = text || (colour ? colour[0].toUpperCase() + colour.slice(1) : "game");
+  const el = h("span", "se-chip", name);
+  const [fill, ink] = COLOURS[colour] || ["#777", "#fff"];
+  el.style.background = fill;
+  el.style.color = ink;
   return el;
 }
 // Text with the rule IDs the panel's data lists turned into links; everything else is text.
@@ -53,6 +56,7 @@ function render({ model, el }) {
     busy = false;
     const v = model.get("view") || {};
     const links = v.links || {};
+    COLOURS = v.colours || {};
     root.className = "se-side";
     root.replaceChildren();
     root.dataset.step = v.step;
@@ -84,6 +88,19 @@ function render({ model, el }) {
         }
       }
       root.append(box);
+    }
+    if (v.cover) {  // two people at one screen: the next one's cards stay covered
+      const c = h("div", "se-cover");
+      c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
+      root.append(c);
+    }
+    for (const section of v.sections || []) {  // e.g. the hand of the seat to decide
+      const d = h("div", "se-section " + (section.cls || ""));
+      d.append(h("h4", "", section.title));
+      const ul = h("ul");
+      for (const line of section.lines) ul.append(linked(h("li"), line, links));
+      d.append(ul);
+      root.append(d);
     }
     if (v.since) {
       const s = h("div", "se-since");

@@ -49,7 +49,13 @@ from speakeasy.ui.play import (
     table_for,
 )
 from speakeasy.ui.svg_board import SvgBoard
-from speakeasy.viz import changed_districts, clicked_place, game_figure_data
+from speakeasy.viz import (
+    PLAYER_COLOURS,
+    PLAYER_INK,
+    changed_districts,
+    clicked_place,
+    game_figure_data,
+)
 
 __all__ = [
     "MAX_BUTTONS",
@@ -70,7 +76,9 @@ SINCE_CHOICES: Final = 6
 MAP_WIDTH: Final = 760
 
 #: The kinds of request the page may make (:class:`PanelRequest`).
-REQUEST_KINDS: Final = frozenset({"choose", "group", "all", "undo", "redo", "bots", "through"})
+REQUEST_KINDS: Final = frozenset(
+    {"choose", "group", "all", "undo", "redo", "bots", "through", "reveal"}
+)
 
 Note = tuple[str, str]  # (kind: info / success / warn / danger, text)
 
@@ -132,6 +140,9 @@ def panel_view(
         "undo": step > 0,
         "redo": bool(game.redo_line),
         "bots": None,
+        "colours": {c.value: [PLAYER_COLOURS[c], PLAYER_INK[c]] for c in PLAYER_COLOURS},
+        "sections": [],
+        "cover": None,
     }
     if decision is None:
         view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
@@ -208,8 +219,8 @@ def _with_links(view: dict[str, Any]) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True)
 class PanelRequest:
     """One checked request of the page: ``choose`` option ``index``, show group ``text``,
-    ``all`` groups, ``undo``, ``redo``, ``bots``, or ``through`` (open step ``step`` in
-    step through)."""
+    ``all`` groups, ``undo``, ``redo``, ``bots``, ``through`` (open step ``step`` in step
+    through) or ``reveal`` (uncover the cards of the seat to decide)."""
 
     kind: str
     index: int | None = None
@@ -249,9 +260,13 @@ def parse_request(raw: object, view: Mapping[str, Any]) -> PanelRequest | None:
         if step is None or step not in {i["step"] for i in since.get("items", ())}:
             return None
         return PanelRequest("through", step=step)
-    if (kind == "undo" and not view.get("undo")) or (kind == "redo" and not view.get("redo")):
-        return None
-    if kind == "bots" and view.get("bots") is None:
+    offered = {
+        "undo": bool(view.get("undo")),
+        "redo": bool(view.get("redo")),
+        "bots": view.get("bots") is not None,
+        "reveal": bool(view.get("cover")),
+    }
+    if not offered.get(str(kind), True):
         return None
     return PanelRequest(str(kind))
 

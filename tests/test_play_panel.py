@@ -86,9 +86,9 @@ def test_the_page_text_is_never_markup() -> None:
     no engine string is read as Markdown or LaTeX (issue 13, item 5)."""
     from pathlib import Path
 
-    import speakeasy.ui.play_panel as module
+    import speakeasy.ui.decision_panel as module
 
-    js = (Path(module.__file__).parent / "play_panel.js").read_text(encoding="utf-8")
+    js = (Path(module.__file__).parent / "decision_panel.js").read_text(encoding="utf-8")
     assert "innerHTML" not in js and "insertAdjacentHTML" not in js
 
 

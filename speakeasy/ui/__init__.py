@@ -2,6 +2,12 @@
 view, the workshop server and the command line."""
 
 from speakeasy.ui.board_widget import BoardPatch, BoardWidget
+from speakeasy.ui.decision_panel import (
+    DecisionPanel,
+    PanelRequest,
+    TableSession,
+    parse_request,
+)
 from speakeasy.ui.exercise_cards import answer_boxes, exercise_cards
 from speakeasy.ui.inputs import (
     MAX_TEXT_CHARS,
@@ -53,14 +59,7 @@ from speakeasy.ui.play import (
     step_summaries,
     table_for,
 )
-from speakeasy.ui.play_panel import (
-    DecisionPanel,
-    PanelRequest,
-    PlaySession,
-    panel_view,
-    parse_request,
-    table_figure,
-)
+from speakeasy.ui.play_panel import PlaySession, panel_view, table_figure
 from speakeasy.ui.player_board import (
     BoardSection,
     PlayerBoard,
@@ -149,6 +148,7 @@ __all__ = [
     "StepSummary",
     "SvgBoard",
     "Table",
+    "TableSession",
     "TableSnapshot",
     "Tutorial",
     "UploadTooLarge",

@@ -358,7 +358,7 @@ def _(act, mo, split_label, table):
 def _(get_uncovered, mo, seen, set_uncovered, table, teacher):
     # Two or more people at one screen: the next person's cards stay covered until they say
     # it is them (the previous person's cards left the screen with their decision).
-    covered = len(table.humans()) > 1 and not teacher and get_uncovered() != seen.seat
+    covered = table.covered(get_uncovered(), teacher)
     reveal_button = mo.ui.button(
         label=f"I am {seen.seat}: show my cards",
         kind="success",
@@ -591,8 +591,10 @@ def _(MC_CATEGORIES, mo):
 
 
 @app.cell(hide_code=True)
-def _(checked_int, chip, game, html, log_limit, log_phases, mc_log, mo, seen, teacher):
-    _seat = None if teacher else seen.seat
+def _(
+    checked_int, chip, game, get_uncovered, html, log_limit, log_phases, mc_log, mo, table, teacher
+):
+    _seat = table.log_seat(get_uncovered(), teacher)  # no private lines under a hot-seat cover
     entries = mc_log(game, _seat, phases=log_phases.value or None)
     _shown = entries[: checked_int(log_limit.value, 20, 500, default=60)]
     _items = "".join(

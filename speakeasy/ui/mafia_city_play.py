@@ -264,6 +264,26 @@ class McTable:
         humans = self.humans()
         return humans[0] if humans else None
 
+    def covered(self, uncovered: str | None, teacher: bool = False) -> bool:
+        """Hot-seat cover (MC-INFO-1): with two or more people at one screen, the viewer's
+        cards (hand, options, private log lines) stay covered until that person reveals them;
+        ``uncovered`` is the seat that last revealed its cards. The previous person's cards
+        leave the screen with their decision, so each person's view needs its own reveal.
+
+        >>> table = McTable.new({"red": "human", "blue": "human", "green": "random"}, seed=3)
+        >>> table.covered(None), table.covered(table.viewer()), table.covered(None, teacher=True)
+        (True, False, False)
+        """
+        seat = self.viewer()
+        return len(self.humans()) > 1 and not teacher and seat is not None and uncovered != seat
+
+    def log_seat(self, uncovered: str | None, teacher: bool = False) -> str | None:
+        """Whose private log lines the explained log may show: the viewer's, unless their cards
+        are covered (:meth:`covered`) or the teacher view is on (then public lines only)."""
+        if teacher or self.covered(uncovered):
+            return None
+        return self.viewer()
+
     def observation(self, teacher: bool = False) -> Observation:
         """The viewer's observation; with ``teacher`` (or no person seated) every hand too."""
         seat = self.viewer()

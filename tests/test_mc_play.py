@@ -404,3 +404,17 @@ def test_the_hot_seat_cover_and_the_log_it_allows() -> None:
     assert pair.covered(other), "a reveal by someone else does not uncover the viewer's cards"
     solo = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=3)
     assert not solo.covered(None) and solo.log_seat(None) == "red"
+
+
+def test_exercise_texts_have_nothing_markdown_turns_into_a_formula() -> None:
+    """``markdown_escape`` writes ``[`` as ``\\[``, which marimo renders as display LaTeX: the
+    exercise cards once showed "If Prison", a big centred "1", then the rest. Location numbers
+    go in parentheses."""
+    table = McTable.new({"red": "human", "blue": "random", "green": "heuristic"}, seed=4)
+    for _ in range(40):
+        for exercise in table.exercises():
+            text = " ".join((exercise.question, exercise.hint, exercise.explanation))
+            assert not re.search(r"[\[\]$\\]", text), text
+        if table.game.pending is None:
+            break
+        table.choose(table.game.legal_actions()[0])

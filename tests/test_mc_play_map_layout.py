@@ -140,3 +140,52 @@ def test_long_names_wrap_and_short_ones_do_not() -> None:
         assert 1 <= len(lines) <= 2
     assert tile_name_lines(4, "Police Station") == ["4 · Police", "Station"]
     assert tile_name_lines(1, "Prison") == ["1 · Prison"]
+
+
+# ------------------------------------------------------------------ the control explorer's map
+def _control_misfits(fig: Any, width: int) -> list[str]:
+    """As :func:`_misfits` for ``mc_control_map``: its texts are annotations (the Cell's, in
+    the corner below the map, and the held figures' note above it are left out) and its
+    tokens and figures are markers."""
+    scale = _scale(fig, width)
+    centres = [(x * scale, y * scale) for x, y in hex_centres().values()]
+    r = TILE_R * scale - MARGIN_PX / math.cos(math.radians(30))
+    boxes: list[tuple[str, float, float, float, float]] = []
+    for note in fig.layout.annotations:
+        if note.xref == "paper" or "Cell" in note.text:
+            continue
+        text = re.sub(r"<[^>]+>", "", note.text)
+        w = len(text) * note.font.size * CHAR_WIDTH["<b>" in note.text]
+        h = note.font.size * LINE_HEIGHT
+        px, py = note.x * scale, note.y * scale
+        boxes.append((text, px - w / 2, py - h / 2, px + w / 2, py + h / 2))
+    for trace in fig.data:
+        if "markers" not in (trace.mode or "") or trace.name == "the Cell":
+            continue
+        half = trace.marker.size / 2
+        for x, y in zip(trace.x, trace.y, strict=True):
+            px, py = x * scale, y * scale
+            boxes.append((str(trace.name), px - half, py - half, px + half, py + half))
+    bad = []
+    for what, left, bottom, right, top in boxes:
+        mid = ((left + right) / 2, (bottom + top) / 2)
+        cx, cy = min(centres, key=lambda c: math.dist(c, mid))
+        corners = [(left, bottom), (left, top), (right, bottom), (right, top)]
+        if not all(_inside(x - cx, y - cy, r) for x, y in corners):
+            bad.append(f"{what} at ({mid[0] - cx:.0f}, {mid[1] - cy:.0f}) px from its centre")
+    return bad
+
+
+@pytest.mark.parametrize("width", [470, 760], ids=["1280x800", "1920x1080"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_control_maps_texts_fit_inside_their_tiles(seed: int, width: int) -> None:
+    """The control explorer's map is half the page wide (its table beside it)."""
+    from speakeasy.studies import mc_control_table, mc_sample_position
+    from speakeasy.viz import mc_control_map
+
+    state = mc_sample_position(players=4, seed=seed)
+    for n in range(1, 8):
+        state.stacks[n] = [COLOURS[(n + i) % 4] for i in range(4 + n % 5)]
+    state.cell = [(COLOURS[i % 4], 1) for i in range(9)]
+    fig = mc_control_map(state, mc_control_table(state), height=520)
+    assert _control_misfits(fig, width) == []

@@ -405,7 +405,7 @@ class McTable:
         return [
             Exercise(
                 "mc-control",
-                f"If {loc.name} [{busiest}] were evaluated now, without Secret Deals, who would "
+                f"If {loc.name} ({busiest}) were evaluated now, without Secret Deals, who would "
                 "control it? (a colour, or nobody)",
                 ctl.controller or "nobody",
                 hint="count each player's tokens; "
@@ -422,13 +422,13 @@ class McTable:
                 "Which locations would nobody control if they were evaluated now? (their "
                 "numbers, or none)",
                 nobody if nobody else "none",
-                hint="an empty stack has no controller, and Fight Club [3] and City Hall [7] "
+                hint="an empty stack has no controller, and Fight Club (3) and City Hall (7) "
                 "need a sole majority",
                 rules=("MC-CTRL-2", "MC-CTRL-5"),
             ),
             Exercise(
                 "mc-hitman",
-                f"The Hitman stands on {data.locations[hitman].name} [{hitman}]. To which "
+                f"The Hitman stands on {data.locations[hitman].name} ({hitman}). To which "
                 "locations could the Harbour's controller move it? (numbers)",
                 frozenset(adjacent(tuple(public["layout"]), hitman)),
                 hint="one step to a tile sharing an edge: the centre touches all six, a ring "

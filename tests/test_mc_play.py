@@ -330,10 +330,7 @@ def test_option_groups_keep_every_option_and_labels_read_well() -> None:
 
 
 def test_pretty_text() -> None:
-    assert (
-        pretty_text("Play Secret Deal (secret-deal-1): +1")
-        == "Play Secret Deal (Secret Deal (fist)): +1"
-    )
+    assert pretty_text("Play Secret Deal (secret-deal-1): +1") == "Play Secret Deal (fist): +1"
 
 
 # ---------------------------------------------------------------------- step-through

@@ -189,3 +189,21 @@ def test_the_control_maps_texts_fit_inside_their_tiles(seed: int, width: int) ->
     state.cell = [(COLOURS[i % 4], 1) for i in range(9)]
     fig = mc_control_map(state, mc_control_table(state), height=520)
     assert _control_misfits(fig, width) == []
+
+
+def test_a_tall_stack_stays_below_the_cube_and_the_figures() -> None:
+    """Nine tokens on one tile: the top token stays below the row of the cube and figures."""
+    fig = mafia_city_map(_crowded(1), height=580)
+    tokens = next(t for t in fig.data if t.name == "tokens")
+    cubes = next(t for t in fig.data if t.name == "cubes")
+    centres = hex_centres()
+    scale = _scale(fig, 730)
+
+    def tile(x: float, y: float) -> tuple[float, float]:
+        return min(centres.values(), key=lambda c: math.dist(c, (x, y)))
+
+    for x, y in zip(cubes.x, cubes.y, strict=True):
+        mine = [ty for tx, ty in zip(tokens.x, tokens.y, strict=True) if tile(tx, ty) == tile(x, y)]
+        top = max(mine, default=y - 1)
+        gap = (y - top) * scale - (tokens.marker.size + cubes.marker.size) / 2
+        assert gap >= 0, f"the stack touches the cube at ({x:.2f}, {y:.2f})"

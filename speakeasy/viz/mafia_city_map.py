@@ -273,7 +273,8 @@ def mafia_city_map(
     for n in locs:
         stack = summary[n]["stack"]
         cx, cy = where[n]
-        step = min(0.13, 0.78 / max(len(stack), 1)) * _R
+        # a tall stack overlaps like a fanned deck: its top stays below the cube and figures
+        step = min(0.13, 0.54 / max(len(stack) - 1, 1)) * _R
         base = cy - 0.64 * _R
         for i, owner in enumerate(stack):
             tx.append(cx + _STACK_X * _R)
@@ -289,7 +290,7 @@ def mafia_city_map(
             "mode": "markers",
             "marker": {
                 "symbol": "square",
-                "size": 15,
+                "size": 13,
                 "color": tc,
                 "line": {"color": "#222", "width": 1},
             },

@@ -9,7 +9,6 @@ Screenshots at 1280×800 and 1920×1080 are kept under ``tmp_path`` (and copied 
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import statistics
@@ -20,27 +19,29 @@ from typing import Any
 
 import pytest
 
-from tests.browser import wait_for
+from tests.browser import plot_figure, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 TIMEOUT_MS = 30_000
 SEED = 4
-PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
+PLOT_READY = "marimo-anywidget .js-plotly-plot .scatterlayer .trace"
 OPTION_BUTTONS = ".mc-options marimo-button button"
 MAX_CLICKS = 400
 
 
 def _meta(page: Any) -> dict[str, Any]:
-    """The play map's meta (the step-through map has no ``pending``)."""
-    plots = page.locator("marimo-plotly")
+    """The play map's meta (a plotly FigureWidget, patched in place; the step-through map is a
+    ``marimo-plotly`` without ``pending``)."""
+    plots = page.locator("marimo-anywidget, marimo-plotly")
     for i in range(plots.count()):
-        raw = plots.nth(i).get_attribute("data-figure")
-        if raw:
-            meta = json.loads(raw).get("layout", {}).get("meta") or {}
-            if "pending" in meta:
-                return dict(meta)
+        plot = plots.nth(i)
+        if plot.locator(".js-plotly-plot").count() == 0 and not plot.get_attribute("data-figure"):
+            continue
+        meta = plot_figure(plot).get("layout", {}).get("meta") or {}
+        if "pending" in meta:
+            return dict(meta)
     raise AssertionError("the play map is not on the page")
 
 

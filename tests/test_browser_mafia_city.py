@@ -163,7 +163,14 @@ def test_one_person_plays_a_whole_game_against_two_bots(
             f"\n{clicks} clicks to the end; click -> new map: p50 "
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {cuts[18] * 1000:.0f} ms"
         )
-        expect(page.get_by_role("heading", name="Exercises about this position")).to_be_visible()
+        # the panels below the map are closed accordions, built when opened
+        page.get_by_text("Exercises about this position", exact=True).click()
+        expect(page.get_by_text("The answers come from the rules code")).to_be_visible(
+            timeout=TIMEOUT_MS
+        )
+        page.get_by_text("What happened (newest first): every event explained").click()
+        expect(page.locator(".mc-log-entry").first).to_be_visible(timeout=TIMEOUT_MS)
+        page.get_by_text("Step through phases II and III", exact=True).click()
         _no_horizontal_overflow(page)
         assert clicks >= 10
         text = page.locator("body").inner_text()

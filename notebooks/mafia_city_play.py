@@ -408,10 +408,11 @@ def _(act, clickable, decision, html, mo, split_label, table):
 
 
 @app.cell(hide_code=True)
-def _(get_uncovered, mo, seen, set_uncovered, table, teacher):
+def _(mo, seen, set_uncovered):
     # Two or more people at one screen: the next person's cards stay covered until they say
-    # it is them (the previous person's cards left the screen with their decision).
-    covered = table.covered(get_uncovered(), teacher)
+    # it is them (the previous person's cards left the screen with their decision). The
+    # button's cell must not read get_uncovered: marimo does not re-run the cell whose
+    # element called the setter.
     reveal_button = mo.ui.button(
         label=f"I am {seen.seat}: show my cards",
         kind="success",
@@ -425,7 +426,13 @@ def _(get_uncovered, mo, seen, set_uncovered, table, teacher):
             reveal_button,
         ]
     )
-    return covered, curtain, reveal_button
+    return curtain, reveal_button
+
+
+@app.cell(hide_code=True)
+def _(get_uncovered, table, teacher):
+    covered = table.covered(get_uncovered(), teacher)
+    return (covered,)
 
 
 @app.cell(hide_code=True)

@@ -193,3 +193,31 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         _shots(page, tmp_path, "end")
     finally:
         context.close()
+
+
+def test_hot_seat_covers_the_next_persons_cards_until_they_reveal_them(
+    mafia_city_play_url: str, chromium: Any
+) -> None:
+    """Two people at one screen (MC-INFO-1): the hand and the options stay covered until the
+    person to decide clicks "I am ...: show my cards" (the reveal once changed nothing: its
+    cell read the state it set, and marimo does not re-run that cell)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(mafia_city_play_url, wait_until="domcontentloaded")
+        page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+        page.get_by_text("New game (seats, seed, target)").click()
+        blue = page.locator("marimo-dropdown select").nth(1)
+        blue.wait_for(state="visible", timeout=TIMEOUT_MS)
+        blue.select_option("human")
+        page.wait_for_timeout(800)
+        page.get_by_role("button", name="New game", exact=True).click()
+        expect(page.get_by_text("New game, seed 1.")).to_be_visible(timeout=TIMEOUT_MS)
+        expect(page.get_by_text("Pass the screen to")).to_be_visible(timeout=TIMEOUT_MS)
+        assert page.locator(".mc-hand").count() == 0 and page.locator(".mc-options").count() == 0
+        seat = _meta(page)["seat"]
+        page.get_by_role("button", name=f"I am {seat}: show my cards").click()
+        expect(page.locator(".mc-hand")).to_have_attribute("data-seat", seat, timeout=TIMEOUT_MS)
+        expect(page.locator(OPTION_BUTTONS).first).to_be_visible(timeout=TIMEOUT_MS)
+    finally:
+        context.close()

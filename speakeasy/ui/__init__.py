@@ -29,6 +29,7 @@ from speakeasy.ui.mafia_city_play import (
     mc_table_for,
     pretty_text,
 )
+from speakeasy.ui.mafia_city_session import McPlaySession, mc_panel_view, mc_table_figure
 from speakeasy.ui.play import (
     AUTOMATIC_CATEGORIES,
     DISTRICT_FIRST,
@@ -133,6 +134,7 @@ __all__ = [
     "Feedback",
     "Lesson",
     "McOptionGroup",
+    "McPlaySession",
     "McSeatKind",
     "McTable",
     "McTableSnapshot",
@@ -175,6 +177,8 @@ __all__ = [
     "lesson",
     "load_upload",
     "mc_advance",
+    "mc_panel_view",
+    "mc_table_figure",
     "mc_table_for",
     "md_text",
     "money_cost",

@@ -250,11 +250,20 @@ def plural(n: int, word: str) -> str:
 
     >>> plural(1, "book"), plural(2, "book"), plural(3, "mafioso"), plural(0, "city token")
     ('1 book', '2 books', '3 mafiosi', '0 city tokens')
+    >>> plural(2, "distillery"), plural(2, "key"), plural(2, "box")
+    ('2 distilleries', '2 keys', '2 boxes')
     """
     if n == 1:
         return f"{n} {word}"
     head, _, last = word.rpartition(" ")
-    many = _IRREGULAR.get(last, last + "s")
+    if last in _IRREGULAR:
+        many = _IRREGULAR[last]
+    elif last.endswith("y") and last[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        many = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "ch", "sh")):
+        many = last + "es"
+    else:
+        many = last + "s"
     return f"{n} {head + ' ' if head else ''}{many}"
 
 

@@ -27,7 +27,7 @@ def _():
         study_control,
         who,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards
+    from speakeasy.ui import answer_boxes, exercise_cards, linked
     from speakeasy.viz import clicked_district, control_figure
 
     return (
@@ -46,6 +46,7 @@ def _():
         flip_rows,
         flips,
         headline,
+        linked,
         markdown_escape,
         mo,
         Position,
@@ -57,8 +58,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Area control: who runs each district, and what would change it?
 
     At the end of Acts 1, 2 and 3 every district is checked in number order (R-CONTROL-2)
@@ -81,6 +83,7 @@ def _(mo):
     with the buttons: every change is checked, so an impossible position is refused with the
     rule it breaks, and *Undo* takes it back.
     """)
+    )
     return
 
 
@@ -275,6 +278,7 @@ def _(
     district_contents,
     flips,
     headline,
+    linked,
     markdown_escape,
     position,
     selected,
@@ -284,14 +288,14 @@ def _(
     found = flips(position, selected)
     _area = study.area_of(selected).title
     _headline = headline(control)
-    verdict = (
+    verdict = linked(
         f"**{_headline[0].upper()}{_headline[1:]}** ({_area}): {CASE_TEXT[control.case]} "
         f"({control.rule}).\n\n" + markdown_escape(control.reason)
     )
     contents = markdown_escape(district_contents(position.state, selected))
     control_rows = best_rows(control)
     control_table = (
-        "*Each player's best operating building counts (R-CONTROL-7):*\n\n| "
+        linked("*Each player's best operating building counts (R-CONTROL-7):*\n\n| ")
         + " | ".join(control_rows[0])
         + " |\n|"
         + "---|" * len(control_rows[0])
@@ -384,7 +388,7 @@ def _(flip_rows, found, markdown_escape, mo, selected):
 
 
 @app.cell(hide_code=True)
-def _(mo, study):
+def _(linked, mo, study):
     def _table(rows):
         return mo.ui.table(
             rows,
@@ -400,20 +404,24 @@ def _(mo, study):
     mo.vstack(
         [
             mo.md(
-                "### The three area-control tracks\n\n"
-                "A control check puts every marker back on the bottom space (R-CONTROL-1), "
-                "then moves each controller up one space per district it controls, the "
-                "gangsters included (R-CONTROL-8). Each cell reads *now → after the check*, "
-                "with the districts that count; the tracks under the map show *now*."
+                linked(
+                    "### The three area-control tracks\n\n"
+                    "A control check puts every marker back on the bottom space (R-CONTROL-1), "
+                    "then moves each controller up one space per district it controls, the "
+                    "gangsters included (R-CONTROL-8). Each cell reads *now → after the check*, "
+                    "with the districts that count; the tracks under the map show *now*."
+                )
             ),
             _table(study.track_rows()),
             mo.md(
-                "### The payout after that check\n\n"
-                "Your rank is the number of markers on your space or higher, yours and the "
-                "gangsters' included; tied players take the lowest tied place, the gangsters "
-                "are never paid, and a marker on the bottom space earns nothing "
-                "(R-PAYOUT-2..4). The money goes into the safe. Only some table values are "
-                "printed in the rulebook (R-PAYOUT-5); the others are assumed (GAP-11)."
+                linked(
+                    "### The payout after that check\n\n"
+                    "Your rank is the number of markers on your space or higher, yours and the "
+                    "gangsters' included; tied players take the lowest tied place, the gangsters "
+                    "are never paid, and a marker on the bottom space earns nothing "
+                    "(R-PAYOUT-2..4). The money goes into the safe. Only some table values are "
+                    "printed in the rulebook (R-PAYOUT-5); the others are assumed (GAP-11)."
+                )
             ),
             _table(study.payout_rows()),
             mo.md("### Every district"),

@@ -227,7 +227,7 @@ def _(board_map, chance_text, get_notice, md_text, mo, study):
             _verdict,
             mo.callout(
                 mo.md(
-                    f"**Is a war coming?** {md_text(study.schedule.reason)} "
+                    f"**Is a war coming?** {md_text(study.schedule.reason, rule_links=True)} "
                     f"({', '.join(study.schedule.rules)})"
                 ),
                 kind="info" if study.schedule.attacked else "neutral",
@@ -316,14 +316,14 @@ def _(mo, study, tile_chart):
 @app.cell(hide_code=True)
 def _(load_rules_index, md_text, mo, study):
     _index = load_rules_index()
-    _cited = "\n".join(f"- {md_text(_index.cite(rule))}" for rule in study.rules)
+    _cited = "\n".join(f"- {md_text(_index.cite(rule), rule_links=True)}" for rule in study.rules)
     mo.vstack(
         [
-            mo.md("### Why\n\n" + md_text(study.explanation)),
+            mo.md("### Why\n\n" + md_text(study.explanation, rule_links=True)),
             mo.accordion(
                 {
                     "Each tile in words": mo.md(
-                        "\n".join(f"- {md_text(t.reason)}" for t in study.tiles)
+                        "\n".join(f"- {md_text(t.reason, rule_links=True)}" for t in study.tiles)
                     ),
                     "Rules cited": mo.md(_cited),
                 }

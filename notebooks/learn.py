@@ -375,7 +375,7 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(checked_int, frame_slider, frames, game, game_figure, mo, money):
+def _(link_rules, checked_int, frame_slider, frames, game, game_figure, mo, money):
     if frame_slider is None:
         _out = mo.md("")
     else:  # a browser can post any value for the slider: held to its bounds here
@@ -392,7 +392,7 @@ def _(checked_int, frame_slider, frames, game, game_figure, mo, money):
             [
                 mo.md("### The Lucky Luciano phase, one event at a time"),
                 frame_slider,
-                mo.callout(mo.md(money(_exp.markdown())), kind="info"),
+                mo.callout(mo.md(link_rules(money(_exp.markdown()))), kind="info"),
                 mo.ui.plotly(_fig, config={"displayModeBar": False, "responsive": True}),
             ]
         )

@@ -23,10 +23,11 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards, md_text
+    from speakeasy.ui import answer_boxes, exercise_cards, linked, md_text
     from speakeasy.viz import clicked_district, game_figure
 
     return (
+        linked,
         DEFAULT_WAR_POSITION,
         answer_boxes,
         exercise_cards,
@@ -50,8 +51,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Gang war: will it hold?
 
     At the end of Acts 1, 2 and 3 a new gangster arrives in every district with a face-down
@@ -67,6 +69,7 @@ def _(mo):
     and the cheapest way to do it; the chance assumes the district's tile is drawn at random
     from the tiles still in the deck.
     """)
+    )
     return
 
 

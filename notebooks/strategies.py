@@ -11,7 +11,7 @@ def _():
     import marimo as mo
 
     from speakeasy.studies import BOT_MIXES, game_specs, iter_games
-    from speakeasy.ui import checked_choice, checked_int
+    from speakeasy.ui import checked_choice, checked_int, linked
     from speakeasy.viz import (
         discussion,
         locations_figure,
@@ -22,6 +22,7 @@ def _():
     )
 
     return (
+        linked,
         BOT_MIXES,
         checked_choice,
         checked_int,
@@ -39,8 +40,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Strategies: what wins, and where the money comes from
 
     Bots play whole games against each other: the **random** bot picks any legal option, the
@@ -53,6 +55,7 @@ def _(mo):
     where the winners' money came from, which locations they sent their capos to (R-TURN-3),
     and whether the starting seat (R-PROLOGUE-1) matters.
     """)
+    )
     return
 
 
@@ -168,9 +171,9 @@ def _(locations_figure, mo, money_by_source_figure, records):
 
 
 @app.cell(hide_code=True)
-def _(discussion, mo, records):
+def _(linked, discussion, mo, records):
     mo.md(
-        f"""
+        linked(f"""
     ## What the numbers suggest
 
     {discussion(records)}
@@ -187,7 +190,7 @@ def _(discussion, mo, records):
     laundering (every safe dollar spent costs two, R-MONEY-2). With a handful of games every
     difference is noisy: read the intervals, and play a larger batch (more processes) before
     drawing a conclusion.
-    """
+    """)
     )
     return
 

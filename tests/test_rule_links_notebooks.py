@@ -58,8 +58,28 @@ def _unlinked(node: ast.AST, inside: bool = False) -> list[str]:
     return [found for child in ast.iter_child_nodes(node) for found in _unlinked(child, inside)]
 
 
-@pytest.mark.parametrize("name", ["control"])
+@pytest.mark.parametrize("name", ["learn", "control", "gang_war", "truck_routes", "strategies"])
 def test_the_rule_ids_of_a_notebooks_markdown_are_links(name: str) -> None:
     tree = ast.parse((NOTEBOOKS / f"{name}.py").read_text())
     bare = [i for node in ast.walk(tree) if _calls_md(node) for i in _unlinked(node)]
     assert not bare, bare
+
+
+def test_learn_escapes_engine_text_once() -> None:
+    """An explanation's ``markdown()`` is already escaped: escaping its ``\\$`` again showed a
+    literal backslash and a formula; engine strings go through ``md_text``, not a ``$``-only
+    replacement."""
+    tree = ast.parse((NOTEBOOKS / "learn.py").read_text())
+    twice = [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("money", "md_text")
+        and any(
+            isinstance(n, ast.Attribute) and n.attr in ("markdown", "prompt", "label")
+            for n in ast.walk(node.args[0])
+        )
+        and "markdown" in ast.unparse(node.args[0])
+    ]
+    assert not twice, twice

@@ -23,10 +23,11 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards, linked, md_text
+    from speakeasy.ui import answer_boxes, exercise_cards, linked, md_text, plural
     from speakeasy.viz import clicked_district, game_figure
 
     return (
+        plural,
         linked,
         DEFAULT_WAR_POSITION,
         answer_boxes,
@@ -201,7 +202,7 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, chance_text, get_notice, md_text, mo, study):
+def _(board_map, chance_text, get_notice, linked, md_text, mo, plural, study):
     _survival = study.survival
     if _survival is None:
         _verdict = mo.callout(
@@ -219,7 +220,8 @@ def _(board_map, chance_text, get_notice, md_text, mo, study):
         _verdict = mo.callout(
             mo.md(
                 f"### Chance it survives: {chance_text(_survival)}\n\n"
-                f"It holds against {study.hold_count} of the {len(study.candidates)} tile(s) "
+                f"It holds against {study.hold_count} of the "
+                f"{plural(len(study.candidates), 'tile')} "
                 f"that can come from deck {study.deck}.{_extra}"
             ),
             kind=_kind,
@@ -231,7 +233,7 @@ def _(board_map, chance_text, get_notice, md_text, mo, study):
             mo.callout(
                 mo.md(
                     f"**Is a war coming?** {md_text(study.schedule.reason, rule_links=True)} "
-                    f"({', '.join(study.schedule.rules)})"
+                    + linked(f"({', '.join(study.schedule.rules)})")
                 ),
                 kind="info" if study.schedule.attacked else "neutral",
             ),

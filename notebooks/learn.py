@@ -422,7 +422,7 @@ def _(LESSONS, Tutorial, clickable, option_rows, progress_label, split_label):
             "raise any track by 1; open or takeover a bar or distillery",
         )
         short, detail = split_label(
-            "Build in district 3 (Downtown), space 2 (city token: hire 1 goon(s) for free)"
+            "Build in district 3 (Downtown), space 2 (city token: hire 1 goon for free)"
         )
         assert short == "Build in district 3" and detail.startswith("(Downtown)")
         short, detail = split_label("x" * 60)

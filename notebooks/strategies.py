@@ -11,7 +11,7 @@ def _():
     import marimo as mo
 
     from speakeasy.studies import BOT_MIXES, game_specs, iter_games
-    from speakeasy.ui import checked_choice, checked_int, linked
+    from speakeasy.ui import checked_choice, checked_int, linked, plural
     from speakeasy.viz import (
         discussion,
         locations_figure,
@@ -23,6 +23,7 @@ def _():
 
     return (
         linked,
+        plural,
         BOT_MIXES,
         checked_choice,
         checked_int,
@@ -133,12 +134,12 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(bots, mo, players, records, summary_rows):
+def _(bots, mo, players, plural, records, summary_rows):
     mo.vstack(
         [
             mo.md(
-                f"**{len(records)} games**, {players} player(s), bots rotating over the "
-                f"colours: {', '.join(bots)}."
+                f"**{len(records)} games**, {plural(int(players), 'player')}, "
+                f"bots rotating over the colours: {', '.join(bots)}."
             ),
             mo.ui.table(summary_rows(records), selection=None, label="Results by bot"),
         ]

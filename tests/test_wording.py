@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +117,17 @@ def test_the_truck_lesson_names_one_district_in_the_singular() -> None:
     lines = " ".join(truck_lines(game.state))
     assert not slips(lines), lines
     assert "ship-" not in lines and "smuggler-" not in lines  # ships by name, not by ID
+
+
+@pytest.mark.parametrize(
+    "name", ["learn", "control", "gang_war", "truck_routes", "strategies", "rules"]
+)
+def test_no_plural_slips_in_a_notebooks_own_text(name: str) -> None:
+    """The notebooks' own sentences (f-strings around counts) read their plurals too."""
+    path = Path(__file__).resolve().parent.parent / "notebooks" / f"{name}.py"
+    found = [
+        line.strip()
+        for line in path.read_text().splitlines()
+        if SLIPS["a '(s)' plural"].search(line) and "for s in" not in line
+    ]
+    assert not found, found

@@ -666,7 +666,8 @@ def study_building(
         )
         if len(mine) > 1 and plan.can_hold and not shared[war].all_hold:
             reason += (
-                " Holding the owner's other building(s) here as well needs more goons or "
+                f" Holding the owner's other {'building' if len(mine) == 2 else 'buildings'} "
+                "here as well needs more goons or "
                 "money than they have (R-COMBAT-5): one of them must fall."
             )
         outlooks.append(

@@ -37,16 +37,30 @@ def _():
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.md(r"""
-    # Learn a turn of Speakeasy
-
-    Seven short lessons, one idea at a time, each on a position of a real game. You play
-    **purple**; a bot plays yellow. Click an option (or a district on the map when the
-    question is *where*). A move that breaks the rules is refused with the rule it breaks; a
-    legal move that is not what the lesson asks is refused with the reason. Stuck? Ask for a
-    hint. Open any lesson from the row below; your progress is kept in this page's address,
-    so a reload (or a bookmark) brings you back where you were.
-    """)
+    # Short, so that the lesson's options show without scrolling on a 1280×800 screen.
+    mo.vstack(
+        [
+            mo.md(
+                "# Learn a turn of Speakeasy\n\n"
+                "Seven short lessons, one idea at a time. You play **purple**; a bot plays "
+                "yellow."
+            ),
+            mo.accordion(
+                {
+                    "How the lessons work": mo.md(
+                        "Each lesson is a position of a real game. Click an option (or a "
+                        "district on the map when the question is *where*). A move that "
+                        "breaks the rules is refused with the rule it breaks; a legal move "
+                        "that is not what the lesson asks is refused with the reason. Stuck? "
+                        "Ask for a hint. Open any lesson from the row below; your progress is "
+                        "kept in this page's address, so a reload (or a bookmark) brings you "
+                        "back where you were."
+                    )
+                }
+            ),
+        ],
+        gap=0.25,
+    )
     return
 
 
@@ -180,11 +194,15 @@ def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
             for x in LESSONS
         ]
     )
-    mo.vstack(
+    mo.hstack(
         [
-            mo.md(f"**Progress: {len(tutorial.done)} of {len(LESSONS)} lessons done**"),
-            mo.hstack(list(lesson_buttons), wrap=True, justify="start", gap=0.5),
-        ]
+            mo.md(f"**Progress: {len(tutorial.done)} of {len(LESSONS)}**"),
+            *lesson_buttons,
+        ],
+        wrap=True,
+        justify="start",
+        align="center",
+        gap=0.5,
     )
     return (lesson_buttons,)
 
@@ -210,15 +228,33 @@ def _(md_text, game, lesson, mo, money, rule_list, tutorial):
         ),
         kind="success" if tutorial.goal_met else "info",
     )
-    mo.vstack(
+    # Beside each other on a wide page, the lesson's text and its goal leave room for the
+    # options and the map within a 1280×800 screen.
+    mo.hstack(
         [
-            mo.md(f"## Lesson {lesson.number}: {lesson.title}\n\n{money(lesson.introduction)}"),
-            _own,
-            _goal,
-            mo.md("\n".join(f"- {md_text(s)}" for s in _status)) if _status else mo.md(""),
-            mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
+            mo.vstack(
+                [
+                    mo.md(
+                        f"### Lesson {lesson.number}: {lesson.title}\n\n"
+                        f"{money(lesson.introduction)}"
+                    ),
+                    _own,
+                ],
+                gap=0.4,
+            ),
+            mo.vstack(
+                [
+                    _goal,
+                    mo.md("\n".join(f"- {md_text(s)}" for s in _status)) if _status else mo.md(""),
+                    mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
+                ],
+                gap=0.4,
+            ),
         ],
-        gap=0.5,
+        widths=[3, 2],
+        wrap=True,
+        gap=1.5,
+        align="start",
     )
     return
 

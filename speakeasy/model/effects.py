@@ -242,7 +242,11 @@ REQUIREMENT_KINDS: dict[str, KindSpec] = {
 _IRREGULAR: dict[str, str] = {"mafioso": "mafiosi", "gangster bar": "gangster bars"}
 _COUNTED = re.compile(r"\b(\d+)((?: [\w'-]+)*?) ([\w-]+)\(s\)")
 #: How a parameter value reads in a label (``to = "vip"`` is "VIP area").
-_SHOWN: dict[tuple[str, str], str] = {("to", "vip"): "VIP area", ("to", "docks"): "docks"}
+_SHOWN: dict[tuple[str, str], str] = {
+    ("to", "vip"): "VIP area",
+    ("to", "docks"): "docks",
+    ("type", "vip"): "VIP",
+}
 
 
 def plural(n: int, word: str) -> str:

@@ -255,7 +255,10 @@ def _(
     set_selected,
     study,
 ):
-    figure = control_figure(position, selected, previous=exploration.previous, study=study)
+    # the map's column of a "medium" page is about 700 px wide, on a laptop as on a wide screen
+    figure = control_figure(
+        position, selected, previous=exploration.previous, study=study, fit_width=680
+    )
     _ = figure.update_layout(meta={**figure.layout.meta, "edits": len(exploration.steps)})
 
     def _on_click(points):
@@ -348,7 +351,7 @@ def _(
                 gap=0.5,
                 wrap=True,
             ),
-            mo.hstack([building_picker, apply_button], justify="start", gap=0.5),
+            mo.hstack([building_picker, apply_button], justify="start", wrap=True, gap=0.5),
             mo.callout(mo.md(markdown_escape(_problem)), kind="warn") if _problem else mo.md(""),
             mo.hstack([undo_button, reset_button], justify="start", gap=0.5),
             mo.md(f"**Edits so far:** {_history or 'none yet'}"),
@@ -367,15 +370,21 @@ def _(
         ],
         gap=0.2,
     )
-    mo.hstack([_map, _side], widths=[2.1, 1], align="start", gap=1.2)
+    # min-width 0: a long option in the side column must not squeeze the map (1280×800)
+    mo.Html(
+        '<div style="display:flex;gap:1.2rem;align-items:flex-start">'
+        f'<div style="flex:2.1 1 0;min-width:0">{_map}</div>'
+        f'<div style="flex:1 1 0;min-width:0;overflow-wrap:anywhere">{_side}</div>'
+        "</div>"
+    )
     return
 
 
 @app.cell(hide_code=True)
-def _(flip_rows, found, markdown_escape, mo, selected):
+def _(flip_rows, found, linked, markdown_escape, mo, selected):
     _items = "\n".join(
         f"- **{markdown_escape(row['change'])}** → {markdown_escape(row['then'])} "
-        f"({row['decided by']}): {markdown_escape(row['why'])}."
+        + linked(f"({row['decided by']}): {markdown_escape(row['why'])}.")
         for row in flip_rows(found)
     )
     mo.md(

@@ -180,6 +180,7 @@ def _(
         highlight=[study.district],
         title=f"Click a district to study its buildings · now: {study.title}",
         height=520,
+        fit_width=720,  # its column of a "medium" page: no tile spills over another
     )
 
     def _on_click(points):

@@ -17,7 +17,11 @@ import pytest
 from speakeasy import Game
 from speakeasy.explain import explain_blocked, log
 from speakeasy.model.effects import counted, plural
+from speakeasy.model.state import Colour
 from speakeasy.rules.wording import count, districts
+from speakeasy.scenario import load_scenario
+from speakeasy.studies.planner import best_plan
+from speakeasy.studies.route_study import truck_exercises
 from speakeasy.ui.tutorial import truck_lines
 
 _NOUNS = (
@@ -131,3 +135,12 @@ def test_no_plural_slips_in_a_notebooks_own_text(name: str) -> None:
         if SLIPS["a '(s)' plural"].search(line) and "for s in" not in line
     ]
     assert not found, found
+
+
+def test_truck_exercises_count_movement_points() -> None:
+    """truck_routes asked "with 1 movement points per truck" (issue 13)."""
+    game = load_scenario("e17_truck_from_district_16").game()
+    for truck_range in (1, 2):
+        plan = best_plan(game.analysis_context(), Colour.YELLOW, truck_range)
+        for exercise in truck_exercises(game, Colour.YELLOW, truck_range, plan):
+            assert not slips(exercise.question), exercise.question

@@ -496,3 +496,28 @@ def test_capos_are_counted_in_the_panel() -> None:
     fig = game_figure(state, board)
     labels = list(trace(fig, "panel labels").text)
     assert "Capos left" in labels and "Capos placed" in labels
+
+
+@pytest.mark.parametrize("width", [680, 760, 1100])
+def test_panel_labels_end_before_the_first_column(width: int) -> None:
+    """ "Money (pocket)" ran into the first player's "$15" when the figure was ~700 px wide."""
+    state, board = position(4, "mid")
+    fig = game_figure(state, board, width=width, height=620)
+    layout = fig.layout
+    share = layout.xaxis2.domain[1] - layout.xaxis2.domain[0]
+    panel_px = (layout.width - layout.margin.l - layout.margin.r) * share
+    labels = trace(fig, "panel labels")
+    sizes = labels.textfont.size
+    values = trace(fig, PANEL_VALUES_TRACE)
+    first = min(values.x) * panel_px
+    widest = max(len(_plain(v)) for v in values.text)
+    value_left = first - 0.55 * max(values.textfont.size or (12,)) * widest / 2
+    rows = set(values.y)
+    checked = 0
+    for k, text in enumerate(labels.text):
+        if labels.y[k] not in rows:  # a heading or the key, on a line of its own
+            continue
+        right = labels.x[k] * panel_px + 0.52 * sizes[k] * len(_plain(text))  # Arial
+        assert right <= value_left, (text, right, value_left)
+        checked += 1
+    assert checked >= 15

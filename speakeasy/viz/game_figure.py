@@ -178,7 +178,7 @@ TURN_ORDER_TRACE = "turn order"
 _TILE = 0.84  # district marker
 _SLOT = 0.21  # building space
 _PORT_OFFSET = 0.56
-_MAP_FRACTION = 0.7  # of the plot width, the rest is the panel
+_MAP_FRACTION = 0.68  # of the plot width, the rest is the panel (its labels need ~100 px)
 _PANEL_GAP = 0.01
 _DEFAULT_WIDTH = 1100  # sizes are computed for this width when ``width`` is None
 _MARGIN = 8
@@ -870,9 +870,9 @@ _ROWS: tuple[_Row, ...] = (
     _Row("vip-mafiosi", "VIP mafiosi", lambda _s, p: str(p.vip), "mafiosi in the VIP area"),
     _Row(
         "barrels",
-        "Distillery barrels",
+        "Barrels stored",
         lambda _s, p: str(p.distillery_barrels),
-        "barrels in the distillery area",
+        "barrels in the distillery area, waiting for a truck",
     ),
     _Row(
         "buildings",
@@ -890,8 +890,8 @@ _ROWS: tuple[_Row, ...] = (
 
 # Panel coordinates: x in [0, 1], one unit per row, row 0 at the top.
 _LABEL_X = 0.02
-_FIRST_COL = 0.43
-_COL_STEP = 0.16
+_FIRST_COL = 0.52
+_COL_STEP = 0.138
 
 
 def _panel_cells(state: GameState) -> dict[tuple[str, str], str]:

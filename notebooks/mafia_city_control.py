@@ -83,13 +83,14 @@ def _(mo):
 def _(mo):
     start_players = mo.ui.dropdown(["3", "4", "5"], value="4", label="**Players**")
     start_seed = mo.ui.number(start=0, stop=999, step=1, value=1, label="**Seed**")
-    start_kind = mo.ui.dropdown(
+    start_kind = mo.ui.radio(  # a radio, not a dropdown: a dropdown cut the longer choice
         {
-            "bot game, end of phase I": "sample",
-            "empty map": "empty",
+            "a bot game at the end of phase I": "sample",
+            "an empty map": "empty",
         },
-        value="bot game, end of phase I",
+        value="a bot game at the end of phase I",
         label="**Start from**",
+        inline=True,
     )
     mo.hstack([start_kind, start_players, start_seed], justify="start", gap=2)
     return start_kind, start_players, start_seed
@@ -174,15 +175,22 @@ def _(base, mc_control_table, mo):
             ),
             cell_box,
             mo.hstack([hitman_picker, officer_picker, mayor_picker], justify="start", gap=2),
-            deal_location,
             mo.hstack(
                 [
-                    mo.md("Cards played:"),
-                    *(deal_counts[p] for p in base.players),
+                    deal_location,
+                    mo.md("and how many Secret Deal cards each player plays there:"),
                 ],
                 justify="start",
                 align="center",
-                gap=1.5,
+                gap=1,
+                wrap=True,
+            ),
+            mo.hstack(
+                [deal_counts[p] for p in base.players],
+                justify="start",
+                align="center",
+                gap=0.5,
+                wrap=True,
             ),
         ],
         gap=0.8,
@@ -343,7 +351,7 @@ def _(base, mo, position):
     mayor_holder = mo.ui.dropdown(
         list(base.players),
         value=position.mayor or base.players[0],
-        label="**Orders asked for by** (the Mayor's holder)",
+        label="**Who holds the Mayor** (and so picks the order)",
     )
     return (mayor_holder,)
 
@@ -372,7 +380,7 @@ def _(
 
     def _sequence(score):
         if score.followed:
-            return "as asked"
+            return "played in that order"
         return " → ".join(
             f"{loc}" + ("" if who == holder else f" ({who or 'number order'})")
             for loc, who in score.sequence
@@ -381,7 +389,7 @@ def _(
     _players = list(position.players)
     _best = "\n".join(
         [
-            "| Player | Most VP | Orders giving it | First such order | What happened |",
+            "| Player | Most VP | Orders giving it | First such order | Order actually played |",
             "|---|---|---|---|---|",
             *(
                 f"| {p} | {best[p].vp[p]} | {sum(s.vp[p] == best[p].vp[p] for s in scores)} | "

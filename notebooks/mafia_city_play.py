@@ -14,6 +14,7 @@ def _():
     from speakeasy.explain import MC_CATEGORIES, card_label, mc_log, mc_lookup_markdown
     from speakeasy.ui import (
         MC_SEAT_KINDS,
+        BoardWidget,
         McTable,
         McTableSnapshot,
         answer_boxes,
@@ -28,6 +29,7 @@ def _():
     from speakeasy.viz import MC_PLAYER_COLOURS, MC_TILES_TRACE, mafia_city_map
 
     return (
+        BoardWidget,
         IllegalAction,
         MC_CATEGORIES,
         MC_PLAYER_COLOURS,
@@ -290,7 +292,17 @@ def _(clickable, decision, mafia_city_map, seen, snapshot, table):
 
 
 @app.cell(hide_code=True)
-def _(MC_TILES_TRACE, act, clickable, figure, mo, set_note, table):
+def _(BoardWidget):
+    # One plotly FigureWidget for the session: each new position patches the traces that
+    # changed instead of sending and drawing a whole new figure (made in a cell that never
+    # re-runs: marimo closes a widget when its cell re-runs).
+    board = BoardWidget()
+    _ = board.view
+    return (board,)
+
+
+@app.cell(hide_code=True)
+def _(MC_TILES_TRACE, act, board, clickable, figure, set_note, table):
     def _on_click(points):
         names = [t.name for t in figure.data]
         for point in points or []:
@@ -306,15 +318,16 @@ def _(MC_TILES_TRACE, act, clickable, figure, mo, set_note, table):
                 set_note(("info", "Several options there: choose one of the buttons."))
             return
 
-    board_map = mo.ui.plotly(
-        figure, config={"displayModeBar": False, "responsive": True}, on_change=_on_click
-    )
-    return (board_map,)
+    board.on_click = _on_click
+    board_patch = board.show(figure)
+    return (board_patch,)
 
 
 @app.cell(hide_code=True)
-def _(act, mo, split_label, table):
+def _(act, clickable, decision, html, mo, split_label, table):
     # Never a wall of buttons: a group of more than 12 options is a dropdown and a Play button.
+    # The options panel is laid out here, in the cell that makes the buttons: no other cell
+    # names them, so a click re-runs nothing but what the new position changes.
     _groups = table.groups() if table.waiting_for_human else []
     _small = [g for g in _groups if len(g.options) <= 12]
     _big = [g for g in _groups if len(g.options) > 12]
@@ -351,110 +364,6 @@ def _(act, mo, split_label, table):
     play_picked_button = mo.ui.button(
         label="▶ Play the chosen one", kind="success", on_click=_play_picked
     )
-    return big_pickers, option_buttons, play_picked_button
-
-
-@app.cell(hide_code=True)
-def _(get_uncovered, mo, seen, set_uncovered, table, teacher):
-    # Two or more people at one screen: the next person's cards stay covered until they say
-    # it is them (the previous person's cards left the screen with their decision).
-    covered = len(table.humans()) > 1 and not teacher and get_uncovered() != seen.seat
-    reveal_button = mo.ui.button(
-        label=f"I am {seen.seat}: show my cards",
-        kind="success",
-        on_click=lambda _: set_uncovered(seen.seat),
-    )
-    return covered, reveal_button
-
-
-@app.cell(hide_code=True)
-def _(act, decision, mo, snapshot, table):
-    undo_button = mo.ui.button(
-        label="↶ Undo",
-        on_click=lambda _: act(lambda t: t.undo(), ("info", "Undone.")),
-        disabled=snapshot.step == 0 or not table.humans(),
-        tooltip="Back to your previous decision (the bots' moves after it are undone too)",
-    )
-    redo_button = mo.ui.button(
-        label="↷ Redo",
-        on_click=lambda _: act(lambda t: t.redo(), ("info", "Redone.")),
-        disabled=not snapshot.redo,
-    )
-
-    def _bots(_):
-        if table.waiting_for_human and decision is not None:
-            colour = decision.player
-            act(lambda t: t.play_for(colour), ("info", "A heuristic bot decided for you."))
-        else:
-            act(lambda t: t.play_bots(), ("info", "The bots moved."))
-
-    bots_button = mo.ui.button(
-        label="Let a bot decide for me" if table.waiting_for_human else "Let the bots move",
-        on_click=_bots,
-        disabled=decision is None,
-    )
-    save_button = mo.download(
-        data=table.save().encode("utf-8"),
-        filename=f"mafia-city-seed{table.game.seed}-step{snapshot.step}.json",
-        mimetype="application/json",
-        label="Save game",
-    )
-    return bots_button, redo_button, save_button, undo_button
-
-
-@app.cell(hide_code=True)
-def _(
-    big_pickers,
-    bots_button,
-    card_label,
-    chip,
-    clickable,
-    covered,
-    decision,
-    get_note,
-    html,
-    mo,
-    option_buttons,
-    play_picked_button,
-    redo_button,
-    reveal_button,
-    save_button,
-    seen,
-    split_label,
-    table,
-    teacher,
-    undo_button,
-):
-    def _prompt():
-        if decision is None:
-            return mo.md("### The game is over\n\nThe final scores are below the map.")
-        seat = table.seats[decision.player]
-        return mo.Html(
-            f'<div class="mc-prompt" data-kind="{html.escape(decision.kind)}" '
-            f'data-player="{html.escape(decision.player)}">'
-            f"<h3 style='margin:4px 0'>{chip(decision.player)} "
-            f"<span style='font-weight:400;font-size:0.8em'>({seat})</span></h3>"
-            f"<p style='margin:2px 0'>{html.escape(table.prompt())}</p>"
-            f"<div style='font-size:0.8em;color:#666'>Rules: "
-            f"{html.escape(', '.join(decision.rules))}</div></div>"
-        )
-
-    def _hand():
-        cards = ", ".join(html.escape(card_label(c)) for c in seen.hand) or "no cards"
-        rows = [
-            f"<div class='mc-hand' data-seat='{html.escape(seen.seat)}'>"
-            f"<b>{chip(seen.seat)} your hand:</b> {cards}</div>"
-        ]
-        for player, hand in (seen.hands or {}).items():
-            if player == seen.seat:
-                continue
-            shown = ", ".join(html.escape(card_label(c)) for c in hand) or "no cards"
-            why = "teacher view" if teacher else "you hold the Police Officer"
-            rows.append(
-                f"<div class='mc-other-hand' style='font-size:0.9em'>{chip(player)} "
-                f"({why}): {shown}</div>"
-            )
-        return mo.Html("".join(rows))
 
     def _options():
         if decision is None:
@@ -494,6 +403,124 @@ def _(
             parts.append(play_picked_button)
         return mo.Html(f'<div class="mc-options">{mo.vstack(parts, gap=0.35).text}</div>')
 
+    options_panel = _options()
+    return big_pickers, option_buttons, options_panel, play_picked_button
+
+
+@app.cell(hide_code=True)
+def _(mo, seen, set_uncovered):
+    # Two or more people at one screen: the next person's cards stay covered until they say
+    # it is them (the previous person's cards left the screen with their decision). The
+    # button's cell must not read get_uncovered: marimo does not re-run the cell whose
+    # element called the setter.
+    reveal_button = mo.ui.button(
+        label=f"I am {seen.seat}: show my cards",
+        kind="success",
+        on_click=lambda _: set_uncovered(seen.seat),
+    )
+    curtain = mo.vstack(
+        [
+            mo.callout(
+                mo.md(f"Pass the screen to **{seen.seat}**; the others look away."), kind="info"
+            ),
+            reveal_button,
+        ]
+    )
+    return curtain, reveal_button
+
+
+@app.cell(hide_code=True)
+def _(get_uncovered, table, teacher):
+    covered = table.covered(get_uncovered(), teacher)
+    return (covered,)
+
+
+@app.cell(hide_code=True)
+def _(act, decision, mo, snapshot, table):
+    undo_button = mo.ui.button(
+        label="↶ Undo",
+        on_click=lambda _: act(lambda t: t.undo(), ("info", "Undone.")),
+        disabled=snapshot.step == 0 or not table.humans(),
+        tooltip="Back to your previous decision (the bots' moves after it are undone too)",
+    )
+    redo_button = mo.ui.button(
+        label="↷ Redo",
+        on_click=lambda _: act(lambda t: t.redo(), ("info", "Redone.")),
+        disabled=not snapshot.redo,
+    )
+
+    def _bots(_):
+        if table.waiting_for_human and decision is not None:
+            colour = decision.player
+            act(lambda t: t.play_for(colour), ("info", "A heuristic bot decided for you."))
+        else:
+            act(lambda t: t.play_bots(), ("info", "The bots moved."))
+
+    bots_button = mo.ui.button(
+        label="Let a bot decide for me" if table.waiting_for_human else "Let the bots move",
+        on_click=_bots,
+        disabled=decision is None,
+    )
+    save_button = mo.download(  # the file is made when the button is pressed, not every click
+        data=lambda: table.save().encode("utf-8"),
+        filename=f"mafia-city-seed{table.game.seed}-step{snapshot.step}.json",
+        mimetype="application/json",
+        label="Save game",
+    )
+    controls = mo.vstack(
+        [mo.hstack([undo_button, redo_button, save_button], justify="start", gap=0.5), bots_button],
+        gap=0.6,
+    )
+    return bots_button, controls, redo_button, save_button, undo_button
+
+
+@app.cell(hide_code=True)
+def _(
+    card_label,
+    chip,
+    controls,
+    covered,
+    curtain,
+    decision,
+    get_note,
+    html,
+    mo,
+    options_panel,
+    seen,
+    table,
+    teacher,
+):
+    def _prompt():
+        if decision is None:
+            return mo.md("### The game is over\n\nThe final scores are below the map.")
+        seat = table.seats[decision.player]
+        return mo.Html(
+            f'<div class="mc-prompt" data-kind="{html.escape(decision.kind)}" '
+            f'data-player="{html.escape(decision.player)}">'
+            f"<h3 style='margin:4px 0'>{chip(decision.player)} "
+            f"<span style='font-weight:400;font-size:0.8em'>({seat})</span></h3>"
+            f"<p style='margin:2px 0'>{html.escape(table.prompt())}</p>"
+            f"<div style='font-size:0.8em;color:#666'>Rules: "
+            f"{html.escape(', '.join(decision.rules))}</div></div>"
+        )
+
+    def _hand():
+        cards = ", ".join(html.escape(card_label(c)) for c in seen.hand) or "no cards"
+        rows = [
+            f"<div class='mc-hand' data-seat='{html.escape(seen.seat)}'>"
+            f"<b>{chip(seen.seat)} your hand:</b> {cards}</div>"
+        ]
+        for player, hand in (seen.hands or {}).items():
+            if player == seen.seat:
+                continue
+            shown = ", ".join(html.escape(card_label(c)) for c in hand) or "no cards"
+            why = "teacher view" if teacher else "you hold the Police Officer"
+            rows.append(
+                f"<div class='mc-other-hand' style='font-size:0.9em'>{chip(player)} "
+                f"({why}): {shown}</div>"
+            )
+        return mo.Html("".join(rows))
+
     _pad = " style='padding:2px 7px;text-align:left;white-space:nowrap'"
 
     def _players():
@@ -527,22 +554,13 @@ def _(
         )
 
     _note = get_note()
-    _curtain = mo.vstack(
-        [
-            mo.callout(
-                mo.md(f"Pass the screen to **{seen.seat}**; the others look away."), kind="info"
-            ),
-            reveal_button,
-        ]
-    )
     side_panel = mo.vstack(
         [
             _players(),
             _prompt(),
             mo.callout(mo.md(_note[1]), kind=_note[0]) if _note else mo.md(""),
-            *([_curtain] if covered else [_hand(), _options()]),
-            mo.hstack([undo_button, redo_button, save_button], justify="start", gap=0.5),
-            bots_button,
+            *([curtain] if covered else [_hand(), options_panel]),
+            controls,
         ],
         gap=0.6,
     )
@@ -550,8 +568,9 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, mo, side_panel):
-    mo.hstack([board_map, side_panel], widths=[2.2, 1], align="start", gap=1)
+def _(board, board_patch, mo, side_panel):
+    _ = board_patch  # after the map is patched
+    mo.hstack([board.view, side_panel], widths=[2.2, 1], align="start", gap=1)
     return
 
 
@@ -591,27 +610,34 @@ def _(MC_CATEGORIES, mo):
 
 
 @app.cell(hide_code=True)
-def _(checked_int, chip, game, html, log_limit, log_phases, mc_log, mo, seen, teacher):
-    _seat = None if teacher else seen.seat
-    entries = mc_log(game, _seat, phases=log_phases.value or None)
-    _shown = entries[: checked_int(log_limit.value, 20, 500, default=60)]
-    _items = "".join(
-        f'<li class="mc-log-entry" data-step="{e.step}">'
-        f"<span style='color:#888;font-size:0.85em'>round {e.round} · {html.escape(e.category)}"
-        f" · step {e.step}</span> {chip(e.player) if e.player else chip(None)} {e.html()}</li>"
-        for e in _shown
-    )
-    mo.vstack(
-        [
-            mo.md("## What happened (newest first)"),
-            mo.hstack([log_phases, log_limit], justify="start", gap=1.5, wrap=True),
-            mo.Html(
-                f'<div class="mc-log" data-count="{len(entries)}">'
-                f"<ol style='max-height:380px;overflow-y:auto;list-style:none;padding-left:0'>"
-                f"{_items}</ol></div>"
-            ),
-        ]
-    )
+def _(
+    checked_int, chip, game, get_uncovered, html, log_limit, log_phases, mc_log, mo, table, teacher
+):
+    def _log_view():
+        seat = table.log_seat(get_uncovered(), teacher)  # no private lines under a cover
+        entries = mc_log(game, seat, phases=log_phases.value or None)
+        shown = entries[: checked_int(log_limit.value, 20, 500, default=60)]
+        items = "".join(
+            f'<li class="mc-log-entry" data-step="{e.step}">'
+            f"<span style='color:#888;font-size:0.85em'>round {e.round} · "
+            f"{html.escape(e.category)} · step {e.step}</span> "
+            f"{chip(e.player) if e.player else chip(None)} {e.html()}</li>"
+            for e in shown
+        )
+        return mo.vstack(
+            [
+                mo.hstack([log_phases, log_limit], justify="start", gap=1.5, wrap=True),
+                mo.Html(
+                    f'<div class="mc-log" data-count="{len(entries)}">'
+                    f"<ol style='max-height:380px;overflow-y:auto;list-style:none;"
+                    f"padding-left:0'>{items}</ol></div>"
+                ),
+            ]
+        )
+
+    # Below the map, built only when opened (a click on the map side re-renders a closed
+    # accordion, not the whole log).
+    mo.accordion({"What happened (newest first): every event explained": _log_view}, lazy=True)
     return
 
 
@@ -672,8 +698,8 @@ def _(
     def _through_view():
         header = [
             mo.md(
-                "## Step through phases II and III\n\nReplay a location phase (select, control, "
-                "VP, effect, cube) or a strategic phase (taking tokens back) event by event."
+                "Replay a location phase (select, control, VP, effect, cube) or a strategic "
+                "phase (taking tokens back) event by event."
             )
         ]
         if not frames:
@@ -684,6 +710,9 @@ def _(
         fig = mafia_city_map(
             view, title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}", height=520
         )
+        # a fixed width: drawn as its accordion opens, plotly would measure a container not
+        # yet laid out and draw the tiles tiny
+        _ = fig.update_layout(width=640, autosize=False)
         scores = " ".join(f"{chip(r['colour'])} {r['vp']} VP" for r in table.player_rows(view))
         return mo.vstack(
             [
@@ -709,7 +738,7 @@ def _(
             gap=0.5,
         )
 
-    _through_view()
+    mo.accordion({"Step through phases II and III": _through_view}, lazy=True)
     return
 
 
@@ -738,12 +767,17 @@ def _(answer_boxes, table):
 
 
 @app.cell(hide_code=True)
-def _(answers, exercise_cards, exercises):
-    exercise_cards(
-        exercises,
-        answers,
-        intro="## Exercises about this position\n\nThe answers come from the rules code, "
-        "computed from what you may see; they change with every move.",
+def _(answers, exercise_cards, exercises, mo):
+    mo.accordion(
+        {
+            "Exercises about this position": lambda: exercise_cards(
+                exercises,
+                answers,
+                intro="The answers come from the rules code, computed from what you may see; "
+                "they change with every move.",
+            )
+        },
+        lazy=True,
     )
     return
 

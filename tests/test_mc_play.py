@@ -330,10 +330,7 @@ def test_option_groups_keep_every_option_and_labels_read_well() -> None:
 
 
 def test_pretty_text() -> None:
-    assert (
-        pretty_text("Play Secret Deal (secret-deal-1): +1")
-        == "Play Secret Deal (Secret Deal (fist)): +1"
-    )
+    assert pretty_text("Play Secret Deal (secret-deal-1): +1") == "Play Secret Deal (fist): +1"
 
 
 # ---------------------------------------------------------------------- step-through
@@ -389,3 +386,32 @@ def test_step_through_opens_on_a_finished_phase() -> None:
     if shown is not None and state.phase != "over":
         assert shown != (state.round, state.phase)
     assert McTable.new(SEATS, seed=3).default_phase() is None
+
+
+def test_the_hot_seat_cover_and_the_log_it_allows() -> None:
+    """MC-INFO-1 at one screen: with two people, the viewer's cards (and private log lines)
+    stay covered until that person reveals them; the teacher view and one person never cover."""
+    pair = McTable.new({"red": "human", "blue": "human", "green": "random"}, seed=3)
+    seat = pair.viewer()
+    assert seat is not None
+    assert pair.covered(None) and pair.log_seat(None) is None
+    assert not pair.covered(seat) and pair.log_seat(seat) == seat
+    assert not pair.covered(None, teacher=True) and pair.log_seat(seat, teacher=True) is None
+    other = next(c for c in pair.humans() if c != seat)
+    assert pair.covered(other), "a reveal by someone else does not uncover the viewer's cards"
+    solo = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=3)
+    assert not solo.covered(None) and solo.log_seat(None) == "red"
+
+
+def test_exercise_texts_have_nothing_markdown_turns_into_a_formula() -> None:
+    """``markdown_escape`` writes ``[`` as ``\\[``, which marimo renders as display LaTeX: the
+    exercise cards once showed "If Prison", a big centred "1", then the rest. Location numbers
+    go in parentheses."""
+    table = McTable.new({"red": "human", "blue": "random", "green": "heuristic"}, seed=4)
+    for _ in range(40):
+        for exercise in table.exercises():
+            text = " ".join((exercise.question, exercise.hint, exercise.explanation))
+            assert not re.search(r"[\[\]$\\]", text), text
+        if table.game.pending is None:
+            break
+        table.choose(table.game.legal_actions()[0])

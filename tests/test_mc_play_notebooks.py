@@ -85,3 +85,62 @@ def test_no_emoji_in_the_notebooks() -> None:
     for path in (MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK):
         text = path.read_text(encoding="utf-8")
         assert not re.search("[\U0001f300-\U0001faff]", text), path.name
+
+
+# ------------------------------------------------------------------ the .ipynb's widgets, headless
+def _run_ipynb(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Every code cell of the .ipynb run in one namespace (``display`` silenced), as JupyterLab
+    runs them; the widgets are then driven by their Python API (``click()``, ``value``)."""
+    pytest.importorskip("ipywidgets")
+    monkeypatch.setattr("IPython.display.display", lambda *_a, **_k: None)
+    namespace: dict[str, Any] = {}
+    for cell in _ipynb()["cells"]:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), namespace)  # our own notebook's cells
+    return namespace
+
+
+def test_ipynb_hot_seat_covers_the_next_persons_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MC-INFO-1: two people at one screen; each one's hand and options stay covered until
+    that person reveals them, and are covered again when the next person's turn comes."""
+    nb = _run_ipynb(monkeypatch)
+    nb["seat_pickers"]["blue"].value = "human"
+    nb["new_game_button"].click()
+    table = nb["table"]
+    viewer = table.viewer()
+    assert "mc-curtain" in nb["hand"].value and "mc-hand" not in nb["hand"].value
+    assert [b.description for b in nb["options_box"].children] == [f"I am {viewer}: show my cards"]
+    nb["reveal_button"].click()
+    assert f"data-seat='{viewer}'" in nb["hand"].value
+    buttons = [b for b in nb["options_box"].children if hasattr(b, "click")]
+    assert buttons and nb["reveal_button"] not in buttons
+    for _ in range(50):
+        if nb["table"].viewer() != viewer:
+            break
+        # the same person deciding again: their cards stay open, no reveal needed
+        next(b for b in nb["options_box"].children if hasattr(b, "click")).click()
+    assert nb["table"].viewer() != viewer
+    assert "mc-curtain" in nb["hand"].value, "the next person's cards are covered"
+
+
+def test_ipynb_exercises_are_checked_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    nb = _run_ipynb(monkeypatch)
+    exercises = nb["table"].exercises()
+    cards = nb["exercises_box"].children[1:]
+    assert len(cards) == len(exercises) == 4
+    for exercise, card in zip(exercises, cards, strict=True):
+        _question, box, verdict = card.children
+        box.value = exercise.answer_text
+        assert "Correct" in verdict.value, exercise.key
+        box.value = "xyzzy 99"
+        assert "Not quite" in verdict.value and "Hint" in verdict.value
+
+
+def test_ipynb_self_checks_use_their_own_tables() -> None:
+    """The self-check cells build their own tables: never the user's ``table``."""
+    code = ["".join(c["source"]) for c in _ipynb()["cells"] if c["cell_type"] == "code"]
+    checks = [c for c in code if c.startswith("# Self-check")]
+    assert len(checks) >= 2
+    for cell in checks:
+        assert not re.search(r"\btable\b", cell), cell.splitlines()[0]
+        assert "McTable.new(" in cell

@@ -99,8 +99,13 @@ def pretty_text(text: str) -> str:
     'blue: Secret Deal at Prison? (counts red 1, blue 2)'
     >>> pretty_text("red: take tokens back from Prison (stack ['red', 'blue'])?")
     'red: take tokens back from Prison (stack, bottom to top: red, blue)?'
+    >>> pretty_text("Cancel with F.B.I. (fbi-1)"), pretty_text("Jail red's Prison #2")
+    ('Cancel with F.B.I. (fist)', "Jail red's token #2 on Prison")
     """
     text = _card_ids().sub(lambda m: card_label(m.group(1)), text)
+    # a card named twice ("F.B.I. (F.B.I. (bullet))") once, with its symbol
+    text = re.sub(r"([A-Z][\w.\"+ ]*?) \(\1 \(([^()]*)\)\)", r"\1 (\2)", text)
+    text = re.sub(r"^Jail (\w+)'s (.+) #(\d+)$", r"Jail \1's token #\3 on \2", text)
     text = re.sub(
         r"\{([^{}]*)\}",
         lambda m: (
@@ -264,6 +269,26 @@ class McTable:
         humans = self.humans()
         return humans[0] if humans else None
 
+    def covered(self, uncovered: str | None, teacher: bool = False) -> bool:
+        """Hot-seat cover (MC-INFO-1): with two or more people at one screen, the viewer's
+        cards (hand, options, private log lines) stay covered until that person reveals them;
+        ``uncovered`` is the seat that last revealed its cards. The previous person's cards
+        leave the screen with their decision, so each person's view needs its own reveal.
+
+        >>> table = McTable.new({"red": "human", "blue": "human", "green": "random"}, seed=3)
+        >>> table.covered(None), table.covered(table.viewer()), table.covered(None, teacher=True)
+        (True, False, False)
+        """
+        seat = self.viewer()
+        return len(self.humans()) > 1 and not teacher and seat is not None and uncovered != seat
+
+    def log_seat(self, uncovered: str | None, teacher: bool = False) -> str | None:
+        """Whose private log lines the explained log may show: the viewer's, unless their cards
+        are covered (:meth:`covered`) or the teacher view is on (then public lines only)."""
+        if teacher or self.covered(uncovered):
+            return None
+        return self.viewer()
+
     def observation(self, teacher: bool = False) -> Observation:
         """The viewer's observation; with ``teacher`` (or no person seated) every hand too."""
         seat = self.viewer()
@@ -316,8 +341,36 @@ class McTable:
 
     # ------------------------------------------------------------------ options
     def prompt(self) -> str:
+        """The pending question as people read it, without the deciding player's colour in
+        front (the notebooks show it beside the question) and with reactions and Secret Deal
+        questions said plainly.
+
+        >>> table = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=3)
+        >>> table.prompt()
+        'Keep your two cards or replace both?'
+        """
         decision = self.game.pending
-        return pretty_text(decision.prompt) if decision else "The game is over."
+        if decision is None:
+            return "The game is over."
+        text = pretty_text(decision.prompt)
+        text = re.sub(rf"^{re.escape(str(decision.player))}: ", "", text)
+        react = re.match(
+            r"^react to (.+)\? \((.+) is (set to happen|cancelled); (\d+) vetoes\)$", text
+        )
+        if react:
+            target, effect, state, n = react.groups()
+            if n == "0":
+                text = f"{effect} is about to happen: cancel it, or let it through?"
+            else:
+                vetoes = "1 veto" if n == "1" else f"{n} vetoes"
+                text = f"React to {target}? After {vetoes}, {effect} is {state}."
+        deal = re.match(r"^Secret Deal at (.+)\? \(counts (.*)\)$", text)
+        if deal:
+            text = (
+                f"Play a Secret Deal at {deal.group(1)} as it is evaluated (+1 to your count "
+                f"there)? Tokens there now: {deal.group(2)}."
+            )
+        return text[:1].upper() + text[1:]
 
     def groups(self) -> list[McOptionGroup]:
         """The pending decision's options in a few groups (a turn by kind of action)."""
@@ -385,7 +438,7 @@ class McTable:
         return [
             Exercise(
                 "mc-control",
-                f"If {loc.name} [{busiest}] were evaluated now, without Secret Deals, who would "
+                f"If {loc.name} ({busiest}) were evaluated now, without Secret Deals, who would "
                 "control it? (a colour, or nobody)",
                 ctl.controller or "nobody",
                 hint="count each player's tokens; "
@@ -402,13 +455,13 @@ class McTable:
                 "Which locations would nobody control if they were evaluated now? (their "
                 "numbers, or none)",
                 nobody if nobody else "none",
-                hint="an empty stack has no controller, and Fight Club [3] and City Hall [7] "
+                hint="an empty stack has no controller, and Fight Club (3) and City Hall (7) "
                 "need a sole majority",
                 rules=("MC-CTRL-2", "MC-CTRL-5"),
             ),
             Exercise(
                 "mc-hitman",
-                f"The Hitman stands on {data.locations[hitman].name} [{hitman}]. To which "
+                f"The Hitman stands on {data.locations[hitman].name} ({hitman}). To which "
                 "locations could the Harbour's controller move it? (numbers)",
                 frozenset(adjacent(tuple(public["layout"]), hitman)),
                 hint="one step to a tile sharing an edge: the centre touches all six, a ring "

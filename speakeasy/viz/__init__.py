@@ -84,6 +84,7 @@ from speakeasy.viz.mafia_city_map import (
     hex_centres,
     mafia_city_map,
     map_summary,
+    tile_name_lines,
 )
 from speakeasy.viz.strategy_figures import (
     BOT_COLOURS,
@@ -216,6 +217,7 @@ __all__ = [
     "summary_rows",
     "svg_text",
     "table_html",
+    "tile_name_lines",
     "win_rate_by_seat_figure",
     "win_rate_by_seat_table",
 ]

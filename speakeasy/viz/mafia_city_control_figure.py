@@ -26,13 +26,19 @@ from speakeasy.studies.mafia_city_control import (
     McOrderScore,
     mc_control_table,
 )
-from speakeasy.viz.mafia_city_map import MC_PLAYER_COLOURS
+from speakeasy.viz.mafia_city_map import MC_PLAYER_COLOURS, tile_name_lines
 
 __all__ = ["mc_control_map", "mc_mayor_order_figure"]
 
 _NOBODY = "#eeeeee"
 _INK = "#222222"
 _R = 1.0  # hex circumradius
+#: How the map writes a long "decided by" (the hover and the table say it in full).
+_SHORT: dict[str, str] = {
+    "a Secret Deal tie (tokens beat bonuses)": "tokens beat Deals",
+    "tie at a sole-majority location": "tie: nobody",
+    "no count above 0": "no count",
+}
 
 
 def _centre(position: int) -> tuple[float, float]:
@@ -98,21 +104,23 @@ def mc_control_map(
                 showlegend=False,
             )
         )
-        fig.add_annotation(
-            x=x,
-            y=y + 0.6,
-            text=f"<b>[{loc}] {row.name}</b>",
-            showarrow=False,
-            font={"size": 11 if len(row.name) < 14 else 9.5, "color": _INK},
-        )
+        # the name near the top (a long one on two lines, as on the play map); under the
+        # stack: who controls, by what, and the rule, one short line each so that all of it
+        # stays inside the narrowing tile (tests/test_mc_play_map_layout.py)
+        for line, dy in zip(tile_name_lines(loc, row.name), (0.62, 0.49), strict=False):
+            fig.add_annotation(
+                x=x,
+                y=y + dy,
+                text=f"<b>{line}</b>",
+                showarrow=False,
+                font={"size": 11, "color": _INK},
+            )
         who = row.controller or "nobody"
-        fig.add_annotation(
-            x=x,
-            y=y - 0.55,
-            text=f"{who} · {row.decided_by}<br>{row.rule}",
-            showarrow=False,
-            font={"size": 10, "color": _INK},
-        )
+        how = _SHORT.get(row.decided_by, row.decided_by)
+        for text, dy in ((f"<b>{who}</b>", -0.34), (how, -0.47), (row.rule, -0.6)):
+            fig.add_annotation(
+                x=x, y=y + dy, text=text, showarrow=False, font={"size": 10, "color": _INK}
+            )
         n = len(row.stack)
         step = min(0.22, 1.5 / max(n, 1))
         for i, owner in enumerate(row.stack):
@@ -135,22 +143,22 @@ def mc_control_map(
                 name=owner,
             )
         )
-    # the Cell beside the Prison (MC-PRISON-1)
-    px, py = at[1]
-    far = math.hypot(px, py)
-    cx, cy = (px / far * (far + 1.3), py / far * (far + 1.3)) if far else (-2.6, 2.7)
+    # the Cell (MC-PRISON-1) in the free corner below the lower left tile, its tokens in rows
+    # of six
+    cx, cy = -2.45, -2.0
     fig.add_annotation(
         x=cx,
-        y=cy + 0.28,
-        text="<b>Cell</b>" + ("" if state.cell else " (empty)"),
+        y=cy,
+        xanchor="left",
+        text="<b>Cell</b> (the Prison's)" + ("" if state.cell else ": empty"),
         showarrow=False,
         font={"size": 11, "color": _INK},
     )
     if state.cell:
         fig.add_trace(
             go.Scatter(
-                x=[cx + (i - (len(state.cell) - 1) / 2) * 0.2 for i in range(len(state.cell))],
-                y=[cy] * len(state.cell),
+                x=[cx + 0.1 + 0.18 * (i % 6) for i in range(len(state.cell))],
+                y=[cy - 0.25 - 0.18 * (i // 6) for i in range(len(state.cell))],
                 mode="markers",
                 marker={
                     "size": 12,
@@ -173,8 +181,8 @@ def mc_control_map(
         x, y = at[loc]
         fig.add_trace(
             go.Scatter(
-                x=[x - 0.6 + 0.3 * k],
-                y=[y + 0.3],
+                x=[x - 0.45 + 0.3 * k],
+                y=[y + 0.28],
                 mode="markers+text",
                 marker={"size": 20, "color": "white", "line": {"color": _INK, "width": 1.5}},
                 text=[letter],
@@ -206,8 +214,8 @@ def mc_control_map(
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         plot_bgcolor="white",
         paper_bgcolor="white",
-        xaxis={"visible": False, "range": [-3.4, 3.4]},
-        yaxis={"visible": False, "range": [-3.4, 3.4], "scaleanchor": "x"},
+        xaxis={"visible": False, "range": [-2.55, 2.55]},
+        yaxis={"visible": False, "range": [-2.65, 2.65], "scaleanchor": "x"},
         legend={"orientation": "h", "y": 1.02, "x": 0, "title": {"text": "tokens: "}},
         meta={
             "control": {str(r.location): r.controller for r in rows},

@@ -30,6 +30,7 @@ __all__ = [
     "hex_centres",
     "mafia_city_map",
     "map_summary",
+    "tile_name_lines",
 ]
 
 #: Player colours (MC-COMP-2) as drawn; ink is the text colour on them.
@@ -54,6 +55,20 @@ MC_FIGURES_TRACE: Final = "figures"
 _R: Final = 1.0  # circumradius of a tile
 _TILE_FILL: Final = "#f4efe6"
 _INK: Final = "#222"
+#: Text sizes (px) and where each line sits in a tile (tile units, up from the centre). A
+#: flat-topped tile narrows towards its top, so a long name wraps onto two lines
+#: (:func:`tile_name_lines`); ``tests/test_mc_map_layout.py`` checks every text fits its tile.
+NAME_SIZE: Final = 11
+SMALL_SIZE: Final = 10
+_NAME_Y: Final = (0.62, 0.49)
+_NAME_CHARS: Final = 12  # the most characters a name line may hold
+_CONTROL_Y: Final = (0.35, 0.23)  # "sole majority only", then who leads
+_FIGURE_Y: Final = 0.08  # a figure's marker: the first on the right, a second on the left
+_FIGURE_X: Final = 0.6
+_STACK_X: Final = -0.1
+_COUNTS_X: Final = 0.27
+#: Short names on the map (the hover says the whole name).
+_FIGURE_LABELS: Final[Mapping[str, str]] = {"Police Officer": "Officer"}
 
 
 def hex_centres() -> dict[int, tuple[float, float]]:
@@ -71,6 +86,24 @@ def _hexagon(cx: float, cy: float, r: float) -> tuple[list[float], list[float]]:
     xs = [cx + r * math.cos(math.radians(60 * k)) for k in range(7)]
     ys = [cy + r * math.sin(math.radians(60 * k)) for k in range(7)]
     return xs, ys
+
+
+def tile_name_lines(number: int, name: str) -> list[str]:
+    """A tile's title as the map writes it: ``"4 · Police Station"`` on one line if it is short,
+    else wrapped at a space so no line is longer than the narrowing tile allows.
+
+    >>> tile_name_lines(1, "Prison"), tile_name_lines(7, "City Hall")
+    (['1 · Prison'], ['7 · City', 'Hall'])
+    """
+    title = f"{number} · {name}"
+    if len(title) <= _NAME_CHARS:
+        return [title]
+    words = title.split(" ")
+    for cut in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:cut])
+        if len(head) <= _NAME_CHARS:
+            return [head, " ".join(words[cut:])]
+    return [title]
 
 
 def map_summary(seen: Observation) -> dict[int, dict[str, Any]]:
@@ -185,28 +218,47 @@ def mafia_city_map(
             "showlegend": False,
         }
     )
+    # Names: one bold line per text point (a long name on two), near the top of the tile.
+    nx: list[float] = []
+    ny: list[float] = []
+    nt: list[str] = []
+    for n in locs:
+        for line, y in zip(tile_name_lines(n, summary[n]["name"]), _NAME_Y, strict=False):
+            nx.append(where[n][0])
+            ny.append(where[n][1] + y * _R)
+            nt.append(f"<b>{line}</b>")
     traces.append(
         {
             "type": "scatter",
-            "x": [where[n][0] for n in locs],
-            "y": [where[n][1] + 0.66 * _R for n in locs],
+            "x": nx,
+            "y": ny,
             "mode": "text",
-            "text": [f"<b>{n} · {summary[n]['name']}</b>" for n in locs],
-            "textfont": {"size": 14, "color": _INK},
+            "text": nt,
+            "textfont": {"size": NAME_SIZE, "color": _INK},
             "hoverinfo": "skip",
             "name": "tile names",
             "showlegend": False,
         }
     )
-    # Who would control it now and by which rule (one line under the name).
+    # Who would control it now (under the name); Fight Club and City Hall say first that they
+    # need a sole majority (MC-CTRL-5).
+    cx_: list[float] = []
+    cy_: list[float] = []
+    ct: list[str] = []
+    for n in locs:
+        lines = (["sole majority only"] if summary[n]["sole"] else []) + [_control_line(summary[n])]
+        for line, y in zip(lines, _CONTROL_Y, strict=False):
+            cx_.append(where[n][0])
+            cy_.append(where[n][1] + y * _R)
+            ct.append(line)
     traces.append(
         {
             "type": "scatter",
-            "x": [where[n][0] for n in locs],
-            "y": [where[n][1] + 0.44 * _R for n in locs],
+            "x": cx_,
+            "y": cy_,
             "mode": "text",
-            "text": [_control_line(summary[n]) for n in locs],
-            "textfont": {"size": 11, "color": "#444"},
+            "text": ct,
+            "textfont": {"size": SMALL_SIZE, "color": "#444"},
             "hoverinfo": "skip",
             "name": "control",
             "showlegend": False,
@@ -221,10 +273,11 @@ def mafia_city_map(
     for n in locs:
         stack = summary[n]["stack"]
         cx, cy = where[n]
-        step = min(0.14, 0.9 / max(len(stack), 1)) * _R
-        base = cy - 0.62 * _R
+        # a tall stack overlaps like a fanned deck: its top stays below the cube and figures
+        step = min(0.13, 0.54 / max(len(stack) - 1, 1)) * _R
+        base = cy - 0.64 * _R
         for i, owner in enumerate(stack):
-            tx.append(cx + 0.08 * _R)
+            tx.append(cx + _STACK_X * _R)
             ty.append(base + step * i)
             tc.append(MC_PLAYER_COLOURS.get(owner, "#777"))
             th.append(f"{summary[n]['name']}: {owner}, #{i + 1} from the bottom")
@@ -237,7 +290,7 @@ def mafia_city_map(
             "mode": "markers",
             "marker": {
                 "symbol": "square",
-                "size": 15,
+                "size": 13,
                 "color": tc,
                 "line": {"color": "#222", "width": 1},
             },
@@ -247,15 +300,17 @@ def mafia_city_map(
             "showlegend": False,
         }
     )
-    # Counts per player beside the stack ("red 2 · blue 1"), in stack order of first token.
+    # Counts per player beside the stack ("red 2", "blue 1", ...), in order of first token,
+    # hanging down from just below the tile's centre.
     traces.append(
         {
             "type": "scatter",
-            "x": [where[n][0] + 0.5 * _R for n in locs],
-            "y": [where[n][1] - 0.4 * _R for n in locs],
+            "x": [where[n][0] + _COUNTS_X * _R for n in locs],
+            "y": [where[n][1] - 0.02 * _R for n in locs],
             "mode": "text",
             "text": [_counts_text(summary[n]["stack"]) for n in locs],
-            "textfont": {"size": 11, "color": _INK},
+            "textposition": "bottom center",
+            "textfont": {"size": 9, "color": _INK},
             "hoverinfo": "skip",
             "name": "counts",
             "showlegend": False,
@@ -264,8 +319,11 @@ def mafia_city_map(
     # The Cell beside the Prison tile (MC-PRISON-1).
     px, py = where[1]
     cell = [str(owner) for owner, *_ in public["cell"]]
-    cell_x = [px - 0.72 * _R + 0.12 * _R * (i % 4) for i in range(len(cell))]
-    cell_y = [py - 0.22 * _R - 0.13 * _R * (i // 4) for i in range(len(cell))]
+    # three to a row, under the "Cell" label; a long Cell packs its rows closer
+    rows = max(math.ceil(len(cell) / 3), 1)
+    row_step = min(0.11, 0.28 / max(rows - 1, 1)) * _R
+    cell_x = [px - 0.52 * _R + 0.11 * _R * (i % 3) for i in range(len(cell))]
+    cell_y = [py - 0.2 * _R - row_step * (i // 3) for i in range(len(cell))]
     traces.append(
         {
             "type": "scatter",
@@ -274,7 +332,7 @@ def mafia_city_map(
             "mode": "markers",
             "marker": {
                 "symbol": "square",
-                "size": 12,
+                "size": 10,
                 "color": [MC_PLAYER_COLOURS.get(o, "#777") for o in cell],
                 "line": {"color": "#000", "width": 1},
             },
@@ -286,11 +344,11 @@ def mafia_city_map(
     )
     annotations.append(
         {
-            "x": px - 0.54 * _R,
-            "y": py - 0.05 * _R,
+            "x": px - 0.5 * _R,
+            "y": py - 0.04 * _R,
             "text": f"Cell ({len(cell)})",
             "showarrow": False,
-            "font": {"size": 11, "color": "#000"},
+            "font": {"size": 9, "color": "#000"},
             "bgcolor": "#ddd",
         }
     )
@@ -298,23 +356,27 @@ def mafia_city_map(
     fx: list[float] = []
     fy: list[float] = []
     ft: list[str] = []
+    fh: list[str] = []
+    fp: list[str] = []
     for n in locs:
         for k, figure in enumerate(summary[n]["figures"]):
-            fx.append(where[n][0] + 0.45 * _R)
-            fy.append(where[n][1] + 0.1 * _R - 0.2 * _R * k)
-            ft.append(figure)
+            fx.append(where[n][0] + (_FIGURE_X if k == 0 else -_FIGURE_X) * _R)
+            fy.append(where[n][1] + _FIGURE_Y * _R)
+            ft.append(_FIGURE_LABELS.get(figure, figure))
+            fh.append(f"{figure} on {summary[n]['name']}")
+            fp.append("middle left" if k == 0 else "middle right")
     traces.append(
         {
             "type": "scatter",
             "x": fx,
             "y": fy,
             "mode": "markers+text",
-            "marker": {"symbol": "diamond", "size": 13, "color": "#111"},
+            "marker": {"symbol": "diamond", "size": 11, "color": "#111"},
             "text": ft,
-            "textposition": "middle left",
-            "textfont": {"size": 11, "color": "#111"},
+            "textposition": fp,
+            "textfont": {"size": SMALL_SIZE, "color": "#111"},
             "hoverinfo": "text",
-            "hovertext": ft,
+            "hovertext": fh,
             "name": MC_FIGURES_TRACE,
             "showlegend": False,
         }
@@ -324,10 +386,10 @@ def mafia_city_map(
     traces.append(
         {
             "type": "scatter",
-            "x": [where[n][0] - 0.55 * _R for n in cubes],
-            "y": [where[n][1] + 0.3 * _R for n in cubes],
+            "x": [where[n][0] for n in cubes],
+            "y": [where[n][1] + _FIGURE_Y * _R for n in cubes],
             "mode": "markers",
-            "marker": {"symbol": "square", "size": 11, "color": "#000"},
+            "marker": {"symbol": "square", "size": 9, "color": "#000"},
             "hovertext": [f"{summary[n]['name']}: evaluated (cube)" for n in cubes],
             "hoverinfo": "text",
             "name": "cubes",
@@ -384,12 +446,9 @@ def _tile_hover(number: int, info: Mapping[str, Any]) -> str:
 
 def _control_line(info: Mapping[str, Any]) -> str:
     owner = info["controller"]
-    head = "sole majority · " if info["sole"] else ""
     if owner:
-        return f"{head}{owner} leads"
-    if info["stack"]:
-        return f"{head}tied: nobody"
-    return f"{head}empty" if head else "empty"
+        return f"{owner} leads"
+    return "tie: nobody leads" if info["stack"] else "empty"
 
 
 def _counts_text(stack: list[str]) -> str:

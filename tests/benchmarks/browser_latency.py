@@ -26,6 +26,9 @@ floor's p95 (target: at most 3), and the cold map (target: at most 2.5 s). Click
 no update within 15 s are retried and counted as lost. The machine is shared: compare ratios
 within one run, not milliseconds across runs.
 
+``--app mafia-city`` measures ``notebooks/mafia_city_play.py`` the same way (its start, and a
+late 5-player game saved at 70 %; no cold scenario): see ``run_mafia_city``.
+
 Results (before and after, with the raw samples): ``browser_latency_results.md`` and
 ``browser_latency_*.json`` next to this script.
 """
@@ -36,6 +39,7 @@ import argparse
 import json
 import math
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -43,7 +47,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -333,12 +337,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--no-cold", action="store_true", help="skip the cold-server map")
     parser.add_argument("--no-late", action="store_true", help="skip the late 4-player game")
     parser.add_argument(
+        "--app",
+        choices=sorted(APPS),
+        default="speakeasy",
+        help="whose play notebook: speakeasy (notebooks/play.py) or mafia-city "
+        "(notebooks/mafia_city_play.py, see run_mafia_city)",
+    )
+    parser.add_argument(
         "--baseline",
         type=Path,
         help="a checkout of an older commit: its play.py is served and clicked in the same "
         "rounds (e.g. BEFORE and AFTER under the same load)",
     )
     args = parser.parse_args(argv)
+    other_app = APPS[args.app]
+    if other_app is not None:
+        return other_app(args)
 
     from playwright.sync_api import sync_playwright
 
@@ -387,6 +401,105 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.out:
         args.out.write_text(json.dumps(results, indent=1) + "\n")
     return results
+
+
+# ---------------------------------------------------------------- Mafia City (--app mafia-city)
+# notebooks/mafia_city_play.py against the same floor: start = the opening decisions of the
+# notebook's default game (red a person, a heuristic and a random bot); late = a 5-player game
+# of random bots saved at 70 % of its length, loaded with red a person and the others bots.
+MC_PLAY_APP = ROOT / "notebooks" / "mafia_city_play.py"
+MC_OPTION_BUTTONS = ".mc-options marimo-button button"
+MC_LATE_SEATS = {"blue": "heuristic", "green": "random", "yellow": "random", "grey": "random"}
+
+
+def mc_late_save(players: int = 5, seed: int = 7, fraction: float = 0.7) -> str:
+    """A ``players``-player Mafia City game of random bots saved at ``fraction`` of its length."""
+    from speakeasy.ui import McTable
+
+    colours = ["red", "blue", "green", "yellow", "grey"][:players]
+    whole = McTable.new(dict.fromkeys(colours, "random"), seed=seed).game
+    cut = int(len(whole.history) * fraction)
+    game = type(whole).new(list(colours), seed=seed)
+    for action in whole.history[:cut]:
+        game.apply(action)
+    return game.to_json()
+
+
+def mc_load_save(page: Any, text: str) -> None:
+    """Seat bots at every colour but red, then load ``text`` through the notebook's form."""
+    step = len(json.loads(text)["actions"])
+    page.get_by_text("New game (seats, seed, target)", exact=True).click()
+    pickers = page.locator("marimo-dropdown select")
+    pickers.first.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+    for i, colour in enumerate(["red", "blue", "green", "yellow", "grey"]):
+        pickers.nth(i).select_option(MC_LATE_SEATS.get(colour, "human"))
+        _settle(page, 300)
+    page.get_by_text("Load a saved game", exact=True).click()
+    area = page.locator("marimo-text-area textarea").first
+    area.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+    area.fill(text)
+    area.press("Tab")
+    _settle(page, 800)
+    page.get_by_role("button", name="Load", exact=True).click()
+    page.get_by_text(re.compile(r"Loaded a game at step \d+")).wait_for(timeout=60_000)
+    page.wait_for_function(
+        "(() => { const m = /Step (\\d+)/.exec(window.__lat.key() || '');"
+        f" return m !== null && Number(m[1]) >= {step}; }})()",
+        timeout=60_000,
+        polling=100,
+    )
+    page.locator(MC_OPTION_BUTTONS).first.wait_for(timeout=60_000)
+    _settle(page, 1500)
+
+
+def run_mafia_city(args: argparse.Namespace) -> dict[str, Any]:
+    """The floor and the Mafia City play notebook clicked in turn (start, then late)."""
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, Any] = {"app": "mafia-city", "label": args.label, "clicks": args.clicks}
+    save = mc_late_save()
+    with sync_playwright() as pw, ExitStack() as stack:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        stack.callback(browser.close)
+        urls = {"floor": stack.enter_context(served(FLOOR_APP))}
+        urls["play"] = stack.enter_context(served(MC_PLAY_APP))
+        if args.baseline is not None:
+            urls["baseline"] = stack.enter_context(
+                served(args.baseline / "notebooks" / "mafia_city_play.py", args.baseline)
+            )
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.add_init_script(_PROBE)
+        pages: list[tuple[str, Any, str]] = []
+        for name, url in urls.items():
+            page = context.new_page()
+            page.goto(url)
+            if name == "floor":
+                page.locator(".floor-count").wait_for(timeout=60_000)
+                pages.append((name, page, "marimo-button button"))
+                continue
+            wait_for_map(page, "to decide")
+            page.locator(MC_OPTION_BUTTONS).first.wait_for(timeout=60_000)
+            _settle(page, 1500)
+            pages.append((name, page, MC_OPTION_BUTTONS))
+        results["start"] = run_scenario(pages, args.clicks)
+        print("start", _summary(results["start"]), flush=True)
+        if not args.no_late:
+            for name, page, _ in pages:
+                if name != "floor":
+                    mc_load_save(page, save)
+            results["late"] = run_scenario(pages, args.clicks)
+            print("late", _summary(results["late"]), flush=True)
+        context.close()
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=1) + "\n")
+    return results
+
+
+#: ``--app``: the apps other than Speakeasy's play.py, each measured by its own function.
+APPS: dict[str, Callable[[argparse.Namespace], dict[str, Any]] | None] = {
+    "speakeasy": None,
+    "mafia-city": run_mafia_city,
+}
 
 
 def _summary(scenario: dict[str, Any]) -> str:

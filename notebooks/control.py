@@ -27,7 +27,7 @@ def _():
         study_control,
         who,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards
+    from speakeasy.ui import answer_boxes, exercise_cards, linked
     from speakeasy.viz import clicked_district, control_figure
 
     return (
@@ -46,6 +46,7 @@ def _():
         flip_rows,
         flips,
         headline,
+        linked,
         markdown_escape,
         mo,
         Position,
@@ -57,8 +58,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Area control: who runs each district, and what would change it?
 
     At the end of Acts 1, 2 and 3 every district is checked in number order (R-CONTROL-2)
@@ -81,6 +83,7 @@ def _(mo):
     with the buttons: every change is checked, so an impossible position is refused with the
     rule it breaks, and *Undo* takes it back.
     """)
+    )
     return
 
 
@@ -252,7 +255,10 @@ def _(
     set_selected,
     study,
 ):
-    figure = control_figure(position, selected, previous=exploration.previous, study=study)
+    # the map's column of a "medium" page is about 700 px wide, on a laptop as on a wide screen
+    figure = control_figure(
+        position, selected, previous=exploration.previous, study=study, fit_width=680
+    )
     _ = figure.update_layout(meta={**figure.layout.meta, "edits": len(exploration.steps)})
 
     def _on_click(points):
@@ -275,6 +281,7 @@ def _(
     district_contents,
     flips,
     headline,
+    linked,
     markdown_escape,
     position,
     selected,
@@ -284,14 +291,14 @@ def _(
     found = flips(position, selected)
     _area = study.area_of(selected).title
     _headline = headline(control)
-    verdict = (
+    verdict = linked(
         f"**{_headline[0].upper()}{_headline[1:]}** ({_area}): {CASE_TEXT[control.case]} "
         f"({control.rule}).\n\n" + markdown_escape(control.reason)
     )
     contents = markdown_escape(district_contents(position.state, selected))
     control_rows = best_rows(control)
     control_table = (
-        "*Each player's best operating building counts (R-CONTROL-7):*\n\n| "
+        linked("*Each player's best operating building counts (R-CONTROL-7):*\n\n| ")
         + " | ".join(control_rows[0])
         + " |\n|"
         + "---|" * len(control_rows[0])
@@ -344,7 +351,7 @@ def _(
                 gap=0.5,
                 wrap=True,
             ),
-            mo.hstack([building_picker, apply_button], justify="start", gap=0.5),
+            mo.hstack([building_picker, apply_button], justify="start", wrap=True, gap=0.5),
             mo.callout(mo.md(markdown_escape(_problem)), kind="warn") if _problem else mo.md(""),
             mo.hstack([undo_button, reset_button], justify="start", gap=0.5),
             mo.md(f"**Edits so far:** {_history or 'none yet'}"),
@@ -363,15 +370,21 @@ def _(
         ],
         gap=0.2,
     )
-    mo.hstack([_map, _side], widths=[2.1, 1], align="start", gap=1.2)
+    # min-width 0: a long option in the side column must not squeeze the map (1280×800)
+    mo.Html(
+        '<div style="display:flex;gap:1.2rem;align-items:flex-start">'
+        f'<div style="flex:2.1 1 0;min-width:0">{_map}</div>'
+        f'<div style="flex:1 1 0;min-width:0;overflow-wrap:anywhere">{_side}</div>'
+        "</div>"
+    )
     return
 
 
 @app.cell(hide_code=True)
-def _(flip_rows, found, markdown_escape, mo, selected):
+def _(flip_rows, found, linked, markdown_escape, mo, selected):
     _items = "\n".join(
         f"- **{markdown_escape(row['change'])}** → {markdown_escape(row['then'])} "
-        f"({row['decided by']}): {markdown_escape(row['why'])}."
+        + linked(f"({row['decided by']}): {markdown_escape(row['why'])}.")
         for row in flip_rows(found)
     )
     mo.md(
@@ -384,7 +397,7 @@ def _(flip_rows, found, markdown_escape, mo, selected):
 
 
 @app.cell(hide_code=True)
-def _(mo, study):
+def _(linked, mo, study):
     def _table(rows):
         return mo.ui.table(
             rows,
@@ -400,20 +413,24 @@ def _(mo, study):
     mo.vstack(
         [
             mo.md(
-                "### The three area-control tracks\n\n"
-                "A control check puts every marker back on the bottom space (R-CONTROL-1), "
-                "then moves each controller up one space per district it controls, the "
-                "gangsters included (R-CONTROL-8). Each cell reads *now → after the check*, "
-                "with the districts that count; the tracks under the map show *now*."
+                linked(
+                    "### The three area-control tracks\n\n"
+                    "A control check puts every marker back on the bottom space (R-CONTROL-1), "
+                    "then moves each controller up one space per district it controls, the "
+                    "gangsters included (R-CONTROL-8). Each cell reads *now → after the check*, "
+                    "with the districts that count; the tracks under the map show *now*."
+                )
             ),
             _table(study.track_rows()),
             mo.md(
-                "### The payout after that check\n\n"
-                "Your rank is the number of markers on your space or higher, yours and the "
-                "gangsters' included; tied players take the lowest tied place, the gangsters "
-                "are never paid, and a marker on the bottom space earns nothing "
-                "(R-PAYOUT-2..4). The money goes into the safe. Only some table values are "
-                "printed in the rulebook (R-PAYOUT-5); the others are assumed (GAP-11)."
+                linked(
+                    "### The payout after that check\n\n"
+                    "Your rank is the number of markers on your space or higher, yours and the "
+                    "gangsters' included; tied players take the lowest tied place, the gangsters "
+                    "are never paid, and a marker on the bottom space earns nothing "
+                    "(R-PAYOUT-2..4). The money goes into the safe. Only some table values are "
+                    "printed in the rulebook (R-PAYOUT-5); the others are assumed (GAP-11)."
+                )
             ),
             _table(study.payout_rows()),
             mo.md("### Every district"),

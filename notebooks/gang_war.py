@@ -23,10 +23,12 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards, md_text
+    from speakeasy.ui import answer_boxes, exercise_cards, linked, md_text, plural
     from speakeasy.viz import clicked_district, game_figure
 
     return (
+        plural,
+        linked,
         DEFAULT_WAR_POSITION,
         answer_boxes,
         exercise_cards,
@@ -50,8 +52,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Gang war: will it hold?
 
     At the end of Acts 1, 2 and 3 a new gangster arrives in every district with a face-down
@@ -67,6 +70,7 @@ def _(mo):
     and the cheapest way to do it; the chance assumes the district's tile is drawn at random
     from the tiles still in the deck.
     """)
+    )
     return
 
 
@@ -176,6 +180,7 @@ def _(
         highlight=[study.district],
         title=f"Click a district to study its buildings · now: {study.title}",
         height=520,
+        fit_width=720,  # its column of a "medium" page: no tile spills over another
     )
 
     def _on_click(points):
@@ -198,7 +203,7 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, chance_text, get_notice, md_text, mo, study):
+def _(board_map, chance_text, get_notice, linked, md_text, mo, plural, study):
     _survival = study.survival
     if _survival is None:
         _verdict = mo.callout(
@@ -216,7 +221,8 @@ def _(board_map, chance_text, get_notice, md_text, mo, study):
         _verdict = mo.callout(
             mo.md(
                 f"### Chance it survives: {chance_text(_survival)}\n\n"
-                f"It holds against {study.hold_count} of the {len(study.candidates)} tile(s) "
+                f"It holds against {study.hold_count} of the "
+                f"{plural(len(study.candidates), 'tile')} "
                 f"that can come from deck {study.deck}.{_extra}"
             ),
             kind=_kind,
@@ -227,8 +233,8 @@ def _(board_map, chance_text, get_notice, md_text, mo, study):
             _verdict,
             mo.callout(
                 mo.md(
-                    f"**Is a war coming?** {md_text(study.schedule.reason)} "
-                    f"({', '.join(study.schedule.rules)})"
+                    f"**Is a war coming?** {md_text(study.schedule.reason, rule_links=True)} "
+                    + linked(f"({', '.join(study.schedule.rules)})")
                 ),
                 kind="info" if study.schedule.attacked else "neutral",
             ),
@@ -316,14 +322,14 @@ def _(mo, study, tile_chart):
 @app.cell(hide_code=True)
 def _(load_rules_index, md_text, mo, study):
     _index = load_rules_index()
-    _cited = "\n".join(f"- {md_text(_index.cite(rule))}" for rule in study.rules)
+    _cited = "\n".join(f"- {md_text(_index.cite(rule), rule_links=True)}" for rule in study.rules)
     mo.vstack(
         [
-            mo.md("### Why\n\n" + md_text(study.explanation)),
+            mo.md("### Why\n\n" + md_text(study.explanation, rule_links=True)),
             mo.accordion(
                 {
                     "Each tile in words": mo.md(
-                        "\n".join(f"- {md_text(t.reason)}" for t in study.tiles)
+                        "\n".join(f"- {md_text(t.reason, rule_links=True)}" for t in study.tiles)
                     ),
                     "Rules cited": mo.md(_cited),
                 }

@@ -8,15 +8,24 @@ app = marimo.App(width="full", app_title="Speakeasy · learn a turn")
 def _():
     import marimo as mo
 
-    from speakeasy.explain import RuleRef, link_rules
-    from speakeasy.ui import LESSONS, Tutorial, checked_int, group_options, option_district
+    from speakeasy.explain import RuleRef
+    from speakeasy.ui import (
+        LESSONS,
+        Tutorial,
+        checked_int,
+        group_options,
+        linked,
+        md_text,
+        option_district,
+    )
     from speakeasy.viz import clicked_district, game_figure
 
     return (
         LESSONS,
         RuleRef,
         Tutorial,
-        link_rules,
+        linked,
+        md_text,
         checked_int,
         clicked_district,
         game_figure,
@@ -28,21 +37,35 @@ def _():
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.md(r"""
-    # Learn a turn of Speakeasy
-
-    Seven short lessons, one idea at a time, each on a position of a real game. You play
-    **purple**; a bot plays yellow. Click an option (or a district on the map when the
-    question is *where*). A move that breaks the rules is refused with the rule it breaks; a
-    legal move that is not what the lesson asks is refused with the reason. Stuck? Ask for a
-    hint. Open any lesson from the row below; your progress is kept in this page's address,
-    so a reload (or a bookmark) brings you back where you were.
-    """)
+    # Short, so that the lesson's options show without scrolling on a 1280×800 screen.
+    mo.vstack(
+        [
+            mo.md(
+                "# Learn a turn of Speakeasy\n\n"
+                "Seven short lessons, one idea at a time. You play **purple**; a bot plays "
+                "yellow."
+            ),
+            mo.accordion(
+                {
+                    "How the lessons work": mo.md(
+                        "Each lesson is a position of a real game. Click an option (or a "
+                        "district on the map when the question is *where*). A move that "
+                        "breaks the rules is refused with the rule it breaks; a legal move "
+                        "that is not what the lesson asks is refused with the reason. Stuck? "
+                        "Ask for a hint. Open any lesson from the row below; your progress is "
+                        "kept in this page's address, so a reload (or a bookmark) brings you "
+                        "back where you were."
+                    )
+                }
+            ),
+        ],
+        gap=0.25,
+    )
     return
 
 
 @app.cell(hide_code=True)
-def _(RuleRef, group_options, link_rules, option_district):
+def _(RuleRef, group_options, linked, option_district):
     CALLOUT_KINDS = {
         "accepted": "info",
         "goal": "success",
@@ -106,7 +129,7 @@ def _(RuleRef, group_options, link_rules, option_district):
         return sorted(d for d in found if d is not None)
 
     def rule_list(rule_ids):
-        return link_rules(
+        return linked(
             "\n".join(
                 f"- **{r}** {money(RuleRef.of(r).citation()[len(r) :].strip())}" for r in rule_ids
             )
@@ -171,17 +194,21 @@ def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
             for x in LESSONS
         ]
     )
-    mo.vstack(
+    mo.hstack(
         [
-            mo.md(f"**Progress: {len(tutorial.done)} of {len(LESSONS)} lessons done**"),
-            mo.hstack(list(lesson_buttons), wrap=True, justify="start", gap=0.5),
-        ]
+            mo.md(f"**Progress: {len(tutorial.done)} of {len(LESSONS)}**"),
+            *lesson_buttons,
+        ],
+        wrap=True,
+        justify="start",
+        align="center",
+        gap=0.5,
     )
     return (lesson_buttons,)
 
 
 @app.cell(hide_code=True)
-def _(game, lesson, mo, money, rule_list, tutorial):
+def _(md_text, game, lesson, mo, money, rule_list, tutorial):
     _status = lesson.status_lines(game.state)
     _own = (
         mo.callout(
@@ -201,15 +228,33 @@ def _(game, lesson, mo, money, rule_list, tutorial):
         ),
         kind="success" if tutorial.goal_met else "info",
     )
-    mo.vstack(
+    # Beside each other on a wide page, the lesson's text and its goal leave room for the
+    # options and the map within a 1280×800 screen.
+    mo.hstack(
         [
-            mo.md(f"## Lesson {lesson.number}: {lesson.title}\n\n{money(lesson.introduction)}"),
-            _own,
-            _goal,
-            mo.md("\n".join(f"- {money(s)}" for s in _status)) if _status else mo.md(""),
-            mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
+            mo.vstack(
+                [
+                    mo.md(
+                        f"### Lesson {lesson.number}: {lesson.title}\n\n"
+                        f"{money(lesson.introduction)}"
+                    ),
+                    _own,
+                ],
+                gap=0.4,
+            ),
+            mo.vstack(
+                [
+                    _goal,
+                    mo.md("\n".join(f"- {md_text(s)}" for s in _status)) if _status else mo.md(""),
+                    mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
+                ],
+                gap=0.4,
+            ),
         ],
-        gap=0.5,
+        widths=[3, 2],
+        wrap=True,
+        gap=1.5,
+        align="start",
     )
     return
 
@@ -255,7 +300,7 @@ def _(clicked_district, figure, mo, set_tutorial):
 
 
 @app.cell(hide_code=True)
-def _(decision, mo, money, option_rows, set_tutorial, split_label, tutorial):
+def _(md_text, decision, mo, option_rows, set_tutorial, split_label, tutorial):
     def _try(text):
         return lambda _: set_tutorial(lambda t: t.attempt(text))
 
@@ -264,7 +309,7 @@ def _(decision, mo, money, option_rows, set_tutorial, split_label, tutorial):
     option_buttons = mo.ui.array(
         [
             mo.ui.button(
-                label=("× " if blocked else "") + money(split_label(label)[0]),
+                label=("× " if blocked else "") + md_text(split_label(label)[0]),
                 on_click=_try(text),
                 kind="warn" if blocked else "neutral",
                 tooltip=text,
@@ -277,13 +322,13 @@ def _(decision, mo, money, option_rows, set_tutorial, split_label, tutorial):
 
 @app.cell(hide_code=True)
 def _(
+    md_text,
     board_map,
     decision,
     feedback_view,
     hint_button,
     map_districts,
     mo,
-    money,
     next_button,
     option_buttons,
     option_rows,
@@ -302,7 +347,7 @@ def _(
                 mo.vstack(
                     [
                         option_buttons[_i + _k],
-                        mo.md(f'<small style="color:#555">{money(_detail)}</small>'),
+                        mo.md(f'<small style="color:#555">{md_text(_detail)}</small>'),
                     ],
                     gap=0,
                     align="start",
@@ -313,7 +358,7 @@ def _(
         _i += len(_entries)
         _blocks.append(
             mo.vstack(
-                [mo.md(f"**{money(_title)}**"), mo.vstack(_lines, gap=0.4, align="start")],
+                [mo.md(f"**{md_text(_title)}**"), mo.vstack(_lines, gap=0.4, align="start")],
                 gap=0.25,
             )
         )
@@ -327,7 +372,7 @@ def _(
             if map_districts
             else ""
         )
-        _ask = mo.md(f"**{money(decision.prompt)}**{_where}")
+        _ask = mo.md(f"**{md_text(decision.prompt)}**{_where}")
     _side = mo.vstack(
         [
             mo.hstack([hint_button, restart_button, next_button], justify="start", gap=0.5),
@@ -349,12 +394,12 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(CALLOUT_KINDS, link_rules, mo, tutorial):
+def _(CALLOUT_KINDS, linked, mo, tutorial):
     _feedback = tutorial.feedback
     if _feedback is None:
         _out = mo.md("*Make a move: the answer to it appears here.*")
     else:
-        _body = mo.md(link_rules(_feedback.markdown())).text
+        _body = mo.md(linked(_feedback.markdown())).text
         _out = mo.callout(
             mo.Html(f'<div class="learn-feedback" data-kind="{_feedback.kind}">{_body}</div>'),
             kind=CALLOUT_KINDS[_feedback.kind],
@@ -375,7 +420,7 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(checked_int, frame_slider, frames, game, game_figure, mo, money):
+def _(linked, checked_int, frame_slider, frames, game, game_figure, mo):
     if frame_slider is None:
         _out = mo.md("")
     else:  # a browser can post any value for the slider: held to its bounds here
@@ -392,7 +437,7 @@ def _(checked_int, frame_slider, frames, game, game_figure, mo, money):
             [
                 mo.md("### The Lucky Luciano phase, one event at a time"),
                 frame_slider,
-                mo.callout(mo.md(money(_exp.markdown())), kind="info"),
+                mo.callout(mo.md(linked(_exp.markdown())), kind="info"),
                 mo.ui.plotly(_fig, config={"displayModeBar": False, "responsive": True}),
             ]
         )
@@ -413,7 +458,7 @@ def _(LESSONS, Tutorial, clickable, option_rows, progress_label, split_label):
             "raise any track by 1; open or takeover a bar or distillery",
         )
         short, detail = split_label(
-            "Build in district 3 (Downtown), space 2 (city token: hire 1 goon(s) for free)"
+            "Build in district 3 (Downtown), space 2 (city token: hire 1 goon for free)"
         )
         assert short == "Build in district 3" and detail.startswith("(Downtown)")
         short, detail = split_label("x" * 60)

@@ -710,6 +710,9 @@ def _(
         fig = mafia_city_map(
             view, title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}", height=520
         )
+        # a fixed width: drawn as its accordion opens, plotly would measure a container not
+        # yet laid out and draw the tiles tiny
+        _ = fig.update_layout(width=640, autosize=False)
         scores = " ".join(f"{chip(r['colour'])} {r['vp']} VP" for r in table.player_rows(view))
         return mo.vstack(
             [

@@ -136,7 +136,7 @@ def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_
         if _entry.descriptive:
             _parts.append(
                 f"*Describes the game rather than a move to check: "
-                f"{markdown_escape(_entry.descriptive)}.*"
+                f"{link_rules(markdown_escape(_entry.descriptive), page='')}.*"
             )
         _parts.append(
             "**Shown in:** " + " · ".join(_notebook_line(n) for n in _page.notebooks)

@@ -11,7 +11,7 @@ def _():
     import marimo as mo
 
     from speakeasy.studies import BOT_MIXES, game_specs, iter_games
-    from speakeasy.ui import checked_choice, checked_int
+    from speakeasy.ui import checked_choice, checked_int, linked, plural
     from speakeasy.viz import (
         discussion,
         locations_figure,
@@ -22,6 +22,8 @@ def _():
     )
 
     return (
+        linked,
+        plural,
         BOT_MIXES,
         checked_choice,
         checked_int,
@@ -39,8 +41,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Strategies: what wins, and where the money comes from
 
     Bots play whole games against each other: the **random** bot picks any legal option, the
@@ -53,6 +56,7 @@ def _(mo):
     where the winners' money came from, which locations they sent their capos to (R-TURN-3),
     and whether the starting seat (R-PROLOGUE-1) matters.
     """)
+    )
     return
 
 
@@ -130,12 +134,12 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(bots, mo, players, records, summary_rows):
+def _(bots, mo, players, plural, records, summary_rows):
     mo.vstack(
         [
             mo.md(
-                f"**{len(records)} games**, {players} player(s), bots rotating over the "
-                f"colours: {', '.join(bots)}."
+                f"**{len(records)} games**, {plural(int(players), 'player')}, "
+                f"bots rotating over the colours: {', '.join(bots)}."
             ),
             mo.ui.table(summary_rows(records), selection=None, label="Results by bot"),
         ]
@@ -168,9 +172,9 @@ def _(locations_figure, mo, money_by_source_figure, records):
 
 
 @app.cell(hide_code=True)
-def _(discussion, mo, records):
+def _(linked, discussion, mo, records):
     mo.md(
-        f"""
+        linked(f"""
     ## What the numbers suggest
 
     {discussion(records)}
@@ -187,7 +191,7 @@ def _(discussion, mo, records):
     laundering (every safe dollar spent costs two, R-MONEY-2). With a handful of games every
     difference is noisy: read the intervals, and play a larger batch (more processes) before
     drawing a conclusion.
-    """
+    """)
     )
     return
 

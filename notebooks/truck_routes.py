@@ -9,6 +9,7 @@ def _():
     import marimo as mo
 
     from speakeasy import load_board
+    from speakeasy.ui import linked
     from speakeasy.viz import (
         MAX_RANGE_CRATES,
         ExplorerSettings,
@@ -20,6 +21,7 @@ def _():
     )
 
     return (
+        linked,
         ExplorerSettings,
         MAX_RANGE_CRATES,
         build_view,
@@ -33,8 +35,9 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     # Truck routes
 
     When you play a fleet card you pick up barrels and deliver them with your trucks. Before
@@ -52,6 +55,7 @@ def _(mo):
     every district within range by the number of moves it needs and draws all the shortest
     routes to the destination.
     """)
+    )
     return
 
 
@@ -208,13 +212,15 @@ def _(board_map, distance_key_html, mo, view):
 
 
 @app.cell(hide_code=True)
-def _(mo, view):
+def _(linked, mo, view):
     mo.vstack(
         [
             mo.md(
-                f"### Distances from district {view.settings.start}\n\n"
-                "Moves are the fewest truck moves needed (R-TRUCK-7); *shortest routes* counts "
-                "the different ways of doing it in that many moves."
+                linked(
+                    f"### Distances from district {view.settings.start}\n\n"
+                    "Moves are the fewest truck moves needed (R-TRUCK-7); *shortest routes* counts "
+                    "the different ways of doing it in that many moves."
+                )
             ),
             mo.ui.table(
                 [dict(row) for row in view.rows],
@@ -232,8 +238,9 @@ def _(mo, view):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(linked, mo):
+    mo.md(
+        linked(r"""
     ## On a real position: the best delivery, step by step
 
     Now take a whole position: a shipped scenario, a game played by bots, or your own saved
@@ -247,6 +254,7 @@ def _(mo):
     stands (a truck still on your board may enter anywhere, R-TRUCK-4). Your route is driven
     at its best and compared with the planner's.
     """)
+    )
     return
 
 

@@ -47,7 +47,7 @@ def test_the_default_position_is_e4_with_district_12_selected() -> None:
     assert defs["selected"] == 12
     assert defs["control"].rule == "R-CONTROL-5"
     assert "The gangsters control district 12" in defs["verdict"]
-    assert "(R-CONTROL-5)" in defs["verdict"]
+    assert '?id=R-CONTROL-5" target="_blank" class="rule-link">R-CONTROL-5</a>)' in defs["verdict"]
     assert [f.edit.label for f in defs["found"]] == [
         "Remove the police figure from district 12",
         "Protect Yellow's casino in district 12 with a mafioso",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from functools import cache
 from typing import Any
 
@@ -338,3 +339,185 @@ def test_mimebundle_has_the_plotly_json_and_a_text_summary() -> None:
 def test_summary_after_the_game_ends() -> None:
     state, _ = position(2, "over")
     assert "Game over" in game_summary(state)
+
+
+# ---------------------------------------------------------------------- geometry (issue 13)
+#: Layers drawn on top of another on purpose: a city token lies on its empty space, a ring
+#: frames its protected building, a barrel stands on its building's corner.
+_OVERLAYS = {CITY_TOKENS_TRACE, PROTECTION_TRACE, BARRELS_TRACE}
+#: Width of a bold character, in em (generous for Georgia/Arial Black bold digits and letters).
+_EM = 0.7
+
+
+def _scale(fig: go.Figure) -> float:
+    """Pixels per map unit: the map axes keep a 1:1 ratio inside the plot area."""
+    layout = fig.layout
+    margin = layout.margin
+    plot_w = (layout.width - margin.l - margin.r) * (
+        layout.xaxis.domain[1] - layout.xaxis.domain[0]
+    )
+    plot_h = layout.height - margin.t - margin.b
+    x0, x1 = layout.xaxis.range
+    y0, y1 = layout.yaxis.range
+    return float(min(plot_w / (x1 - x0), plot_h / (y1 - y0)))
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", "", text)
+
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top in pixels
+
+
+def _boxes(fig: go.Figure, board: Board) -> list[tuple[int, str, Box]]:
+    """Every text or marker item standing in a district, with its bounding box estimate."""
+    scale = _scale(fig)
+    numbers = sorted(board.districts)
+    out: list[tuple[int, str, Box]] = []
+    for t in fig.data:
+        if t.name in _OVERLAYS or t.xaxis not in (None, "x"):
+            continue
+        if t.name == "district numbers":
+            districts: list[int] = numbers
+        elif t.name in (
+            BUILDINGS_TRACE,
+            GANGSTER_BARS_TRACE,
+            EMPTY_SPACES_TRACE,
+            POLICE_TRACE,
+            POLICE_TOKENS_TRACE,
+            STRENGTH_TOKENS_TRACE,
+            WAR_TOKENS_TRACE,
+            ALLIANCE_TRACE,
+            TRUCKS_TRACE,
+        ):
+            districts = [c if isinstance(c, int) else c[0] for c in t.customdata or ()]
+        else:
+            continue
+        for k, n in enumerate(districts):
+            x, y = t.x[k] * scale, t.y[k] * scale
+            if t.mode == "text":
+                size = t.textfont.size
+                width = _EM * size * len(_plain(t.text[k]))
+                out.append((n, t.name, (x - width / 2, y - size / 2, x + width / 2, y + size / 2)))
+                continue
+            size = t.marker.size
+            half = size / 2
+            out.append((n, t.name, (x - half, y - half, x + half, y + half)))
+            text = _plain(t.text[k]) if t.text is not None else ""
+            if text and t.textposition == "middle right":
+                font = t.textfont.size
+                left = x + half
+                box = (left, y - font / 2, left + _EM * font * len(text), y + font / 2)
+                out.append((n, t.name + " text", box))
+    return out
+
+
+def _overlap(a: Box, b: Box, tolerance: float = 0.5) -> bool:
+    return (
+        min(a[2], b[2]) - max(a[0], b[0]) > tolerance
+        and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
+    )
+
+
+def _crowded_position(players: int) -> tuple[GameState, Board]:
+    """A mid-game position with police and gangster tokens everywhere, alliances and
+    trucks, so that every slot of the top row and the truck row is taken somewhere."""
+    state, board = position(players, "mid")
+    state = decorate(state)
+    for n, d in state.districts.items():
+        d.police, d.police_token = n % 2 == 0, n % 2 == 1
+        d.strength_token = 6 if n % 3 else None
+        d.war_token = not n % 3
+    for p, where in zip(state.players.values(), (15, 16, 10, 7), strict=False):
+        p.partner, p.partner_district = "gangster-A1", where  # one partner per gangster
+    return state, board
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(("width", "height"), [(760, 560), (760, 620), (1100, 620), (1600, 900)])
+def test_no_two_items_of_a_district_overlap(players: int, width: int, height: int) -> None:
+    """Issue 13: the police glyph covered district 15's number at laptop size. Every number,
+    token, star, building space and truck of a district has a box of its own."""
+    state, board = _crowded_position(players)
+    fig = game_figure(state, board, width=width, height=height)
+    boxes = _boxes(fig, board)
+    assert {name for _, name, _ in boxes} >= {
+        "district numbers",
+        POLICE_TRACE,
+        POLICE_TOKENS_TRACE,
+        STRENGTH_TOKENS_TRACE,
+        WAR_TOKENS_TRACE,
+        ALLIANCE_TRACE,
+        BUILDINGS_TRACE,
+    }
+    clashes = [
+        (n, a, b)
+        for i, (n, a, box_a) in enumerate(boxes)
+        for m, b, box_b in boxes[i + 1 :]
+        if n == m and _overlap(box_a, box_b)
+    ]
+    assert not clashes, clashes[:5]
+
+
+def test_district_items_stay_inside_their_tile_at_laptop_size() -> None:
+    """The number, police and gangster tokens stand inside their district's tile (alliance
+    stars sit on its top-right corner, half outside); checked at play's 1280-pixel width."""
+    state, board = _crowded_position(4)
+    fig = game_figure(state, board, width=760, height=620)
+    scale = _scale(fig)
+    tile = trace(fig, DISTRICT_TRACE).marker.size / 2
+    for n, name, (left, bottom, right, top) in _boxes(fig, board):
+        if name == ALLIANCE_TRACE:
+            continue
+        cx, cy = board.district(n).x * scale, board.district(n).y * scale
+        assert cx - tile - 0.5 <= left and right <= cx + tile + 0.5, (n, name)
+        assert cy - tile - 0.5 <= bottom and top <= cy + tile + 0.5, (n, name)
+
+
+def test_every_glyph_is_legible_at_laptop_size() -> None:
+    """At 1280×800 (the map gets about 760 pixels) no marker is below 12 px and no text
+    below 9 px."""
+    state, board = _crowded_position(4)
+    fig = game_figure(state, board, width=760, height=560)
+    for t in fig.data:
+        if t.mode and "text" in t.mode and t.textfont.size is not None:
+            sizes = t.textfont.size if isinstance(t.textfont.size, tuple) else [t.textfont.size]
+            assert min(sizes) >= 9, t.name
+        if t.mode and "markers" in t.mode and t.name not in (BARRELS_TRACE, CITY_TOKENS_TRACE):
+            sizes = t.marker.size if isinstance(t.marker.size, tuple) else [t.marker.size]
+            visible = [s for s in sizes if s is not None and s > 2]  # not a text's anchor
+            smallest = 7 if t.name == CONTROL_TRACE else 10  # up to five dots share a cell
+            assert not visible or min(visible) >= smallest, t.name
+
+
+def test_capos_are_counted_in_the_panel() -> None:
+    """The panel counts each player's capos left and placed, with the player board's words."""
+    state, board = position(2, "mid")
+    fig = game_figure(state, board)
+    labels = list(trace(fig, "panel labels").text)
+    assert "Capos left" in labels and "Capos placed" in labels
+
+
+@pytest.mark.parametrize("width", [680, 760, 1100])
+def test_panel_labels_end_before_the_first_column(width: int) -> None:
+    """ "Money (pocket)" ran into the first player's "$15" when the figure was ~700 px wide."""
+    state, board = position(4, "mid")
+    fig = game_figure(state, board, width=width, height=620)
+    layout = fig.layout
+    share = layout.xaxis2.domain[1] - layout.xaxis2.domain[0]
+    panel_px = (layout.width - layout.margin.l - layout.margin.r) * share
+    labels = trace(fig, "panel labels")
+    sizes = labels.textfont.size
+    values = trace(fig, PANEL_VALUES_TRACE)
+    first = min(values.x) * panel_px
+    widest = max(len(_plain(v)) for v in values.text)
+    value_left = first - 0.55 * max(values.textfont.size or (12,)) * widest / 2
+    rows = set(values.y)
+    checked = 0
+    for k, text in enumerate(labels.text):
+        if labels.y[k] not in rows:  # a heading or the key, on a line of its own
+            continue
+        right = labels.x[k] * panel_px + 0.52 * sizes[k] * len(_plain(text))  # Arial
+        assert right <= value_left, (text, right, value_left)
+        checked += 1
+    assert checked >= 15

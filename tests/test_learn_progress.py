@@ -106,7 +106,7 @@ def test_the_next_lesson_continues_the_learners_own_bar() -> None:
         protect = protect.attempt(move)
     assert protect.goal_met
     trucks = protect.next_lesson()
-    assert trucks.continues and "districts 9, 16" in " ".join(
+    assert trucks.continues and "districts 9 and 16" in " ".join(
         trucks.lesson.status_lines(trucks.game().state)
     )
     assert trucks.hint().feedback is not None

@@ -786,7 +786,7 @@ def test_both_truck_orders_are_considered() -> None:
 def test_plan_describes_itself() -> None:
     plan = best_plan(e18(), PURPLE, 5)
     text = plan.describe()
-    assert text.startswith("6 barrel(s) delivered")
+    assert text.startswith("6 barrels delivered")
     assert "Truck 1:" in text and "Truck 2:" in text
 
 

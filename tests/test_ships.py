@@ -134,7 +134,9 @@ def test_own_mafioso_needed_in_the_ships_docks_area() -> None:
     _, seen = drive(attack_ship(ctx, B, ATTACK, DOCKS))
     assert seen == []  # nothing to decide: no ship can be beaten
     reasons = next(e for e in ctx.events if e.kind == "no_ship_attack").data["reasons"]
-    assert reasons["smuggler-4"].startswith("your best attack is 4 (strength 4 × 1 mafiosi")
+    assert reasons["smuggler-4"].startswith(
+        "your best attack is 4 (strength 4 × 1 mafioso + 0 goons)"
+    )
     assert "Midtown docks" in reasons["rothstein"]
     assert ship_attack_options(ctx, P, ship(ctx, "rothstein")) == []
 

@@ -242,7 +242,11 @@ REQUIREMENT_KINDS: dict[str, KindSpec] = {
 _IRREGULAR: dict[str, str] = {"mafioso": "mafiosi", "gangster bar": "gangster bars"}
 _COUNTED = re.compile(r"\b(\d+)((?: [\w'-]+)*?) ([\w-]+)\(s\)")
 #: How a parameter value reads in a label (``to = "vip"`` is "VIP area").
-_SHOWN: dict[tuple[str, str], str] = {("to", "vip"): "VIP area", ("to", "docks"): "docks"}
+_SHOWN: dict[tuple[str, str], str] = {
+    ("to", "vip"): "VIP area",
+    ("to", "docks"): "docks",
+    ("type", "vip"): "VIP",
+}
 
 
 def plural(n: int, word: str) -> str:
@@ -250,11 +254,20 @@ def plural(n: int, word: str) -> str:
 
     >>> plural(1, "book"), plural(2, "book"), plural(3, "mafioso"), plural(0, "city token")
     ('1 book', '2 books', '3 mafiosi', '0 city tokens')
+    >>> plural(2, "distillery"), plural(2, "key"), plural(2, "box")
+    ('2 distilleries', '2 keys', '2 boxes')
     """
     if n == 1:
         return f"{n} {word}"
     head, _, last = word.rpartition(" ")
-    many = _IRREGULAR.get(last, last + "s")
+    if last in _IRREGULAR:
+        many = _IRREGULAR[last]
+    elif last.endswith("y") and last[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        many = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "ch", "sh")):
+        many = last + "es"
+    else:
+        many = last + "s"
     return f"{n} {head + ' ' if head else ''}{many}"
 
 

@@ -161,14 +161,14 @@ def play_card_effect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
             EventKind.NO_CARD,
             colour,
             ("R-CARD-3",),
-            f"{player_name(colour)} has no {wanted} card to play.",
+            f"{player_name(colour)} has no {'' if wanted == 'any' else wanted + ' '}card to play.",
         )
         return
     options = [Action("play", (c,), label=f"Play {card_label(ctx, c)}") for c in cards]
     choice = yield from ctx.ask(
         colour,
         DecisionKind.PLAY_CARD,
-        f"Play a {wanted} operation card",
+        f"Play a {wanted} operation card" if wanted != "any" else "Play an operation card",
         ("R-CARD-3",),
         [*options, SKIP],
     )

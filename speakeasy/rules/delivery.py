@@ -301,7 +301,7 @@ def _end_stop(ctx: Ctx, colour: Colour, stop: _Stop) -> None:
 def _truck_label(ctx: Ctx, colour: Colour, index: int) -> str:
     truck = ctx.player(colour).trucks[index]
     where = f"in district {truck.district}" if truck.district else "on your operations board"
-    return f"Move truck {index + 1} next ({where}, {truck.barrels} barrel(s))"
+    return f"Move truck {index + 1} next ({where}, {count(truck.barrels, 'barrel')})"
 
 
 #: Before its first move, a truck may let the other truck act first (R-TRUCK-5, E18).
@@ -331,8 +331,8 @@ def run_truck(
         choice = yield from ctx.ask(
             colour,
             DecisionKind.TRUCK,
-            f"Truck {index + 1} ({where}, {truck.barrels} barrel(s), "
-            f"{stop.points} movement point(s) left)",
+            f"Truck {index + 1} ({where}, {count(truck.barrels, 'barrel')}, "
+            f"{count(stop.points, 'movement point')} left)",
             ("R-TRUCK-4", "R-TRUCK-7", "R-TRUCK-9", "R-TRUCK-14"),
             options,
             _blocked(ctx, colour, index),

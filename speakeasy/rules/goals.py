@@ -71,7 +71,7 @@ from speakeasy.rules.combat import bonus, partner_tile, strength
 from speakeasy.rules.context import Ctx, Flow
 from speakeasy.rules.dispatch import Source, handles, run_effects
 from speakeasy.rules.golden import operating, operating_distillery
-from speakeasy.rules.wording import player_name, token_name
+from speakeasy.rules.wording import count, player_name, token_name
 
 __all__ = [
     "CHECKS",
@@ -136,14 +136,6 @@ Counted = list[tuple[int, Building]]
 
 
 # ---------------------------------------------------------------------- small helpers
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    if word.endswith("y") and not word.endswith("ey"):
-        return f"{n} {word[:-1]}ies"
-    return f"{n} {word}{'es' if word.endswith(('s', 'x')) else 's'}"
-
-
 def goal_rule(goal: Goal) -> str:
     """The rule ID of one goal (``R-GOAL-HALL-2``...), else its family's R-BOOKS rule."""
     for ref in goal.source.refs:
@@ -250,21 +242,21 @@ def _what(req: Requirement, area: Area | None) -> str:
     kind = req.kind
     where = f" in {area.title}" if area is not None else ""
     if kind == "crates":
-        return f"at least {_plural(req.integer('n'), 'crate token')}"
+        return f"at least {count(req.integer('n'), 'crate token')}"
     if kind == "protected_districts":
         return f"protected buildings in at least {req.integer('n')} different districts"
     if kind == "notoriety":
         return f"notoriety {req.integer('n')} or more"
     if kind == "protected_buildings":
-        return _plural(req.integer("n"), "protected building") + where
+        return count(req.integer("n"), "protected building") + where
     if kind == "building_each_area":
         return f"a {req.text('building')} in every area"
     if kind == "buildings":
-        return _plural(req.integer("n"), req.text("building")) + where
+        return count(req.integer("n"), req.text("building")) + where
     if kind == "buildings_with_barrel":
         building = req.text("building")
         word = "building" if building == "any" else building
-        return f"{_plural(req.integer('n'), word)} with a barrel{where}"
+        return f"{count(req.integer('n'), word)} with a barrel{where}"
     if kind == "barrel_each_area":
         return "a building with a barrel in every area"
     if kind == "leverage":
@@ -275,7 +267,7 @@ def _what(req: Requirement, area: Area | None) -> str:
         return f"strength {req.integer('n')} or more (strength + partner + goons on your board)"
     if kind == "building_pair":
         first, second = req.text("first"), req.text("second")
-        both = _plural(2, first) if first == second else f"1 {first} and 1 {second}"
+        both = count(2, first) if first == second else f"1 {first} and 1 {second}"
         of = f" of {area.title}" if area is not None else ""
         if req.flag("same_district"):
             return f"{both} in the same district{of}"
@@ -382,7 +374,7 @@ def _check_building_pair(ctx: Ctx, colour: Colour, goal: Goal, req: Requirement)
     if _pair_found(counted, first, second, same):
         return None
     kinds = [first] if first == second else [first, second]
-    have = " and ".join(_plural(len(_of_type(counted, b)), b) for b in kinds)
+    have = " and ".join(count(len(_of_type(counted, b)), b) for b in kinds)
     return f"you have {have} that count there"
 
 

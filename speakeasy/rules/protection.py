@@ -217,7 +217,7 @@ def protect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
             break
         prompt = (
             f"Protect your buildings: {budget.cost} leverage per mafioso; {free_left} left from "
-            f"cards and bonuses, {player.leverage_tokens} token(s)"
+            f"cards and bonuses, {count(player.leverage_tokens, 'leverage token')}"
         )
         picked = yield from ctx.ask(
             colour,

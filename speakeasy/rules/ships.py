@@ -332,8 +332,8 @@ def attack_error(ctx: Ctx, colour: Colour, ship: Ship) -> IllegalAction:
     return IllegalAction(
         "too-weak",
         "R-SHIP-6",
-        f"your best attack is {best} (strength {power} × {own + hire} mafiosi + "
-        f"{player.goons} goons), which does not beat defence {defence}",
+        f"your best attack is {best} (strength {power} × {count(own + hire, 'mafioso')} + "
+        f"{count(player.goons, 'goon')}), which does not beat defence {defence}",
     )
 
 

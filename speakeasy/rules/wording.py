@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from speakeasy.catalog import Catalog
+from speakeasy.model.effects import plural
 
 __all__ = [
     "capital",
@@ -33,8 +34,6 @@ __all__ = [
     "token_name",
 ]
 
-_PLURALS: Final = {"mafioso": "mafiosi"}
-
 
 def player_name(colour: str) -> str:
     """``Purple`` for ``"purple"`` (a :class:`~speakeasy.model.state.Colour` is a string)."""
@@ -47,8 +46,8 @@ def capital(text: str) -> str:
 
 
 def count(n: int, noun: str) -> str:
-    """``1 barrel``, ``2 barrels``, ``2 mafiosi``."""
-    return f"1 {noun}" if n == 1 else f"{n} {_PLURALS.get(noun, noun + 's')}"
+    """``1 barrel``, ``2 barrels``, ``2 mafiosi`` (the model's :func:`plural`)."""
+    return plural(n, noun)
 
 
 def listing(items: Sequence[object]) -> str:

@@ -48,6 +48,7 @@ from typing import Any
 
 from speakeasy.catalog import Catalog, load_catalog
 from speakeasy.model.board import Area, Board
+from speakeasy.model.effects import plural
 from speakeasy.model.state import BuildingType, Colour, District, GameState
 from speakeasy.rules.buildings import distillery_refusal
 from speakeasy.rules.luciano import (
@@ -235,7 +236,7 @@ def _mechanism(edit: Edit, state: GameState) -> tuple[str, str]:
             return "a gangster bar now stands there (police do not stop it)", "R-GOLDEN-5"
         return "a gangster bar now stands there, below every operating building", "R-CONTROL-7"
     bars = sum(s.gangster_bar for s in d.spaces) - 1
-    left = "the last gangster bar leaves" if bars == 0 else f"{bars} gangster bar(s) stay"
+    left = "the last gangster bar leaves" if bars == 0 else f"{plural(bars, 'gangster bar')} stay"
     return left, "R-CONTROL-5"
 
 
@@ -666,7 +667,8 @@ class TrackMove:
             )
         listed = ", ".join(map(str, self.districts))
         return (
-            f"{self.who}: {self.after} step(s) up from the bottom, one per district controlled "
+            f"{self.who}: {plural(self.after, 'step')} up from the bottom, one per district "
+            "controlled "
             f"({listed}) (R-CONTROL-1, R-CONTROL-8)."
         )
 

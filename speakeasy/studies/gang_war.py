@@ -69,6 +69,7 @@ from fractions import Fraction
 
 from speakeasy.catalog import Catalog, GangsterTile, load_catalog
 from speakeasy.engine.game import Game
+from speakeasy.model.effects import plural
 from speakeasy.model.state import Building, BuildingType, Colour, GameState, Phase
 from speakeasy.rules.combat import Boost, spend_boost
 from speakeasy.rules.context import Ctx
@@ -125,10 +126,6 @@ def _name(colour: Colour) -> str:
 
 def _kind(building: BuildingType) -> str:
     return "nightclub" if building is BuildingType.NIGHTCLUB else building.value
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 # ============================================================================ the schedule
@@ -300,7 +297,7 @@ def describe_boost(boost: Boost, partner: str | None = None) -> str:
     who = partner or "the partner"
     parts: list[str] = []
     if boost.goons:
-        parts.append(f"return {_plural(boost.goons, 'goon')}")
+        parts.append(f"return {plural(boost.goons, 'goon')}")
     if boost.free:
         parts.append(f"use {who} for free (once per game)")
     elif boost.partner:
@@ -580,7 +577,7 @@ def _candidates(
         return (
             DeckStatus.IN_PLAY,
             remaining,
-            f"The Act {act} gang war is under way: {_plural(len(remaining), 'tile')} of deck "
+            f"The Act {act} gang war is under way: {plural(len(remaining), 'tile')} of deck "
             f"{letter} are still face down (the others went to lower-numbered districts, "
             "R-GANGWAR-2); the next one drawn is equally likely to be any of them.",
         )
@@ -669,7 +666,8 @@ def study_building(
         )
         if len(mine) > 1 and plan.can_hold and not shared[war].all_hold:
             reason += (
-                " Holding the owner's other building(s) here as well needs more goons or "
+                f" Holding the owner's other {'building' if len(mine) == 2 else 'buildings'} "
+                "here as well needs more goons or "
                 "money than they have (R-COMBAT-5): one of them must fall."
             )
         outlooks.append(
@@ -737,7 +735,7 @@ def _explain(study: BuildingWarStudy, deck_text: str, others: list[str]) -> str:
     )
     paragraphs.append(
         f"The Act {study.act} war draws from gangster deck {study.deck} "
-        f"({_plural(len(study.tiles), 'tile')}{low_high}; R-GANGWAR-1, R-GANGWAR-6). {deck_text}"
+        f"({plural(len(study.tiles), 'tile')}{low_high}; R-GANGWAR-1, R-GANGWAR-6). {deck_text}"
     )
 
     bonus = (
@@ -761,7 +759,7 @@ def _explain(study: BuildingWarStudy, deck_text: str, others: list[str]) -> str:
     if survival is not None:
         n = len(study.candidates)
         paragraphs.append(
-            f"It holds against {study.hold_count} of the {_plural(n, 'tile')} that can come, "
+            f"It holds against {study.hold_count} of the {plural(n, 'tile')} that can come, "
             f"so its chance of surviving a tile drawn at random is {chance_text(survival)}."
         )
 
@@ -939,7 +937,7 @@ def war_exercises(study: BuildingWarStudy) -> tuple[Exercise, ...]:
         exercises.append(
             Exercise(
                 "hold-count",
-                f"Of the {_plural(count, 'tile')} that can still come from deck {study.deck}, "
+                f"Of the {plural(count, 'tile')} that can still come from deck {study.deck}, "
                 f"against how many does {study.title} hold (if {who} may let other buildings "
                 "fall)?",
                 study.hold_count,

@@ -75,7 +75,7 @@ the cuts tight from the start.
 >>> plan.actions()
 ['load', 'move 9', 'move 12', 'deliver 12 0', 'finish']
 >>> print(plan.describe())
-1 barrel(s) delivered, sale value $14, $0 spent (range 2, 1 truck(s)).
+1 barrel delivered, sale value $14, $0 spent (range 2, 1 truck).
 Truck 1: 8 → 9 → 12; loads 1 at the distillery; delivers to the casino in 12 ($14).
 """
 
@@ -86,6 +86,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
+from speakeasy.model.effects import plural
 from speakeasy.model.state import BuildingType, Colour
 from speakeasy.rules.barrels import sale_price
 from speakeasy.rules.context import Ctx
@@ -260,8 +261,8 @@ class Plan:
     def describe(self) -> str:
         """The plan in plain English: a summary line, then one line per truck that moves."""
         lines = [
-            f"{self.delivered} barrel(s) delivered, sale value ${self.value}, ${self.spent} "
-            f"spent (range {self.truck_range}, {self.available} truck(s))."
+            f"{plural(self.delivered, 'barrel')} delivered, sale value ${self.value}, "
+            f"${self.spent} spent (range {self.truck_range}, {plural(self.available, 'truck')})."
         ]
         for t in self.trucks:
             if not t.used:

@@ -54,7 +54,7 @@ from speakeasy.core.actions import Action, Event, IllegalAction
 from speakeasy.core.engine import Runner
 from speakeasy.engine.game import Game
 from speakeasy.explain import explain_event
-from speakeasy.model.effects import Effect
+from speakeasy.model.effects import Effect, plural
 from speakeasy.model.state import Colour, GameState
 from speakeasy.rules.context import Ctx
 from speakeasy.rules.delivery import deliver, delivery_range
@@ -386,8 +386,8 @@ def truck_exercises(game: Game, colour: Colour, truck_range: int, plan: Plan) ->
     exercises = [
         Exercise(
             "delivered",
-            f"How many barrels can {name} deliver in this action, with {truck_range} movement "
-            "points per truck?",
+            f"How many barrels can {name} deliver in this action, with "
+            f"{plural(truck_range, 'movement point')} per truck?",
             plan.delivered,
             hint="Barrels come from your operating distillery's district or, bought, from a "
             "smugglers' ship; a truck holds 2; each operating bar, nightclub or casino of yours "
@@ -412,7 +412,8 @@ def truck_exercises(game: Game, colour: Colour, truck_range: int, plan: Plan) ->
             Exercise(
                 "reach",
                 f"{name}'s first truck stands in district {first}. Which districts can it "
-                f"reach with {truck_range} movement points (its own district included)?",
+                f"reach with {plural(truck_range, 'movement point')} (its own district "
+                "included)?",
                 frozenset(reach),
                 hint="Each move goes to an adjacent district for 1 point; no diagonal moves, "
                 "and no road crosses Central Park.",

@@ -79,7 +79,7 @@ from speakeasy.ui.route_planner import (
     position_options,
 )
 from speakeasy.ui.svg_board import SvgBoard
-from speakeasy.ui.text import counted, html_text, md_text, plural
+from speakeasy.ui.text import counted, html_text, linked, md_text, plural
 from speakeasy.ui.tutorial import (
     ACCEPTED,
     LEARNER,
@@ -175,6 +175,7 @@ __all__ = [
     "index_html",
     "is_loopback",
     "lesson",
+    "linked",
     "load_upload",
     "mc_advance",
     "mc_panel_view",

@@ -20,26 +20,41 @@ import html
 import re
 from typing import Final
 
+from speakeasy.explain.rule_links import link_rules
 from speakeasy.model.effects import counted, plural
 
-__all__ = ["counted", "html_text", "md_text", "plural"]
+__all__ = ["counted", "html_text", "linked", "md_text", "plural"]
 
 
 _MD_SPECIAL: Final = re.compile(r"([\\`*_$\[\]|~#])")
 _ENTITIES: Final = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 
-def md_text(text: object) -> str:
+def md_text(text: object, *, rule_links: bool = False) -> str:
     """``text`` safe inside Markdown: no formula, emphasis, strike-through or raw HTML.
 
     ``<``, ``>`` and ``&`` become entities (a backslash before ``<`` shows literally in
-    marimo's Markdown), the other special characters are backslash-escaped.
+    marimo's Markdown), the other special characters are backslash-escaped. With
+    ``rule_links`` every rule ID becomes a link to its entry on the rules page.
 
     >>> md_text("defence 4 < 10 ~~ok~~")
     'defence 4 &lt; 10 \\\\~\\\\~ok\\\\~\\\\~'
+    >>> md_text("$5 (R-MONEY-3)", rule_links=True)  # doctest: +ELLIPSIS
+    '\\\\$5 (<a href="/rules/?id=R-MONEY-3" target="_blank" class="rule-link">R-MONEY-3</a>)'
     """
     out = re.sub(r"[&<>]", lambda m: _ENTITIES[m.group(0)], str(text))
-    return _MD_SPECIAL.sub(r"\\\1", out)
+    out = _MD_SPECIAL.sub(r"\\\1", out)
+    return link_rules(out) if rule_links else out
+
+
+def linked(markdown: str) -> str:
+    """A notebook's own Markdown (already safe) with every rule ID a link to the rules page:
+    the one way a notebook shows rule IDs.
+
+    >>> linked("checked in number order (R-CONTROL-2)")  # doctest: +ELLIPSIS
+    'checked in number order (<a href="/rules/?id=R-CONTROL-2" ...>R-CONTROL-2</a>)'
+    """
+    return link_rules(markdown)
 
 
 def html_text(text: object) -> str:

@@ -58,6 +58,7 @@ from speakeasy.engine.game import Game
 from speakeasy.explain import RuleRef, StepFrame, explain_error, explain_event, step_through
 from speakeasy.model.state import BuildingType, Colour, GameState
 from speakeasy.rules.golden import operating
+from speakeasy.rules.wording import districts
 from speakeasy.ui.play import Table, option_district
 
 __all__ = [
@@ -626,9 +627,11 @@ def _truck_reached(game: Game, events: Sequence[Event]) -> bool:
 
 def truck_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
     """Where the ships wait, and the learner's bars that could take a barrel."""
-    ships = ", ".join(f"{s.ship} at port {s.port}" for s in state.ships)
-    targets = ", ".join(str(d) for d in _targets(state)) or "none"
-    return [f"Ships: {ships}.", f"Your operating bars without a barrel: districts {targets}."]
+    catalog = load_catalog()
+    ships = ", ".join(f"{catalog.ship(s.ship).name}'s at port {s.port}" for s in state.ships)
+    targets = list(_targets(state))
+    where = districts(targets) if targets else "none"
+    return [f"Ships: {ships}.", f"Your operating bars without a barrel: {where}."]
 
 
 # -- lessons 6 and 7

@@ -31,12 +31,14 @@ def control_figure(
     previous: Position | None = None,
     study: ControlStudy | None = None,
     height: int = 620,
+    fit_width: int | None = None,
 ) -> go.Figure:
     """The position drawn by :func:`~speakeasy.viz.game_figure.game_figure`, the selected
     district outlined in gold, districts changed since ``previous`` ringed in orange, and under
     each district a marker for every controller (a circle in the player's colour, a dark red
     diamond for the gangsters). ``layout.meta`` holds ``selected`` and ``control`` (district ->
-    who controls it) for tests and callbacks."""
+    who controls it) for tests and callbacks. ``fit_width`` is :func:`game_figure`'s: the
+    narrowest width the map must fit without its tiles spilling over each other."""
     study = study or study_control(position.state, position.board)
     board = position.board
     figure = game_figure(
@@ -46,6 +48,7 @@ def control_figure(
         highlight=[selected] if selected is not None else None,
         title=position.title,
         height=height,
+        fit_width=fit_width,
     )
     xs: list[float] = []
     ys: list[float] = []

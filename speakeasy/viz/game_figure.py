@@ -178,7 +178,7 @@ TURN_ORDER_TRACE = "turn order"
 _TILE = 0.84  # district marker
 _SLOT = 0.21  # building space
 _PORT_OFFSET = 0.56
-_MAP_FRACTION = 0.7  # of the plot width, the rest is the panel
+_MAP_FRACTION = 0.68  # of the plot width, the rest is the panel (its labels need ~100 px)
 _PANEL_GAP = 0.01
 _DEFAULT_WIDTH = 1100  # sizes are computed for this width when ``width`` is None
 _MARGIN = 8
@@ -487,8 +487,62 @@ class _Geometry:
         return round(units * self.scale, 1)
 
 
+@dataclass(frozen=True, slots=True)
+class _TopRow:
+    """The row along the top of a district tile, laid out in pixels (so that nothing overlaps
+    however small the map is drawn): the district number, then the police slot, then the
+    gangster slot; alliance stars stand on the tile's top-right corner, outside the row.
+
+    Offsets are in map units from the district's centre.
+    """
+
+    y: float
+    number: float
+    police: float
+    gangster: float
+    star_x: float
+    star_y: float
+    star_step: float  # the next star on the same district stands this far below
+    number_font: int
+    token: float  # token diameter, pixels
+    star: float  # star size, pixels
+
+    @classmethod
+    def make(cls, geo: _Geometry) -> _TopRow:
+        tile = geo.px(_TILE)
+        token = max(14.0, geo.px(0.17))
+        font = max(12, round(geo.px(0.15)))
+        number_w = _NUMBER_EM * font * 2  # two digits, bold serif
+        pad = max(1.5, tile * 0.03)
+        gap = max(1.0, tile * 0.02)
+        left, top = -tile / 2, tile / 2
+        number = left + pad + number_w / 2
+        police = left + pad + number_w + gap + token / 2
+        gangster = police + token + gap
+        star = token + 2
+        star_x = max(gangster + token / 2 + gap + star / 2, tile / 2 + 2)
+
+        def units(pixels: float) -> float:
+            return pixels / geo.scale
+
+        return cls(
+            y=units(top - pad - token / 2),
+            number=units(number),
+            police=units(police),
+            gangster=units(gangster),
+            star_x=units(star_x),
+            star_y=units(top + 2),
+            star_step=units(star + 1),
+            number_font=font,
+            token=token,
+            star=star,
+        )
+
+
 # ====================================================================== map layers
 _BOLD = "Arial Black, Arial, sans-serif"
+#: Width of a bold digit, in em (Georgia bold is about 0.7 em; measured in Chromium).
+_NUMBER_EM = 0.7
 
 
 def _marker(size: float, symbol: Any, fill: Any, line: Any = "#ffffff", lw: Any = 1) -> Any:
@@ -497,16 +551,17 @@ def _marker(size: float, symbol: Any, fill: Any, line: Any = "#ffffff", lw: Any 
 
 def _add_district_numbers(layers: Layers, board: Board, geo: _Geometry) -> None:
     numbers = sorted(board.districts)
+    row = _TopRow.make(geo)
     layers.add_trace(
         {
             "type": "scatter",
             "name": "district numbers",
-            "x": [board.district(n).x - 0.3 for n in numbers],
-            "y": [board.district(n).y + 0.27 for n in numbers],
+            "x": [board.district(n).x + row.number for n in numbers],
+            "y": [board.district(n).y + row.y for n in numbers],
             "mode": "text",
             "text": [f"<b>{n}</b>" for n in numbers],
             "textfont": {
-                "size": max(12, round(geo.px(0.15))),
+                "size": row.number_font,
                 "color": [AREA_LINES[board.district(n).area] for n in numbers],
                 "family": "Georgia, serif",
             },
@@ -587,24 +642,25 @@ def _add_tokens(
 ) -> None:
     """Police figures and tokens, gangster strength and war tokens, alliance markers."""
     police, police_tokens, strength, war, alliances = (_Points() for _ in range(5))
+    row = _TopRow.make(geo)
     for n in sorted(state.districts):
         d = state.districts[n]
         bd = board.district(n)
-        y = bd.y + 0.27
+        y = bd.y + row.y
         if d.police:
             hover = f"<b>Police</b> in district {n}: unprotected buildings do not operate"
-            police.add(bd.x - 0.07, y, hover + " (R-GOLDEN-1)", text="P", data=n)
+            police.add(bd.x + row.police, y, hover + " (R-GOLDEN-1)", text="P", data=n)
         elif d.police_token:
             hover = f"Face-down police token in district {n}: police arrive at the next patrol"
-            police_tokens.add(bd.x - 0.07, y, hover, text="?", data=n)
+            police_tokens.add(bd.x + row.police, y, hover, text="?", data=n)
         if d.strength_token is not None:
             gangster = _gangster_name(catalog, d.gangster)
             hover = f"<b>Gangster strength {d.strength_token}</b> in district {n}"
             hover += f"<br>gangster: {gangster}" if gangster else ""
-            strength.add(bd.x + 0.12, y, hover, text=str(d.strength_token), data=n)
+            strength.add(bd.x + row.gangster, y, hover, text=str(d.strength_token), data=n)
         elif d.war_token:
             hover = f"Face-down gangster district token in district {n}: attacked at the next war"
-            war.add(bd.x + 0.12, y, hover, text="?", data=n)
+            war.add(bd.x + row.gangster, y, hover, text="?", data=n)
     allied: dict[int, int] = {}
     for colour, p in state.players.items():
         where = p.partner_district
@@ -615,8 +671,9 @@ def _add_tokens(
         allied[where] = k + 1
         partner = _gangster_name(catalog, p.partner) or "a gangster"
         hover = f"<b>Alliance</b>: {colour.value} with {partner} (district {where})"
-        alliances.add(bd.x + 0.31 - 0.1 * k, bd.y + 0.27, hover, colour=colour, data=where)
-    token = max(14.0, geo.px(0.17))
+        star_y = bd.y + row.star_y - k * row.star_step
+        alliances.add(bd.x + row.star_x, star_y, hover, colour=colour, data=where)
+    token = row.token
     font = {"size": max(10, round(token * 0.62)), "family": _BOLD}
     layers.add_traces(
         [
@@ -643,7 +700,7 @@ def _add_tokens(
             alliances.trace(
                 ALLIANCE_TRACE,
                 _marker(
-                    token + 2,
+                    row.star,
                     "star",
                     [PLAYER_COLOURS[c] for c in alliances.colours if c is not None],
                     "#222222",
@@ -661,9 +718,13 @@ def _add_trucks(layers: Layers, state: GameState, board: Board, geo: _Geometry) 
         for i, truck in enumerate(p.trucks, start=1):
             if truck.district is not None:
                 per_district.setdefault(truck.district, []).append((colour, i, truck.barrels))
+    size = max(10.0, geo.px(0.16))
+    font = max(9, round(size * 0.75))
+    # each truck takes its arrow and its load beside it; four fit a tile at laptop size
+    width = (size + _NUMBER_EM * font + 2) / geo.scale
     for n, here in sorted(per_district.items()):
         bd = board.district(n)
-        step = 0.23 if len(here) <= 3 else 0.7 / len(here)
+        step = max(width, 0.23) if len(here) <= 3 else min(max(width, 0.23), 0.7 / len(here))
         for k, (colour, i, load) in enumerate(here):
             x = bd.x + (k - (len(here) - 1) / 2) * step - 0.03
             hover = (
@@ -671,7 +732,6 @@ def _add_trucks(layers: Layers, state: GameState, board: Board, geo: _Geometry) 
                 f"{load} barrel{'s' if load != 1 else ''} loaded"
             )
             trucks.add(x, bd.y - 0.29, hover, text=str(load), colour=colour, data=[n, i])
-    size = geo.px(0.16)
     layers.add_trace(
         trucks.trace(
             TRUCKS_TRACE,
@@ -681,7 +741,7 @@ def _add_trucks(layers: Layers, state: GameState, board: Board, geo: _Geometry) 
                 [PLAYER_COLOURS[c] for c in trucks.colours if c is not None],
                 "#222222",
             ),
-            text_font={"size": max(8, round(size * 0.75)), "color": BARREL_COLOUR, "family": _BOLD},
+            text_font={"size": font, "color": BARREL_COLOUR, "family": _BOLD},
             position="middle right",
         )
     )
@@ -720,7 +780,7 @@ def _add_ships(
         positions.append("top center" if above else "bottom center")
     trace = ships.trace(
         SHIPS_TRACE,
-        _marker(geo.px(0.12), "triangle-down", POLICE_COLOUR, POLICE_COLOUR, 0),
+        _marker(max(10.0, geo.px(0.12)), "triangle-down", POLICE_COLOUR, POLICE_COLOUR, 0),
         text_font={"size": max(9, round(geo.px(0.13))), "color": "#1d4e89"},
     )
     trace["textposition"] = positions
@@ -739,6 +799,8 @@ def _add_control_tracks(
     moved: list[bool] = []
     labels: list[tuple[float, str, str]] = []
     width = 0.33
+    dot = max(7.0, geo.px(0.085))  # a player's marker: its colour must show on a laptop
+    spacing = max(0.09, (dot + 0.5) / geo.scale)
     y = geo.track_y
     for area in board.areas:
         members = [board.district(d) for d in board.districts_in(area)]
@@ -761,7 +823,7 @@ def _add_control_tracks(
             shown = max(0, min(pos, length - 1))
             k = stacks.get(shown, 0)
             stacks[shown] = k + 1
-            mx = start + shown * width + ((k % 3) - 1) * 0.09
+            mx = start + shown * width + ((k % 3) - 1) * spacing
             my = y + (0.06 if k < 3 else -0.07)
             name = colour.value if colour else "gangsters"
             change = was is not None and was != pos
@@ -786,7 +848,7 @@ def _add_control_tracks(
             | {"hoverinfo": "skip"},
             markers.trace(
                 CONTROL_TRACE,
-                _marker(geo.px(0.085), symbols, fills, outlines, [2.5 if m else 1 for m in moved]),
+                _marker(dot, symbols, fills, outlines, [2.5 if m else 1 for m in moved]),
             ),
             {
                 "type": "scatter",
@@ -812,6 +874,12 @@ class _Row:
     hover: str
 
 
+def _placed_capos(state: GameState, p: Player) -> int:
+    """Capos standing on persons this act, or waiting at the Restaurant (R-TURN-3, R-CAPO-5)."""
+    on_persons = sum(c is p.colour for c in state.persons.values())
+    return on_persons + (p.colour in state.restaurant)
+
+
 def _level(track: Track) -> Callable[[GameState, Player], str]:
     return lambda _s, p: str(p.levels.get(track, 0))
 
@@ -822,12 +890,19 @@ _ROWS: tuple[_Row, ...] = (
     _Row("notoriety", "Notoriety", lambda _s, p: str(p.notoriety), "sum of the five levels"),
     *(_Row(track.value, TRACK_NAMES[track], _level(track), TRACK_NAMES[track]) for track in Track),
     _Row("goons", "Goons", lambda _s, p: str(p.goons), "occupied goon spaces"),
+    _Row("capos", "Capos left", lambda _s, p: str(p.capos), "capos left on the operations board"),
+    _Row(
+        "capos-placed",
+        "Capos placed",
+        lambda s, p: str(_placed_capos(s, p)),
+        "capos standing on persons this act or waiting at the Restaurant",
+    ),
     _Row("vip-mafiosi", "VIP mafiosi", lambda _s, p: str(p.vip), "mafiosi in the VIP area"),
     _Row(
         "barrels",
-        "Distillery barrels",
+        "Barrels stored",
         lambda _s, p: str(p.distillery_barrels),
-        "barrels in the distillery area",
+        "barrels in the distillery area, waiting for a truck",
     ),
     _Row(
         "buildings",
@@ -845,8 +920,8 @@ _ROWS: tuple[_Row, ...] = (
 
 # Panel coordinates: x in [0, 1], one unit per row, row 0 at the top.
 _LABEL_X = 0.02
-_FIRST_COL = 0.43
-_COL_STEP = 0.16
+_FIRST_COL = 0.52
+_COL_STEP = 0.138
 
 
 def _panel_cells(state: GameState) -> dict[tuple[str, str], str]:

@@ -182,7 +182,8 @@ def locations_figure(records: Sequence[GameRecord]) -> go.Figure:
     """Grouped bars: how often winners and the others used each location per game."""
     catalog = load_catalog()
     table = locations_table(records)
-    names = [catalog.locations[loc].name.replace(" ", "<br>", 1) for loc in table]
+    # one word a line: nine names side by side must not run into each other on a laptop
+    names = [catalog.locations[loc].name.replace(" ", "<br>") for loc in table]
     fig = go.Figure()
     for group, colour in zip(_GROUPS, ("#2d6a4f", "#b0b0b0"), strict=True):
         if not any(group in row for row in table.values()):
@@ -306,13 +307,14 @@ def discussion(records: Sequence[GameRecord]) -> str:
         parts = " and ".join(f"{SOURCE_LABELS[src]} ({money[src] / total:.0%})" for src in top)
         lines.append(f"- Winners gained ${total:.0f} each on average, mostly from {parts}.")
         won = [s for s in _seats(records) if s.won]
+        left = statistics.fmean(s.unprotected_buildings for s in won)
         lines.append(
             f"- At the end their protected buildings added "
             f"${statistics.fmean(s.building_points for s in won):.0f} (R-SCORING-2) and their "
             f"helper-card bottles ${statistics.fmean(s.bottle_points for s in won):.0f} "
-            f"(R-SCORING-4); they left "
-            f"{statistics.fmean(s.unprotected_buildings for s in won):.1f} unprotected "
-            f"building(s) on the map, which score nothing (R-SCORING-3)."
+            f"(R-SCORING-4); they left {left:.1f} unprotected "
+            f"{'building' if left == 1 else 'buildings'} on the map, which score nothing "
+            "(R-SCORING-3)."
         )
     places = locations_table(records)
     if any("others" in row for row in places.values()):

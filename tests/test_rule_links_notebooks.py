@@ -1,0 +1,85 @@
+"""Issue 13: a rule ID a notebook shows is a link to that rule on the rules page."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from speakeasy.explain import load_rules_index
+from speakeasy.explain.rule_links import rule_ids_in
+from speakeasy.ui import linked, md_text
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+_LINKERS = {"linked", "link_rules"}
+_ID = re.compile(r"\b(?:R-[A-Z0-9-]+-\d+|E\d{1,2}|(?:GEO|MAP|GAP|DISC)-\d+)\b")
+
+
+def _links(markdown: str) -> list[str]:
+    return re.findall(r'<a href="/rules/\?id=([^"]+)"', markdown)
+
+
+def test_engine_text_and_notebook_markdown_link_every_indexed_rule() -> None:
+    text = "Refused: $3 < $5 (R-MONEY-3, R-TURN-4); see E4 and GAP-11."
+    for shown in (md_text(text, rule_links=True), linked(md_text(text))):
+        assert _links(shown) == rule_ids_in(text) == ["R-MONEY-3", "R-TURN-4", "E4", "GAP-11"]
+        assert "\\$3" in shown  # still escaped: no formula
+
+
+def test_every_rule_id_a_notebook_shows_has_an_entry_on_the_rules_page() -> None:
+    """The rules page opens ``/rules/?id=<ID>`` for every ID of the index: each ID cited in
+    these notebooks is one of them (an unknown ID would be a dead link)."""
+    index = load_rules_index()
+    for name in ("learn", "control", "gang_war", "truck_routes", "strategies", "rules"):
+        source = (NOTEBOOKS / f"{name}.py").read_text()
+        for rule_id in set(_ID.findall(source)):
+            if rule_id.startswith(("R-", "GAP-", "GEO-", "DISC-", "E")) and "-" in rule_id:
+                assert rule_id in index, (name, rule_id)
+
+
+def _calls_md(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "md"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "mo"
+    )
+
+
+def _unlinked(node: ast.AST, inside: bool = False) -> list[str]:
+    """Rule IDs in string literals of ``node`` not under a ``linked``/``link_rules`` call."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        inside = inside or node.func.id in _LINKERS
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and not inside:
+        return [i for i in _ID.findall(node.value) if i in load_rules_index()]
+    return [found for child in ast.iter_child_nodes(node) for found in _unlinked(child, inside)]
+
+
+@pytest.mark.parametrize("name", ["learn", "control", "gang_war", "truck_routes", "strategies"])
+def test_the_rule_ids_of_a_notebooks_markdown_are_links(name: str) -> None:
+    tree = ast.parse((NOTEBOOKS / f"{name}.py").read_text())
+    bare = [i for node in ast.walk(tree) if _calls_md(node) for i in _unlinked(node)]
+    assert not bare, bare
+
+
+def test_learn_escapes_engine_text_once() -> None:
+    """An explanation's ``markdown()`` is already escaped: escaping its ``\\$`` again showed a
+    literal backslash and a formula; engine strings go through ``md_text``, not a ``$``-only
+    replacement."""
+    tree = ast.parse((NOTEBOOKS / "learn.py").read_text())
+    twice = [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("money", "md_text")
+        and any(
+            isinstance(n, ast.Attribute) and n.attr in ("markdown", "prompt", "label")
+            for n in ast.walk(node.args[0])
+        )
+        and "markdown" in ast.unparse(node.args[0])
+    ]
+    assert not twice, twice

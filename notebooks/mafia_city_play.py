@@ -10,11 +10,11 @@ def _():
 
     import marimo as mo
 
-    from speakeasy import IllegalAction, SaveFileError
-    from speakeasy.explain import MC_CATEGORIES, card_label, mc_log, mc_lookup_markdown
+    from speakeasy import SaveFileError
+    from speakeasy.explain import MC_CATEGORIES, mc_log, mc_lookup_markdown
     from speakeasy.ui import (
         MC_SEAT_KINDS,
-        BoardWidget,
+        McPlaySession,
         McTable,
         McTableSnapshot,
         answer_boxes,
@@ -24,22 +24,18 @@ def _():
         exercise_cards,
         mc_advance,
         mc_table_for,
-        split_label,
     )
-    from speakeasy.viz import MC_PLAYER_COLOURS, MC_TILES_TRACE, mafia_city_map
+    from speakeasy.viz import MC_PLAYER_COLOURS, mafia_city_map
 
     return (
-        BoardWidget,
-        IllegalAction,
         MC_CATEGORIES,
         MC_PLAYER_COLOURS,
         MC_SEAT_KINDS,
-        MC_TILES_TRACE,
+        McPlaySession,
         McTable,
         McTableSnapshot,
         SaveFileError,
         answer_boxes,
-        card_label,
         checked_int,
         checked_text,
         checked_upload,
@@ -51,7 +47,6 @@ def _():
         mc_lookup_markdown,
         mc_table_for,
         mo,
-        split_label,
     )
 
 
@@ -88,23 +83,23 @@ def _(mo):
 
 @app.cell(hide_code=True)
 def _(McTable, mo):
+    # The position lives in an immutable snapshot; the views below the map follow it.
     DEFAULT_SEATS = {"red": "human", "blue": "heuristic", "green": "random"}
     COLOURS = ["red", "blue", "green", "yellow", "grey"]
-    get_snap, set_snap = mo.state(McTable.new(DEFAULT_SEATS, seed=1).snapshot())
-    get_note, set_note = mo.state(None)  # (kind, markdown) after an action
+    START = McTable.new(DEFAULT_SEATS, seed=1).snapshot()
+    get_snap, set_snap = mo.state(START)
     get_phase, set_phase = mo.state(None)  # the (round, phase) in step-through
     get_frame, set_frame = mo.state(0)
     get_uncovered, set_uncovered = mo.state(None)  # hot-seat: whose cards are on screen
     return (
         COLOURS,
         DEFAULT_SEATS,
+        START,
         get_frame,
-        get_note,
         get_phase,
         get_snap,
         get_uncovered,
         set_frame,
-        set_note,
         set_phase,
         set_snap,
         set_uncovered,
@@ -112,27 +107,13 @@ def _(McTable, mo):
 
 
 @app.cell(hide_code=True)
-def _(IllegalAction, SaveFileError, get_snap, mc_advance, set_frame, set_note, set_phase, set_snap):
-    def show(snapshot, note=None):
-        """Put a new table on screen and reset the views that follow it."""
-        set_snap(snapshot)
-        set_phase(None)
-        set_frame(0)
-        set_note(note)
-
-    def act(change, note=None):
-        """Apply ``change`` to a copy of the table; a refusal becomes a note, not a crash."""
-        try:
-            new = mc_advance(get_snap(), change)
-        except IllegalAction as exc:
-            set_note(("warn", f"Not allowed: {exc}"))
-            return
-        except (SaveFileError, ValueError) as exc:
-            set_note(("danger", str(exc)))
-            return
-        show(new, note)
-
-    return act, show
+def _(McPlaySession, START, set_snap, set_uncovered):
+    # The table: the map and the decision panel are two widgets that a click updates
+    # directly (no cell re-runs for them); the session then hands the new snapshot (and a
+    # reveal of the hot-seat cover) to the views below the map. Made in a cell that never
+    # re-runs: marimo closes a widget when its cell re-runs.
+    session = McPlaySession(START, on_change=set_snap, on_reveal=set_uncovered)
+    return (session,)
 
 
 @app.cell(hide_code=True)
@@ -154,7 +135,14 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
     load_text = mo.ui.text_area(
         placeholder="…or paste a saved game here", full_width=True, max_length=5 * 1024 * 1024
     )
-    return advanced_box, load_file, load_text, seat_pickers, seed_input, teacher_box
+    return (
+        advanced_box,
+        load_file,
+        load_text,
+        seat_pickers,
+        seed_input,
+        teacher_box,
+    )
 
 
 @app.cell(hide_code=True)
@@ -169,43 +157,49 @@ def _(
     mo,
     seat_pickers,
     seed_input,
-    set_note,
-    show,
+    session,
+    set_frame,
+    set_phase,
 ):
+    def _show(snapshot, note):
+        set_phase(None)  # step-through starts again at the new game's latest phase
+        set_frame(0)
+        session.show(snapshot, note)
+
     def _seats():
         return {c: kind for c, kind in seat_pickers.value.items() if kind != "empty"}
 
     def _new_game(_):
         seats = _seats()
         if not 3 <= len(seats) <= 5:
-            set_note(("warn", "Mafia City needs 3 to 5 seats (MC-SETUP-11)."))
+            session.say(("warn", "Mafia City needs 3 to 5 seats (MC-SETUP-11)."))
             return
         # a browser can post any value for a widget: checked here before use
         seed = checked_int(seed_input.value, 0, 999_999, default=1)
         try:
             table = McTable.new(seats, seed=seed, advanced=advanced_box.value is True)
         except ValueError as exc:
-            set_note(("danger", str(exc)))
+            session.say(("danger", str(exc)))
             return
-        show(table.snapshot(), ("success", f"New game, seed {seed}."))
+        _show(table.snapshot(), ("success", f"New game, seed {seed}."))
 
     def _load(_):
         files = load_file.value
         try:  # the size limit is checked before anything parses the upload or the paste
             raw = checked_upload(files[0].contents if files else load_text.value)
         except ValueError as exc:
-            set_note(("danger", f"Cannot load this game: {exc}"))
+            session.say(("danger", f"Cannot load this game: {exc}"))
             return
         text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         if not text.strip():
-            set_note(("warn", "Choose a saved game file or paste its JSON first."))
+            session.say(("warn", "Choose a saved game file or paste its JSON first."))
             return
         try:
             table = McTable.load(text, seats=_seats())
         except (SaveFileError, ValueError) as exc:
-            set_note(("danger", f"Cannot load this game: {exc}"))
+            session.say(("danger", f"Cannot load this game: {exc}"))
             return
-        show(table.snapshot(), ("success", f"Loaded a game at step {len(table.game.history)}."))
+        _show(table.snapshot(), ("success", f"Loaded a game at step {len(table.game.history)}."))
 
     new_game_button = mo.ui.button(label="New game", kind="success", on_click=_new_game)
     load_button = mo.ui.button(label="Load", on_click=_load)
@@ -247,11 +241,8 @@ def _(get_snap, mc_table_for, teacher_box):
     snapshot = get_snap()
     table = mc_table_for(snapshot)
     game = table.game
-    decision = game.pending
     teacher = teacher_box.value is True
-    seen = table.observation(teacher=teacher)
-    clickable = table.clickable_locations()
-    return clickable, decision, game, seen, snapshot, table, teacher
+    return game, snapshot, table, teacher
 
 
 @app.cell(hide_code=True)
@@ -271,306 +262,25 @@ def _(MC_PLAYER_COLOURS, html):
 
 
 @app.cell(hide_code=True)
-def _(clickable, decision, mafia_city_map, seen, snapshot, table):
-    def _title():
-        if decision is None:
-            return "Game over"
-        return (
-            f"Step {snapshot.step} · {decision.player} ({table.seats[decision.player]}) to decide"
-        )
-
-    figure = mafia_city_map(seen, highlight=clickable, title=_title(), height=580)
-    _ = figure.update_layout(
-        meta={
-            **figure.layout.meta,
-            "step": snapshot.step,
-            "pending": decision.kind if decision else None,
-            "clickable": clickable,
-        }
-    )
-    return (figure,)
+def _(mo, session):
+    mo.hstack([session.board.view, session.panel.view], widths=[2.2, 1], align="start", gap=1)
+    return
 
 
 @app.cell(hide_code=True)
-def _(BoardWidget):
-    # One plotly FigureWidget for the session: each new position patches the traces that
-    # changed instead of sending and drawing a whole new figure (made in a cell that never
-    # re-runs: marimo closes a widget when its cell re-runs).
-    board = BoardWidget()
-    _ = board.view
-    return (board,)
+def _(session, teacher):
+    session.teach(teacher)  # the panel and the map show every hand in the teacher view
+    return
 
 
 @app.cell(hide_code=True)
-def _(MC_TILES_TRACE, act, board, clickable, figure, set_note, table):
-    def _on_click(points):
-        names = [t.name for t in figure.data]
-        for point in points or []:
-            if point.get("curveNumber") != names.index(MC_TILES_TRACE):
-                continue
-            location = figure.data[names.index(MC_TILES_TRACE)].customdata[point["pointIndex"]]
-            options = table.options_at(int(location))
-            if location not in clickable or not options:
-                set_note(("info", "Nothing to choose there now."))
-            elif len(options) == 1:
-                act(lambda t, a=options[0]: t.choose(a), ("info", "Chosen by a click on the map."))
-            else:
-                set_note(("info", "Several options there: choose one of the buttons."))
-            return
-
-    board.on_click = _on_click
-    board_patch = board.show(figure)
-    return (board_patch,)
-
-
-@app.cell(hide_code=True)
-def _(act, clickable, decision, html, mo, split_label, table):
-    # Never a wall of buttons: a group of more than 12 options is a dropdown and a Play button.
-    # The options panel is laid out here, in the cell that makes the buttons: no other cell
-    # names them, so a click re-runs nothing but what the new position changes.
-    _groups = table.groups() if table.waiting_for_human else []
-    _small = [g for g in _groups if len(g.options) <= 12]
-    _big = [g for g in _groups if len(g.options) > 12]
-
-    def _button(action):
-        label = table.label(action)
-        head, tail = split_label(label, 46)
-        return mo.ui.button(
-            label=head,
-            tooltip=label if tail else None,
-            on_click=lambda _: act(lambda t: t.choose(action)),
-            full_width=True,
-        )
-
-    option_buttons = mo.ui.array([_button(a) for g in _small for a in g.options])
-    big_pickers = mo.ui.dictionary(
-        {
-            g.title: mo.ui.dropdown(
-                {table.label(a): str(a) for a in g.options},
-                label=f"**{g.title}** ({len(g.options)})",
-                searchable=True,
-                full_width=True,
-            )
-            for g in _big
-        }
-    )
-
-    def _play_picked(_):
-        for picker in big_pickers.value.values():
-            if picker:
-                act(lambda t, a=picker: t.choose(a))
-                return
-
-    play_picked_button = mo.ui.button(
-        label="▶ Play the chosen one", kind="success", on_click=_play_picked
-    )
-
-    def _options():
-        if decision is None:
-            return mo.md("")
-        if not table.waiting_for_human:
-            return mo.callout(mo.md(f"**{decision.player}** is a bot: let it move."), kind="info")
-        parts = []
-        if clickable:
-            parts.append(mo.md("*Click a gold-ringed location on the map, or choose below.*"))
-        index = 0
-        groups = table.groups()
-        for group in groups:
-            if len(group.options) > 12:
-                parts.append(big_pickers[group.title])
-                continue
-            if len(groups) > 1:
-                parts.append(mo.md(f"**{group.title}**"))
-            for action in group.options:
-                _head, tail = split_label(table.label(action), 46)
-                button = option_buttons[index]
-                parts.append(
-                    mo.vstack(
-                        [
-                            button,
-                            mo.Html(
-                                f"<div style='font-size:0.8em;color:#666;margin-left:6px'>"
-                                f"{html.escape(tail)}</div>"
-                            ),
-                        ],
-                        gap=0,
-                    )
-                    if tail
-                    else button
-                )
-                index += 1
-        if len(big_pickers):
-            parts.append(play_picked_button)
-        return mo.Html(f'<div class="mc-options">{mo.vstack(parts, gap=0.35).text}</div>')
-
-    options_panel = _options()
-    return big_pickers, option_buttons, options_panel, play_picked_button
-
-
-@app.cell(hide_code=True)
-def _(mo, seen, set_uncovered):
-    # Two or more people at one screen: the next person's cards stay covered until they say
-    # it is them (the previous person's cards left the screen with their decision). The
-    # button's cell must not read get_uncovered: marimo does not re-run the cell whose
-    # element called the setter.
-    reveal_button = mo.ui.button(
-        label=f"I am {seen.seat}: show my cards",
-        kind="success",
-        on_click=lambda _: set_uncovered(seen.seat),
-    )
-    curtain = mo.vstack(
-        [
-            mo.callout(
-                mo.md(f"Pass the screen to **{seen.seat}**; the others look away."), kind="info"
-            ),
-            reveal_button,
-        ]
-    )
-    return curtain, reveal_button
-
-
-@app.cell(hide_code=True)
-def _(get_uncovered, table, teacher):
-    covered = table.covered(get_uncovered(), teacher)
-    return (covered,)
-
-
-@app.cell(hide_code=True)
-def _(act, decision, mo, snapshot, table):
-    undo_button = mo.ui.button(
-        label="↶ Undo",
-        on_click=lambda _: act(lambda t: t.undo(), ("info", "Undone.")),
-        disabled=snapshot.step == 0 or not table.humans(),
-        tooltip="Back to your previous decision (the bots' moves after it are undone too)",
-    )
-    redo_button = mo.ui.button(
-        label="↷ Redo",
-        on_click=lambda _: act(lambda t: t.redo(), ("info", "Redone.")),
-        disabled=not snapshot.redo,
-    )
-
-    def _bots(_):
-        if table.waiting_for_human and decision is not None:
-            colour = decision.player
-            act(lambda t: t.play_for(colour), ("info", "A heuristic bot decided for you."))
-        else:
-            act(lambda t: t.play_bots(), ("info", "The bots moved."))
-
-    bots_button = mo.ui.button(
-        label="Let a bot decide for me" if table.waiting_for_human else "Let the bots move",
-        on_click=_bots,
-        disabled=decision is None,
-    )
-    save_button = mo.download(  # the file is made when the button is pressed, not every click
+def _(mo, snapshot, table):
+    mo.download(  # the file is made when the button is pressed, not at every click
         data=lambda: table.save().encode("utf-8"),
         filename=f"mafia-city-seed{table.game.seed}-step{snapshot.step}.json",
         mimetype="application/json",
         label="Save game",
     )
-    controls = mo.vstack(
-        [mo.hstack([undo_button, redo_button, save_button], justify="start", gap=0.5), bots_button],
-        gap=0.6,
-    )
-    return bots_button, controls, redo_button, save_button, undo_button
-
-
-@app.cell(hide_code=True)
-def _(
-    card_label,
-    chip,
-    controls,
-    covered,
-    curtain,
-    decision,
-    get_note,
-    html,
-    mo,
-    options_panel,
-    seen,
-    table,
-    teacher,
-):
-    def _prompt():
-        if decision is None:
-            return mo.md("### The game is over\n\nThe final scores are below the map.")
-        seat = table.seats[decision.player]
-        return mo.Html(
-            f'<div class="mc-prompt" data-kind="{html.escape(decision.kind)}" '
-            f'data-player="{html.escape(decision.player)}">'
-            f"<h3 style='margin:4px 0'>{chip(decision.player)} "
-            f"<span style='font-weight:400;font-size:0.8em'>({seat})</span></h3>"
-            f"<p style='margin:2px 0'>{html.escape(table.prompt())}</p>"
-            f"<div style='font-size:0.8em;color:#666'>Rules: "
-            f"{html.escape(', '.join(decision.rules))}</div></div>"
-        )
-
-    def _hand():
-        cards = ", ".join(html.escape(card_label(c)) for c in seen.hand) or "no cards"
-        rows = [
-            f"<div class='mc-hand' data-seat='{html.escape(seen.seat)}'>"
-            f"<b>{chip(seen.seat)} your hand:</b> {cards}</div>"
-        ]
-        for player, hand in (seen.hands or {}).items():
-            if player == seen.seat:
-                continue
-            shown = ", ".join(html.escape(card_label(c)) for c in hand) or "no cards"
-            why = "teacher view" if teacher else "you hold the Police Officer"
-            rows.append(
-                f"<div class='mc-other-hand' style='font-size:0.9em'>{chip(player)} "
-                f"({why}): {shown}</div>"
-            )
-        return mo.Html("".join(rows))
-
-    _pad = " style='padding:2px 7px;text-align:left;white-space:nowrap'"
-
-    def _players():
-        rows = []
-        for r in table.player_rows(seen):
-            flags = [f for f, on in (("start", r["start"]), ("passed", r["passed"])) if on]
-            flags += [f"holds the {h}" for h in r["holds"]]
-            you = " (you)" if r["you"] else ""
-            rows.append(
-                f"<tr><td style='padding:2px 7px'>{chip(r['colour'])}{you}<div style='font-size:"
-                f"0.8em;color:#555'>{html.escape(', '.join(flags))}</div></td>"
-                f"<td{_pad}><b>{r['vp']}</b> / {r['target']}</td><td{_pad}>{r['tokens']}</td>"
-                f"<td{_pad}>{r['reserve']}</td><td{_pad}>{r['cards']}</td></tr>"
-            )
-        phase = {
-            "setup": "setup",
-            "action": "phase I: actions",
-            "location": "phase II: locations",
-            "strategic": "phase III: taking back",
-            "end": "phase IV: end of round",
-            "over": "game over",
-        }.get(seen.public["phase"], seen.public["phase"])
-        return mo.Html(
-            f"<div class='mc-players'><div style='font-size:0.9em;color:#444'>Round "
-            f"{seen.public['round']} · {html.escape(phase)} · draw pile "
-            f"{seen.public['draw_count']}</div><table style='font-size:0.9em'>"
-            f"<tr><th{_pad}>Player</th><th{_pad}>VP</th><th{_pad}>Hand</th>"
-            f"<th{_pad}>Reserve</th><th{_pad}>Cards</th></tr>{''.join(rows)}</table>"
-            "<div style='font-size:0.8em;color:#666'>Hand and reserve count tokens; cards are "
-            "hidden, only their number is public.</div></div>"
-        )
-
-    _note = get_note()
-    side_panel = mo.vstack(
-        [
-            _players(),
-            _prompt(),
-            mo.callout(mo.md(_note[1]), kind=_note[0]) if _note else mo.md(""),
-            *([curtain] if covered else [_hand(), options_panel]),
-            controls,
-        ],
-        gap=0.6,
-    )
-    return (side_panel,)
-
-
-@app.cell(hide_code=True)
-def _(board, board_patch, mo, side_panel):
-    _ = board_patch  # after the map is patched
-    mo.hstack([board.view, side_panel], widths=[2.2, 1], align="start", gap=1)
     return
 
 
@@ -611,7 +321,17 @@ def _(MC_CATEGORIES, mo):
 
 @app.cell(hide_code=True)
 def _(
-    checked_int, chip, game, get_uncovered, html, log_limit, log_phases, mc_log, mo, table, teacher
+    checked_int,
+    chip,
+    game,
+    get_uncovered,
+    html,
+    log_limit,
+    log_phases,
+    mc_log,
+    mo,
+    table,
+    teacher,
 ):
     def _log_view():
         seat = table.log_seat(get_uncovered(), teacher)  # no private lines under a cover
@@ -783,7 +503,14 @@ def _(answers, exercise_cards, exercises, mo):
 
 
 @app.cell
-def _(McTable, McTableSnapshot, mafia_city_map, mc_advance, mc_log, mc_table_for):
+def _(
+    McTable,
+    McTableSnapshot,
+    mafia_city_map,
+    mc_advance,
+    mc_log,
+    mc_table_for,
+):
     def test_a_whole_game_by_first_options_undo_and_redo():
         snap = McTable.new(
             {"red": "human", "blue": "random", "green": "heuristic"}, seed=5

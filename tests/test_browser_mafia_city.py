@@ -19,27 +19,25 @@ from typing import Any
 
 import pytest
 
-from tests.browser import plot_figure, wait_for
+from tests.browser import svg_meta, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 TIMEOUT_MS = 30_000
 SEED = 4
-PLOT_READY = "marimo-anywidget .js-plotly-plot .scatterlayer .trace"
-OPTION_BUTTONS = ".mc-options marimo-button button"
+PLOT_READY = ".se-map svg[data-meta]"  # the play map (speakeasy.ui.SvgBoard)
+# the decision panel's option buttons, or the Play button of a long list (its first option)
+OPTION_BUTTONS = ".se-options button.se-option, .se-options button.se-play"
 MAX_CLICKS = 400
 
 
 def _meta(page: Any) -> dict[str, Any]:
-    """The play map's meta (a plotly FigureWidget, patched in place; the step-through map is a
-    ``marimo-plotly`` without ``pending``)."""
-    plots = page.locator("marimo-anywidget, marimo-plotly")
+    """The play map's meta (the SVG map of the table; the step-through map has no
+    ``pending``)."""
+    plots = page.locator(PLOT_READY)
     for i in range(plots.count()):
-        plot = plots.nth(i)
-        if plot.locator(".js-plotly-plot").count() == 0 and not plot.get_attribute("data-figure"):
-            continue
-        meta = plot_figure(plot).get("layout", {}).get("meta") or {}
+        meta = svg_meta(plots.nth(i))
         if "pending" in meta:
             return dict(meta)
     raise AssertionError("the play map is not on the page")
@@ -122,7 +120,7 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=TIMEOUT_MS)
         assert wait_for(page, lambda p: _meta(p)["step"] >= 0, TIMEOUT_MS)
         _no_horizontal_overflow(page)
-        expect(page.locator(".mc-hand")).to_have_attribute("data-seat", "red")
+        expect(page.locator(".mc-hand h4")).to_have_text("Red's hand")
         _shots(page, tmp_path, "start")
 
         clicks = 0
@@ -132,7 +130,7 @@ def test_one_person_plays_a_whole_game_against_two_bots(
             assert clicks < MAX_CLICKS, "the game did not end"
             before = _meta(page)
             assert before["seat"] == "red", "the map shows red's view only"
-            expect(page.locator(".mc-prompt")).to_have_attribute("data-player", "red")
+            expect(page.locator(".se-prompt")).to_have_attribute("data-player", "red")
             for _ in range(4):
                 button = page.locator(OPTION_BUTTONS).first
                 button.wait_for(state="visible", timeout=TIMEOUT_MS)
@@ -221,10 +219,12 @@ def test_hot_seat_covers_the_next_persons_cards_until_they_reveal_them(
         page.get_by_role("button", name="New game", exact=True).click()
         expect(page.get_by_text("New game, seed 1.")).to_be_visible(timeout=TIMEOUT_MS)
         expect(page.get_by_text("Pass the screen to")).to_be_visible(timeout=TIMEOUT_MS)
-        assert page.locator(".mc-hand").count() == 0 and page.locator(".mc-options").count() == 0
+        assert page.locator(".mc-hand").count() == 0 and page.locator(OPTION_BUTTONS).count() == 0
         seat = _meta(page)["seat"]
         page.get_by_role("button", name=f"I am {seat}: show my cards").click()
-        expect(page.locator(".mc-hand")).to_have_attribute("data-seat", seat, timeout=TIMEOUT_MS)
+        expect(page.locator(".mc-hand h4")).to_have_text(
+            f"{seat.capitalize()}'s hand", timeout=TIMEOUT_MS
+        )
         expect(page.locator(OPTION_BUTTONS).first).to_be_visible(timeout=TIMEOUT_MS)
     finally:
         context.close()

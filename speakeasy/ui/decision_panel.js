@@ -65,6 +65,7 @@ function render({ model, el }) {
       const box = h("div", "se-prompt");
       box.dataset.kind = v.kind || "over";
       box.dataset.step = v.step;
+      if (p.player) box.dataset.player = p.player;
       box.append(h("div", "se-progress", p.progress));
       const head = h("h3", "se-question");
       if (p.over) {

@@ -153,7 +153,7 @@ def mc_panel_view(
         ],
     }
     human = table.waiting_for_human
-    view["bots"] = "🤖 Let a bot decide for me" if human else "▶ Let the bots move"
+    view["bots"] = "Let a bot decide for me" if human else "Let the bots move"
     if not human:
         view["bot"] = f"{player.capitalize()} is a {table.seats[player]} bot: let it move."
         return view

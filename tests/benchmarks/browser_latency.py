@@ -408,7 +408,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 # notebook's default game (red a person, a heuristic and a random bot); late = a 5-player game
 # of random bots saved at 70 % of its length, loaded with red a person and the others bots.
 MC_PLAY_APP = ROOT / "notebooks" / "mafia_city_play.py"
-MC_OPTION_BUTTONS = ".mc-options marimo-button button"
+MC_OPTION_BUTTONS = ".se-options button.se-option, .se-options button.se-play"
 MC_LATE_SEATS = {"blue": "heuristic", "green": "random", "yellow": "random", "grey": "random"}
 
 

@@ -144,7 +144,7 @@ function render({ model, el }) {
         }
         opts.append(row);
       }
-      if (v.hint) opts.append(h("div", "se-hint", "Click a gold-ringed district, building or space on the map, or choose below."));
+      if (v.hint) opts.append(h("div", "se-hint", v.hint));
       for (const g of v.groups) {
         if (g.title) opts.append(h("div", "se-group-title", g.title));
         if (g.list) {

@@ -24,11 +24,12 @@ The data a panel shows (keys of the dict given to :meth:`DecisionPanel.show`): `
 ``rules`` as ``{id, summary}``, or ``over``), ``cover`` (``{text, button}``: the next
 person's cards stay hidden), ``sections`` (``{title, lines}``: e.g. a hand), ``since``
 (``viewer``, ``earlier``, ``items`` of ``{step, headline, lines, more, luciano}``), ``note``
-(``{kind, text}``), ``waiting`` (a person decides), ``bot`` (a message instead), ``hint``,
-``picker`` (``{titles, chosen}``), ``groups`` (``{title, options, list}``, options as indices
-into ``options``), ``options`` (``{head, caption, full}``), ``finish``, ``show_all``,
-``blocked`` (``{text, why}``), ``undo``, ``redo``, ``bots`` (the button's label),
-``colours`` (``{name: [fill, ink]}``) and ``links`` (``{rule ID: URL}``).
+(``{kind, text}``), ``waiting`` (a person decides), ``bot`` (a message instead), ``hint``
+(how to choose on the map), ``picker`` (``{titles, chosen}``), ``groups`` (``{title,
+options, list}``, options as indices into ``options``), ``options`` (``{head, caption,
+full}``), ``finish``, ``show_all``, ``blocked`` (``{text, why}``), ``undo``, ``redo``,
+``bots`` (the button's label), ``colours`` (``{name: [fill, ink]}``) and ``links`` (``{rule
+ID: URL}``).
 
 >>> view = {"step": 4, "options": [{"head": "a"}], "groups": [], "undo": False}
 >>> parse_request({"n": 1, "step": 4, "kind": "choose", "index": 0}, view)
@@ -239,6 +240,9 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     ``play_bots`` do the playing.
     """
 
+    #: The width (pixels) the map is drawn for; it scales with its column, keeping its shape.
+    map_width = 900
+
     def __init__(
         self,
         snapshot: SnapshotT,
@@ -251,7 +255,7 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         self.note: Note | None = None
         self.on_change = on_change
         self.on_through = on_through
-        self.board = SvgBoard(on_click=self.click)
+        self.board = SvgBoard(on_click=self.click, width=self.map_width)
         self.panel = DecisionPanel(on_request=self.handle)
         self._refresh()
 

@@ -69,8 +69,7 @@ def _players(table: McTable, seen: Observation) -> dict[str, Any]:
             f"{plural(int(str(row['cards'])), 'card')}"
             + (f" · {', '.join(flags)}" if flags else "")
         )
-    phase = PHASES.get(public["phase"], public["phase"])
-    title = f"Round {public['round']} · {phase} · draw pile {public['draw_count']}"
+    title = f"Players · draw pile {public['draw_count']}"
     return {"title": title, "lines": lines, "cls": "mc-players"}
 
 
@@ -121,7 +120,7 @@ def mc_panel_view(
         "note": {"kind": note[0], "text": note[1]} if note else None,
         "waiting": decision is not None and table.waiting_for_human and not covered,
         "bot": None,
-        "hint": False,
+        "hint": "",
         "picker": None,
         "groups": [],
         "options": [],
@@ -181,7 +180,8 @@ def mc_panel_view(
     else:
         shown = [g for g in groups if g.title == focus] if focus is not None else groups
         view["show_all"] = focus is not None
-    view["hint"] = bool(table.clickable_locations())
+    if table.clickable_locations():
+        view["hint"] = "Click a gold-ringed location on the map, or choose below."
     view["groups"] = [
         {
             "title": g.title if len(groups) > 1 else "",
@@ -220,6 +220,8 @@ class McPlaySession(TableSession[McTable, McTableSnapshot]):
     """One Mafia City table in a notebook (see :class:`~speakeasy.ui.TableSession`), with
     the hot-seat cover (``uncovered``: the seat that revealed its cards; ``on_reveal`` tells
     the notebook) and the teacher view (:meth:`teach`)."""
+
+    map_width = 640  # the hex map is about as tall as wide
 
     def __init__(
         self,

@@ -103,7 +103,7 @@ def panel_view(
         "note": {"kind": note[0], "text": note[1]} if note else None,
         "waiting": decision is not None and table.waiting_for_human,
         "bot": None,
-        "hint": False,
+        "hint": "",
         "picker": None,
         "groups": [],
         "options": [],
@@ -152,7 +152,10 @@ def panel_view(
     else:
         shown = [g for g in main if g.title == focus] if focus is not None else main
         view["show_all"] = focus is not None
-    view["hint"] = bool(table.clickable_districts())
+    if table.clickable_districts():
+        view["hint"] = (
+            "Click a gold-ringed district, building or space on the map, or choose below."
+        )
     view["groups"] = [
         {
             "title": g.title if len(main) > 1 else "",

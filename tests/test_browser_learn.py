@@ -200,11 +200,11 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
                 expect(page.get_by_text("one event at a time").first).to_be_visible()
             if number < len(script):
                 _click(page, "Next lesson", f"Lesson {number + 1}: ")
-        expect(page.get_by_text("7 of 7 lessons done").first).to_be_visible(timeout=TIMEOUT_MS)
+        expect(page.get_by_text("Progress: 7 of 7").first).to_be_visible(timeout=TIMEOUT_MS)
 
         page.reload(wait_until="domcontentloaded")
         page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
-        expect(page.get_by_text("7 of 7 lessons done").first).to_be_visible(timeout=TIMEOUT_MS)
+        expect(page.get_by_text("Progress: 7 of 7").first).to_be_visible(timeout=TIMEOUT_MS)
         expect(_heading(page, "Lesson 7: A whole round against a bot")).to_be_visible()
         expect(page.get_by_text("Goal reached").first).to_be_visible(timeout=TIMEOUT_MS)
 
@@ -223,7 +223,7 @@ def test_a_link_opens_any_lesson_directly(
     page.goto(learn_url + "?lesson=trucks", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     expect(_heading(page, "Lesson 5: Trucks")).to_be_visible(timeout=TIMEOUT_MS)
-    expect(page.get_by_text("0 of 7 lessons done").first).to_be_visible()
+    expect(page.get_by_text("Progress: 0 of 7").first).to_be_visible()
     expect(_button(page, "Enter the map in district 6")).to_be_visible(timeout=TIMEOUT_MS)
     # a rule ID in the lesson's rules links into the rules page
     link = page.locator('a.rule-link[href="/rules/?id=R-TRUCK-7"]').first

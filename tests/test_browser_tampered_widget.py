@@ -46,7 +46,8 @@ PROC = Path("/proc")
 
 
 def _summary(games: int, players: int) -> str:
-    return f"{games} games, {players} player(s), bots rotating over the colours"
+    people = "player" if players == 1 else "players"
+    return f"{games} games, {players} {people}, bots rotating over the colours"
 
 
 def _descendants(pid: int) -> set[int]:

@@ -140,3 +140,24 @@ def test_path_shapes_are_drawn_in_data_units() -> None:
     )
     svg = figure_svg(fig)
     assert '<path d="M0,200L200,200L200,0Z" fill="#eee"' in svg
+
+
+def test_the_next_position_sends_only_the_layers_that_changed() -> None:
+    """A decision changes a few traces: the page is told which layers to re-draw, and the
+    layers (sliced by their lengths in UTF-16 units, as JavaScript slices) add up to the SVG."""
+    table = Table.new({"purple": "human", "blue": "heuristic"}, seed=1)
+    board = SvgBoard()
+    board.show(table_figure(table))
+    assert board.changed["patch"] is False  # the first figure: drawn whole
+    table.choose(table.game.legal_actions()[0])
+    assert board.show(table_figure(table))
+    changed = board.changed
+    assert changed["patch"] is True
+    assert 0 < len(changed["layers"]) < len(changed["sizes"])
+    units = board.svg.encode("utf-16-le")
+    offset = changed["head"] * 2
+    for size in changed["sizes"]:
+        layer = units[offset : offset + size * 2].decode("utf-16-le")
+        assert layer.startswith("<g data-layer=") and layer.endswith("</g>")
+        offset += size * 2
+    assert units[offset:].decode("utf-16-le") == "</svg>"

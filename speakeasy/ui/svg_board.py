@@ -30,7 +30,7 @@ from typing import Any, Final
 import traitlets
 
 from speakeasy.ui.board_widget import ClickPoints
-from speakeasy.viz import figure_svg
+from speakeasy.viz import SvgLayers, figure_svg_layers
 
 __all__ = ["SvgBoard"]
 
@@ -39,7 +39,31 @@ function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "se-map";
   el.append(box);
-  const draw = () => { box.innerHTML = model.get("svg") || ""; };
+  const NS = "http://www.w3.org/2000/svg";
+  const parse = (text) => new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  const draw = () => {
+    const svg = model.get("svg") || "";
+    const c = model.get("changed") || {};
+    const root = box.firstElementChild;
+    const layers = root ? root.querySelectorAll(":scope > g[data-layer]").length : -1;
+    if (!c.patch || layers !== c.sizes.length) {
+      box.innerHTML = svg;  // a new figure: drawn whole
+      return;
+    }
+    // the same figure moved on: only the layers that changed are parsed and replaced
+    const fresh = parse(svg.slice(0, c.head) + "</svg>");
+    for (const attr of fresh.attributes) root.setAttribute(attr.name, attr.value);
+    let offset = c.head;
+    const changed = new Set(c.layers);
+    const old = root.querySelectorAll(":scope > g[data-layer]");
+    c.sizes.forEach((size, i) => {
+      if (changed.has(i)) {
+        const layer = parse(`<svg xmlns="${NS}">${svg.slice(offset, offset + size)}</svg>`);
+        old[i].replaceWith(document.importNode(layer.firstElementChild, true));
+      }
+      offset += size;
+    });
+  };
   model.on("change:svg", draw);
   draw();
   let n = 0;
@@ -72,9 +96,15 @@ def _svg_widget_class() -> Any:
         _esm = _ESM
         _css = _CSS
         svg = traitlets.Unicode("").tag(sync=True)
+        changed = traitlets.Dict({}).tag(sync=True)  # which layers of svg are new
         click = traitlets.Dict({}).tag(sync=True)
 
     return _Svg
+
+
+def _js_length(text: str) -> int:
+    """``text.length`` in JavaScript (UTF-16 code units), which the page slices by."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def _int(value: object) -> int | None:
@@ -93,6 +123,9 @@ class SvgBoard:
         self._widget: Any = None
         self._view: Any = None
         self._svg = ""
+        self._layers: SvgLayers | None = None
+        #: What the last :meth:`show` sent: a patch (``patch``) of the ``layers`` that changed.
+        self.changed: dict[str, Any] = {}
         self._key: Hashable | None = None
         self._figure: dict[str, Any] = {"data": [], "layout": {}}
 
@@ -126,17 +159,33 @@ class SvgBoard:
         return self._svg
 
     def show(self, figure: Any) -> bool:
-        """Show ``figure`` (a plotly figure or its dict); whether anything changed."""
+        """Show ``figure`` (a plotly figure or its dict); whether anything changed. When the
+        figure on show has the same layers (:func:`~speakeasy.viz.figure_svg_layers`), the
+        page re-draws only those that differ."""
         self._key = None
         data = figure if isinstance(figure, Mapping) else figure.to_plotly_json()
-        # the SVG is what the page shows: built first, the figure kept only if it changed
         self._figure = {"data": list(data.get("data", [])), "layout": dict(data.get("layout", {}))}
-        svg = figure_svg(self._figure, width=self.width)
+        drawn = figure_svg_layers(self._figure, width=self.width)
+        svg = drawn.svg
         if svg == self._svg:
             return False
-        self._svg = svg
+        before = self._layers
+        patch = before is not None and len(before.layers) == len(drawn.layers)
+        changed = {
+            "patch": patch,
+            "head": _js_length(drawn.head),
+            "sizes": [_js_length(layer) for layer in drawn.layers],
+            "layers": [
+                i for i, layer in enumerate(drawn.layers) if not patch or before.layers[i] != layer
+            ]
+            if before is not None
+            else [],
+        }
+        self._svg, self._layers, self.changed = svg, drawn, changed
         if self._widget is not None:
-            self._widget.svg = svg
+            with self._widget.hold_sync():
+                self._widget.changed = changed
+                self._widget.svg = svg
         return True
 
     def show_once(self, key: Hashable, make: Callable[[], Any]) -> bool:

@@ -100,7 +100,7 @@ from speakeasy.viz.strategy_figures import (
     win_rate_by_seat_figure,
     win_rate_by_seat_table,
 )
-from speakeasy.viz.svg_figure import figure_svg, svg_text
+from speakeasy.viz.svg_figure import SvgLayers, figure_svg, figure_svg_layers, svg_text
 from speakeasy.viz.truck_explorer import (
     MAX_RANGE_CRATES,
     TABLE_COLUMNS,
@@ -176,6 +176,7 @@ __all__ = [
     "Canvas",
     "ExplorerSettings",
     "Layers",
+    "SvgLayers",
     "TruckView",
     "add_area_labels",
     "add_central_park",
@@ -197,6 +198,7 @@ __all__ = [
     "district_label",
     "district_options",
     "figure_svg",
+    "figure_svg_layers",
     "game_figure",
     "game_figure_data",
     "game_repr_mimebundle",

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["figure_svg", "svg_text"]
+__all__ = ["SvgLayers", "figure_svg", "figure_svg_layers", "svg_text"]
 
 DEFAULT_WIDTH: Final = 700
 DEFAULT_HEIGHT: Final = 450
@@ -456,46 +456,69 @@ def _plain_dict(figure: Any) -> dict[str, Any]:
     return {"data": list(data.get("data", [])), "layout": dict(data.get("layout", {}))}
 
 
+@dataclass(frozen=True, slots=True)
+class SvgLayers:
+    """A figure as SVG in pieces: the opening ``<svg …>`` tag (with the layout's meta), then
+    one ``<g data-layer="i">`` per layer (the paper and the shapes below, each trace, the
+    shapes above, the annotations, the title), so that a page can replace only the layers
+    that changed (:class:`~speakeasy.ui.SvgBoard`)."""
+
+    head: str
+    layers: tuple[str, ...]
+
+    @property
+    def svg(self) -> str:
+        """The whole ``<svg>`` element."""
+        return self.head + "".join(self.layers) + "</svg>"
+
+
 def figure_svg(figure: Any, *, width: float | None = None) -> str:
     """``figure`` (a plotly figure or its dict) as one ``<svg>`` element, ``width`` pixels
     wide (default: the layout's, else 700) at the layout's height; it scales with its
     container (``viewBox``). The layout's ``meta`` is kept as JSON in ``data-meta``."""
+    return figure_svg_layers(figure, width=width).svg
+
+
+def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
+    """:func:`figure_svg` in its layers (:class:`SvgLayers`)."""
     fig = _plain_dict(figure)
     layout = fig["layout"]
     w = float(width or layout.get("width") or DEFAULT_WIDTH)
     h = float(layout.get("height") or DEFAULT_HEIGHT)
     axes = _axes(layout, w, h)
-    parts = [
+    shapes = list(layout.get("shapes") or [])
+    layers = [
         f'<rect width="{_fmt(w)}" height="{_fmt(h)}" '
         f'fill="{_esc(layout.get("paper_bgcolor", "#fff"))}"/>'
+        + "".join(_shape(s, axes) for s in shapes if s.get("layer") == "below")
     ]
-    shapes = list(layout.get("shapes") or [])
-    parts += [_shape(s, axes) for s in shapes if s.get("layer") == "below"]
     for curve, trace in enumerate(fig["data"]):
         if trace.get("visible") is False or trace.get("type", "scatter") != "scatter":
+            layers.append("")  # a layer all the same: the others keep their numbers
             continue
         name = _esc(trace.get("name") or "")
-        parts.append(f'<g class="trace" data-name="{name}">{_scatter(trace, curve, axes)}</g>')
-    parts += [_shape(s, axes) for s in shapes if s.get("layer") != "below"]
-    parts += [_annotation(a, axes) for a in layout.get("annotations") or []]
+        layers.append(f'<g class="trace" data-name="{name}">{_scatter(trace, curve, axes)}</g>')
+    layers.append("".join(_shape(s, axes) for s in shapes if s.get("layer") != "below"))
+    layers.append("".join(_annotation(a, axes) for a in layout.get("annotations") or []))
     title = layout.get("title") or {}
     text = title.get("text") if isinstance(title, Mapping) else str(title)
+    heading = ""
     if text:
         font = title.get("font", {}) if isinstance(title, Mapping) else {}
         size = float(font.get("size", 17))
         tx = float(title.get("x", 0.5)) * w if isinstance(title, Mapping) else w / 2
         anchor = "start" if tx < w / 2 else "middle"
         margin_top = float((layout.get("margin") or {}).get("t", 100))
-        parts.append(
-            _text_element(
-                svg_text(text), tx, margin_top / 2, size, "#2a3f5f", FONT, anchor, ""
-            ).replace("<text", '<text class="gtitle"', 1)
-        )
+        heading = _text_element(
+            svg_text(text), tx, margin_top / 2, size, "#2a3f5f", FONT, anchor, ""
+        ).replace("<text", '<text class="gtitle"', 1)
+    layers.append(heading)
     meta = layout.get("meta")
     meta_attr = f" data-meta='{_esc(json.dumps(meta))}'" if meta is not None else ""
-    return (
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" '
         f'width="100%" preserveAspectRatio="xMidYMin meet" font-family=\'{FONT}\'{meta_attr}>'
-        + "".join(parts)
-        + "</svg>"
+    )
+    return SvgLayers(
+        head, tuple(f'<g data-layer="{i}">{layer}</g>' for i, layer in enumerate(layers))
     )

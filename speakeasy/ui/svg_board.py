@@ -42,8 +42,8 @@ function render({ model, el }) {
   const NS = "http://www.w3.org/2000/svg";
   const parse = (text) => new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
   const draw = () => {
-    const svg = model.get("svg") || "";
-    const c = model.get("changed") || {};
+    const c = model.get("frame") || {};  // one value: the SVG and which of its layers are new
+    const svg = c.svg || "";
     const root = box.firstElementChild;
     const layers = root ? root.querySelectorAll(":scope > g[data-layer]").length : -1;
     if (!c.patch || layers !== c.sizes.length) {
@@ -64,7 +64,7 @@ function render({ model, el }) {
       offset += size;
     });
   };
-  model.on("change:svg", draw);
+  model.on("change:frame", draw);
   draw();
   let n = 0;
   box.addEventListener("click", (event) => {
@@ -95,8 +95,7 @@ def _svg_widget_class() -> Any:
     class _Svg(anywidget.AnyWidget):
         _esm = _ESM
         _css = _CSS
-        svg = traitlets.Unicode("").tag(sync=True)
-        changed = traitlets.Dict({}).tag(sync=True)  # which layers of svg are new
+        frame = traitlets.Dict({}).tag(sync=True)  # the SVG and which of its layers are new
         click = traitlets.Dict({}).tag(sync=True)
 
     return _Svg
@@ -134,7 +133,7 @@ class SvgBoard:
         """The anywidget (created on first use): display this one object."""
         if self._widget is None:
             self._widget = _svg_widget_class()()
-            self._widget.svg = self._svg
+            self._widget.frame = {"svg": self._svg, "patch": False}
             self._widget.observe(lambda change: self.request(change.get("new")), names=["click"])
         return self._widget
 
@@ -183,9 +182,7 @@ class SvgBoard:
         }
         self._svg, self._layers, self.changed = svg, drawn, changed
         if self._widget is not None:
-            with self._widget.hold_sync():
-                self._widget.changed = changed
-                self._widget.svg = svg
+            self._widget.frame = {**changed, "svg": svg}
         return True
 
     def show_once(self, key: Hashable, make: Callable[[], Any]) -> bool:

@@ -84,7 +84,9 @@ def _snapshot(page: Any) -> Snapshot:
 
 
 def _wait_for_step(page: Any, check: Any, what: str, timeout_ms: int = TIMEOUT_MS) -> Snapshot:
-    """Wait until the map's step and the log agree and ``check(snapshot)`` holds."""
+    """Wait until the map's step and the log agree and ``check(snapshot)`` holds; then the
+    map, re-drawn layer by layer, must be whole: its title names its meta's step and no layer
+    failed to parse."""
 
     def settled(p: Any) -> bool:
         snap = _snapshot(p)
@@ -92,7 +94,10 @@ def _wait_for_step(page: Any, check: Any, what: str, timeout_ms: int = TIMEOUT_M
         return bool(check(snap)) and (not snap.log_steps or snap.log_steps[0] <= snap.step)
 
     assert wait_for(page, settled, timeout_ms), f"timed out waiting for {what}"
-    return _snapshot(page)
+    snap = _snapshot(page)
+    assert snap.title.startswith(f"Step {snap.step} ·") or snap.title == "Game over", snap.title
+    assert page.locator(".se-map parsererror").count() == 0
+    return snap
 
 
 def _click_first_option(page: Any) -> Snapshot:
@@ -145,6 +150,9 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     play_url: str, chromium_page: Any, tmp_path: Path
 ) -> None:
     page = chromium_page
+    errors: list[str] = []  # the panel's and the map's page code must not fail
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     start = _start_game(page, play_url)
     expect(page.locator(".se-prompt")).to_contain_text("Purple")
     assert start.meta["clickable"] == []
@@ -200,6 +208,7 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     shot = tmp_path / "play.png"
     page.screenshot(path=str(shot), full_page=True)
     shutil.copyfile(shot, SCREENSHOT_COPY)
+    assert not [e for e in errors if "Error emitting event" in e or "TypeError" in e], errors
 
 
 def _saved_game_after_a_luciano_phase() -> tuple[str, int]:

@@ -50,19 +50,29 @@ function render({ model, el }) {
       box.innerHTML = svg;  // a new figure: drawn whole
       return;
     }
-    // the same figure moved on: only the layers that changed are parsed and replaced
-    const fresh = parse(svg.slice(0, c.head) + "</svg>");
-    for (const attr of fresh.attributes) root.setAttribute(attr.name, attr.value);
-    let offset = c.head;
-    const changed = new Set(c.layers);
-    const old = root.querySelectorAll(":scope > g[data-layer]");
-    c.sizes.forEach((size, i) => {
-      if (changed.has(i)) {
-        const layer = parse(`<svg xmlns="${NS}">${svg.slice(offset, offset + size)}</svg>`);
-        old[i].replaceWith(document.importNode(layer.firstElementChild, true));
-      }
-      offset += size;
-    });
+    // the same figure moved on: only the layers that changed are parsed and replaced (any
+    // layer that does not parse as one <g data-layer>: the whole SVG is drawn instead)
+    try {
+      const fresh = parse(svg.slice(0, c.head) + "</svg>");
+      const old = root.querySelectorAll(":scope > g[data-layer]");
+      const changed = new Set(c.layers);
+      const layers = [];
+      let offset = c.head;
+      c.sizes.forEach((size, i) => {
+        if (changed.has(i)) {
+          const doc = parse(`<svg xmlns="${NS}">${svg.slice(offset, offset + size)}</svg>`);
+          const layer = doc.firstElementChild;
+          if (!layer || layer.getAttribute("data-layer") !== String(i)) throw new Error("layer");
+          layers.push([old[i], layer]);
+        }
+        offset += size;
+      });
+      if (fresh.tagName !== "svg" || offset + 6 !== svg.length) throw new Error("sizes");
+      for (const attr of fresh.attributes) root.setAttribute(attr.name, attr.value);
+      for (const [before, layer] of layers) before.replaceWith(document.importNode(layer, true));
+    } catch (error) {
+      box.innerHTML = svg;
+    }
   };
   model.on("change:frame", draw);
   draw();

@@ -51,7 +51,10 @@ def click_district(page: Any, plot: Any, district: int) -> None:
     """Click ``district``'s number on the map drawn in ``plot`` (one click, not retried)."""
     names = [t.get("name") for t in plot_figure(plot)["data"]]
     numbers = plot.locator(".scatterlayer .trace").nth(names.index("district numbers"))
-    labels = numbers.locator(".textpoint text")
+    _click_number(page, numbers.locator(".textpoint text"), district)
+
+
+def _click_number(page: Any, labels: Any, district: int) -> None:
     texts = [t.strip() for t in labels.all_text_contents()]
     assert str(district) in texts, f"district {district} is not drawn: {texts}"
     box = labels.nth(texts.index(str(district))).bounding_box()
@@ -69,9 +72,4 @@ def svg_meta(svg: Any) -> dict[str, Any]:
 
 def click_svg_district(page: Any, svg: Any, district: int) -> None:
     """Click ``district``'s number on a map drawn as SVG (one click, not retried)."""
-    labels = svg.locator("g.trace[data-name='district numbers'] text")
-    texts = [t.strip() for t in labels.all_text_contents()]
-    assert str(district) in texts, f"district {district} is not drawn: {texts}"
-    box = labels.nth(texts.index(str(district))).bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    _click_number(page, svg.locator("g.trace[data-name='district numbers'] text"), district)

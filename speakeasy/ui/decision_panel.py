@@ -60,6 +60,7 @@ __all__ = [
     "Note",
     "PanelRequest",
     "TableSession",
+    "empty_view",
     "parse_request",
     "with_links",
 ]
@@ -89,6 +90,43 @@ def with_links(view: dict[str, Any]) -> dict[str, Any]:
     ids = rule_ids_in(" ".join(_texts(view)))
     view["links"] = {rule_id: rule_url(rule_id) for rule_id in ids}
     return view
+
+
+def empty_view(
+    step: int,
+    kind: str | None,
+    *,
+    note: Note | None,
+    waiting: bool,
+    undo: bool,
+    redo: bool,
+    colours: Mapping[str, tuple[str, str]],
+) -> dict[str, Any]:
+    """The panel's data with what every game gives it; the rest (prompt, options, …) empty,
+    for the game to fill in."""
+    return {
+        "step": step,
+        "kind": kind,
+        "prompt": None,
+        "cover": None,
+        "sections": [],
+        "since": None,
+        "note": {"kind": note[0], "text": note[1]} if note else None,
+        "waiting": waiting,
+        "bot": None,
+        "hint": "",
+        "picker": None,
+        "groups": [],
+        "options": [],
+        "finish": [],
+        "show_all": False,
+        "blocked": [],
+        "undo": undo,
+        "redo": redo,
+        "bots": None,
+        "colours": {name: list(pair) for name, pair in colours.items()},
+        "links": {},
+    }
 
 
 # ---------------------------------------------------------------------- requests from the page

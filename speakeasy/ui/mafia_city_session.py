@@ -28,7 +28,7 @@ from speakeasy.explain.mafia_city import card_label, load_mc_rules_index
 from speakeasy.mafia_city.observe import Observation
 from speakeasy.model.effects import plural
 from speakeasy.ui.board_widget import ClickPoints
-from speakeasy.ui.decision_panel import Note, PanelRequest, TableSession
+from speakeasy.ui.decision_panel import Note, PanelRequest, TableSession, empty_view
 from speakeasy.ui.mafia_city_play import McTable, McTableSnapshot, mc_advance, mc_table_for
 from speakeasy.ui.play import split_label
 from speakeasy.viz import MC_PLAYER_COLOURS, MC_TILES_TRACE, mafia_city_map
@@ -110,29 +110,16 @@ def mc_panel_view(
     step = len(game.history)
     seen = table.observation(teacher)
     covered = table.covered(uncovered, teacher)
-    view: dict[str, Any] = {
-        "step": step,
-        "kind": decision.kind if decision is not None else None,
-        "prompt": None,
-        "cover": None,
-        "sections": [_players(table, seen)],
-        "since": None,
-        "note": {"kind": note[0], "text": note[1]} if note else None,
-        "waiting": decision is not None and table.waiting_for_human and not covered,
-        "bot": None,
-        "hint": "",
-        "picker": None,
-        "groups": [],
-        "options": [],
-        "finish": [],
-        "show_all": False,
-        "blocked": [],
-        "undo": step > 0 and bool(table.humans()),
-        "redo": game.can_redo,
-        "bots": None,
-        "colours": {c: [fill, _ink(c)] for c, fill in MC_PLAYER_COLOURS.items()},
-        "links": {},
-    }
+    view = empty_view(
+        step,
+        decision.kind if decision is not None else None,
+        note=note,
+        waiting=decision is not None and table.waiting_for_human and not covered,
+        undo=step > 0 and bool(table.humans()),
+        redo=game.can_redo,
+        colours={c: (fill, _ink(c)) for c, fill in MC_PLAYER_COLOURS.items()},
+    )
+    view["sections"] = [_players(table, seen)]
     public = seen.public
     progress = f"Round {public['round']} · {PHASES.get(public['phase'], public['phase'])}"
     if decision is None:

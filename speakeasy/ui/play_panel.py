@@ -27,7 +27,7 @@ from typing import Any, Final
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.explain import RuleRef, explain_blocked, explain_error
 from speakeasy.ui.board_widget import ClickPoints
-from speakeasy.ui.decision_panel import Note, TableSession, with_links
+from speakeasy.ui.decision_panel import Note, TableSession, empty_view, with_links
 from speakeasy.ui.play import (
     Table,
     TableSnapshot,
@@ -95,28 +95,16 @@ def panel_view(
     game = table.game
     decision = game.pending
     step = len(game.history)
-    view: dict[str, Any] = {
-        "step": step,
-        "kind": decision.kind if decision is not None else None,
-        "prompt": None,
-        "since": _since(table),
-        "note": {"kind": note[0], "text": note[1]} if note else None,
-        "waiting": decision is not None and table.waiting_for_human,
-        "bot": None,
-        "hint": "",
-        "picker": None,
-        "groups": [],
-        "options": [],
-        "finish": [],
-        "show_all": False,
-        "blocked": [],
-        "undo": step > 0,
-        "redo": bool(game.redo_line),
-        "bots": None,
-        "colours": {c.value: [PLAYER_COLOURS[c], PLAYER_INK[c]] for c in PLAYER_COLOURS},
-        "sections": [],
-        "cover": None,
-    }
+    view = empty_view(
+        step,
+        decision.kind if decision is not None else None,
+        note=note,
+        waiting=decision is not None and table.waiting_for_human,
+        undo=step > 0,
+        redo=bool(game.redo_line),
+        colours={c.value: (PLAYER_COLOURS[c], PLAYER_INK[c]) for c in PLAYER_COLOURS},
+    )
+    view["since"] = _since(table)
     if decision is None:
         view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
         return with_links(view)

@@ -267,6 +267,41 @@ def load_save(page: Any, text: str) -> None:
     _settle(page, 1500)
 
 
+def open_pages(context: Any, urls: dict[str, str], buttons: str) -> list[tuple[str, Any, str]]:
+    """One page per app (the probe installed), each ready for its first click: the floor's
+    button, or a play table's first option (``buttons``)."""
+    context.add_init_script(_PROBE)
+    pages: list[tuple[str, Any, str]] = []
+    for name, url in urls.items():
+        page = context.new_page()
+        page.goto(url)
+        if name == "floor":
+            page.locator(".floor-count").wait_for(timeout=60_000)
+            pages.append((name, page, "marimo-button button"))
+            continue
+        wait_for_map(page, "to decide")
+        page.locator(buttons).first.wait_for(timeout=60_000)
+        _settle(page, 1500)
+        pages.append((name, page, buttons))
+    return pages
+
+
+def start_and_late(
+    pages: list[tuple[str, Any, str]], clicks: int, load: Callable[[Any], None] | None
+) -> dict[str, Any]:
+    """The "start" scenario; then, unless ``load`` is None, each play page loads the late
+    game (``load(page)``) and the "late" scenario."""
+    out = {"start": run_scenario(pages, clicks)}
+    print("start", _summary(out["start"]), flush=True)
+    if load is not None:
+        for name, page, _ in pages:
+            if name != "floor":
+                load(page)
+        out["late"] = run_scenario(pages, clicks)
+        print("late", _summary(out["late"]), flush=True)
+    return out
+
+
 def run_scenario(pages: list[tuple[str, Any, str]], clicks: int) -> dict[str, Any]:
     """``clicks`` rounds of one click per page (``(name, page, selector)``), in turn."""
     samples: dict[str, list[float]] = {name: [] for name, _, _ in pages}
@@ -374,27 +409,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         served(args.baseline / "notebooks" / "play.py", args.baseline)
                     )
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                context.add_init_script(_PROBE)
-                pages: list[tuple[str, Any, str]] = []
-                for name, url in urls.items():
-                    page = context.new_page()
-                    page.goto(url)
-                    if name == "floor":
-                        page.locator(".floor-count").wait_for(timeout=60_000)
-                        pages.append((name, page, "marimo-button button"))
-                        continue
-                    wait_for_map(page, "to decide")
-                    page.locator(OPTION_BUTTONS).first.wait_for(timeout=60_000)
-                    _settle(page, 1500)
-                    pages.append((name, page, OPTION_BUTTONS))
-                results["start"] = run_scenario(pages, args.clicks)
-                print("start", _summary(results["start"]), flush=True)
-                if not args.no_late:
-                    for name, page, _ in pages:
-                        if name != "floor":
-                            load_save(page, save)
-                    results["late"] = run_scenario(pages, args.clicks)
-                    print("late", _summary(results["late"]), flush=True)
+                pages = open_pages(context, urls, OPTION_BUTTONS)
+                late = None if args.no_late else lambda page: load_save(page, save)
+                results.update(start_and_late(pages, args.clicks, late))
                 context.close()
         finally:
             browser.close()
@@ -468,27 +485,9 @@ def run_mafia_city(args: argparse.Namespace) -> dict[str, Any]:
                 served(args.baseline / "notebooks" / "mafia_city_play.py", args.baseline)
             )
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        context.add_init_script(_PROBE)
-        pages: list[tuple[str, Any, str]] = []
-        for name, url in urls.items():
-            page = context.new_page()
-            page.goto(url)
-            if name == "floor":
-                page.locator(".floor-count").wait_for(timeout=60_000)
-                pages.append((name, page, "marimo-button button"))
-                continue
-            wait_for_map(page, "to decide")
-            page.locator(MC_OPTION_BUTTONS).first.wait_for(timeout=60_000)
-            _settle(page, 1500)
-            pages.append((name, page, MC_OPTION_BUTTONS))
-        results["start"] = run_scenario(pages, args.clicks)
-        print("start", _summary(results["start"]), flush=True)
-        if not args.no_late:
-            for name, page, _ in pages:
-                if name != "floor":
-                    mc_load_save(page, save)
-            results["late"] = run_scenario(pages, args.clicks)
-            print("late", _summary(results["late"]), flush=True)
+        pages = open_pages(context, urls, MC_OPTION_BUTTONS)
+        late = None if args.no_late else lambda page: mc_load_save(page, save)
+        results.update(start_and_late(pages, args.clicks, late))
         context.close()
     if args.out:
         args.out.write_text(json.dumps(results, indent=1) + "\n")

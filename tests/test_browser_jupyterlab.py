@@ -110,6 +110,13 @@ def test_play_runs_in_jupyterlab_and_its_buttons_answer(
     expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=TIMEOUT_MS)
 
+    # the self-check played on a table of its own; the map shows the user's table again (it
+    # follows asynchronously), where no person has decided yet: a bot decides for purple
+    title = page.locator(".js-plotly-plot .gtitle").first
+    expect(title).to_have_text(re.compile(r"^Step 1 · Purple"), timeout=30_000)
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    page.get_by_role("button", name=re.compile("Let a bot decide")).click()
+    expect(title).not_to_have_text(re.compile(r"^Step 1 · "), timeout=30_000)
     after_check = _step(page)
     page.get_by_role("button", name="Undo").click()
     expect(page.locator(".js-plotly-plot .gtitle").first).not_to_have_text(

@@ -238,12 +238,20 @@ class McTable:
     def _human_steps(self) -> list[int]:
         return [i for i, s in enumerate(self.game.steps) if self.seats[s.player] == "human"]
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether a person has decided yet (:meth:`undo` goes back to that decision)."""
+        return bool(self._human_steps())
+
     def undo(self) -> None:
-        """Back to the previous decision of a person (the bots' moves after it undone too)."""
+        """Back to the previous decision of a person (the bots' moves after it undone too);
+        refused (``nothing-to-undo``) before any: taking back a bot's move alone would let the
+        bot play again and lose what Redo could bring back."""
         humans = self._human_steps()
         if not humans:
-            self.game.undo()  # nothing a person did: the engine refuses with its reason
-            return
+            raise self.game.definition.refusal(
+                "nothing-to-undo", "no decision of a person to go back to yet"
+            )
         self.game.goto(humans[-1])
 
     def redo(self) -> list[Event]:

@@ -115,7 +115,7 @@ def mc_panel_view(
         decision.kind if decision is not None else None,
         note=note,
         waiting=decision is not None and table.waiting_for_human and not covered,
-        undo=step > 0 and bool(table.humans()),
+        undo=table.can_undo,
         redo=game.can_redo,
         colours={c: (fill, _ink(c)) for c, fill in MC_PLAYER_COLOURS.items()},
     )

@@ -260,12 +260,20 @@ class Table:
             events.extend(self.game.apply(bot.choose(self.game)))
         return events + self.play_bots()
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether a person has decided yet (:meth:`undo` goes back to that decision)."""
+        return any(self.seats[s.player] == "human" for s in self.game.steps)
+
     def undo(self) -> None:
-        """Undo back to the previous human decision (bots' moves after it are undone too)."""
+        """Undo back to the previous human decision (bots' moves after it are undone too).
+        With no decision of a person yet it is refused (``nothing-to-undo``): taking back only a
+        bot's move would let the bot play again and lose what Redo could bring back."""
         humans = [i for i, s in enumerate(self.game.steps) if self.seats[s.player] == "human"]
         if not humans:
-            self.game.undo()  # nothing a human did: the engine says why
-            return
+            raise self.game.definition.refusal(
+                "nothing-to-undo", "no decision of a person to go back to yet"
+            )
         self.game.goto(humans[-1])
 
     def redo(self) -> list[Event]:

@@ -100,7 +100,7 @@ def panel_view(
         decision.kind if decision is not None else None,
         note=note,
         waiting=decision is not None and table.waiting_for_human,
-        undo=step > 0,
+        undo=table.can_undo,
         redo=bool(game.redo_line),
         colours={c.value: (PLAYER_COLOURS[c], PLAYER_INK[c]) for c in PLAYER_COLOURS},
     )

@@ -220,3 +220,23 @@ def test_the_map_title_and_meta_name_the_step() -> None:
     assert figure["layout"]["title"]["text"].startswith(f"Step {step} · Purple (human)")
     assert table.game.pending is not None
     assert figure["layout"]["meta"]["pending"] == table.game.pending.kind
+
+
+def test_no_undo_before_a_person_has_decided() -> None:
+    """Undo goes back to a person's decision; before the first one it is refused
+    (``nothing-to-undo``): taking back only a bot's move would let the bot replay it."""
+    from speakeasy import IllegalAction
+
+    table = Table.new(SEATS, seed=1)
+    assert table.game.steps and not table.can_undo  # blue (a bot) moved first
+    assert panel_view(table)["undo"] is False
+    before = table.snapshot()
+    try:
+        table.undo()
+    except IllegalAction as refusal:
+        assert refusal.code == "nothing-to-undo"
+    else:
+        raise AssertionError("undo before any decision of a person was played")
+    assert table.snapshot() == before
+    table.choose(table.game.legal_actions()[0])
+    assert table.can_undo and panel_view(table)["undo"] is True

@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -231,12 +232,9 @@ def test_no_undo_before_a_person_has_decided() -> None:
     assert table.game.steps and not table.can_undo  # blue (a bot) moved first
     assert panel_view(table)["undo"] is False
     before = table.snapshot()
-    try:
+    with pytest.raises(IllegalAction) as refusal:
         table.undo()
-    except IllegalAction as refusal:
-        assert refusal.code == "nothing-to-undo"
-    else:
-        raise AssertionError("undo before any decision of a person was played")
+    assert refusal.value.code == "nothing-to-undo"
     assert table.snapshot() == before
     table.choose(table.game.legal_actions()[0])
     assert table.can_undo and panel_view(table)["undo"] is True

@@ -440,18 +440,18 @@ def _check_address(host: str, port: int) -> None:
 
 
 def warm_up() -> None:
-    """Do, once, what the first visitor of a notebook would wait for: import the widget and
-    figure libraries and marimo's kernel, load the catalogues and build a play table.
+    """Do, once, what the first visitor of a notebook would wait for: import the figure
+    library, load the catalogues and build a play table's data.
 
     marimo runs an app's sessions as threads of the server's process, so the first play map
     on a fresh server then costs what every later one costs (``serve`` runs this in the
     background while the server starts listening)."""
-    import anywidget  # noqa: F401 - the play table's widgets
-    import marimo._runtime.runtime  # noqa: F401 - each session's kernel
+    # not anywidget: imported in the server's own thread it breaks the server's shutdown on
+    # SIGTERM (its websockets drop without a close frame; test_workshop)
     import plotly.graph_objects  # noqa: F401 - every figure of the notebooks
 
-    session = PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
-    _ = session.panel.widget, session.board.widget
+    # the table's data, map and panel, without their widgets (those belong to a session)
+    PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
 
 
 def serve(

@@ -49,6 +49,7 @@ from speakeasy.mafia_city import (
 )
 from speakeasy.mafia_city.board import adjacent
 from speakeasy.studies.exercises import Exercise
+from speakeasy.ui.seated import UndoToPerson
 
 __all__ = [
     "MC_SEAT_KINDS",
@@ -165,7 +166,7 @@ def _bot(kind: str, seed: int, colour: str, step: int) -> Bot:
 
 
 @dataclass
-class McTable:
+class McTable(UndoToPerson):
     """Seats (human or bot) around a Mafia City game, with undo back to a person's decision."""
 
     game: MafiaCityGame
@@ -234,35 +235,6 @@ class McTable:
             decision = self.game.pending
             events.extend(self.game.apply(bot.choose(self.game.observe(colour), decision)))
         return events + self.play_bots()
-
-    def _human_steps(self) -> list[int]:
-        return [i for i, s in enumerate(self.game.steps) if self.seats[s.player] == "human"]
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether a person has decided yet (:meth:`undo` goes back to that decision)."""
-        return bool(self._human_steps())
-
-    def undo(self) -> None:
-        """Back to the previous decision of a person (the bots' moves after it undone too);
-        refused (``nothing-to-undo``) before any: taking back a bot's move alone would let the
-        bot play again and lose what Redo could bring back."""
-        humans = self._human_steps()
-        if not humans:
-            raise self.game.definition.refusal(
-                "nothing-to-undo", "no decision of a person to go back to yet"
-            )
-        self.game.goto(humans[-1])
-
-    def redo(self) -> list[Event]:
-        """Redo the undone decision and the moves recorded after it up to a person's turn."""
-        events = self.game.redo()
-        while self.game.can_redo and not self.waiting_for_human:
-            events.extend(self.game.redo())
-        return events + self.play_bots()
-
-    def goto(self, step: int) -> None:
-        self.game.goto(step)
 
     # ------------------------------------------------------------------ what a seat sees
     def viewer(self) -> str | None:

@@ -36,6 +36,7 @@ from speakeasy.model.effects import counted, plural
 from speakeasy.model.options import Options
 from speakeasy.model.state import Colour, GameState, Phase, Player
 from speakeasy.studies import HeuristicBot
+from speakeasy.ui.seated import UndoToPerson
 
 __all__ = [
     "AUTOMATIC_CATEGORIES",
@@ -180,7 +181,7 @@ def _group_title(decision: Decision, action: Action) -> str:
 
 
 @dataclass
-class Table:
+class Table(UndoToPerson):
     """Seats (human or bot) around a game, with undo back to a human's decision."""
 
     game: Game
@@ -259,32 +260,6 @@ class Table:
         while self.game.current_player == colour:
             events.extend(self.game.apply(bot.choose(self.game)))
         return events + self.play_bots()
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether a person has decided yet (:meth:`undo` goes back to that decision)."""
-        return any(self.seats[s.player] == "human" for s in self.game.steps)
-
-    def undo(self) -> None:
-        """Undo back to the previous human decision (bots' moves after it are undone too).
-        With no decision of a person yet it is refused (``nothing-to-undo``): taking back only a
-        bot's move would let the bot play again and lose what Redo could bring back."""
-        humans = [i for i, s in enumerate(self.game.steps) if self.seats[s.player] == "human"]
-        if not humans:
-            raise self.game.definition.refusal(
-                "nothing-to-undo", "no decision of a person to go back to yet"
-            )
-        self.game.goto(humans[-1])
-
-    def redo(self) -> list[Event]:
-        """Redo the undone human decision and the moves recorded after it."""
-        events = self.game.redo()
-        while self.game.can_redo and not self.waiting_for_human:
-            events.extend(self.game.redo())
-        return events + self.play_bots()
-
-    def goto(self, step: int) -> None:
-        self.game.goto(step)
 
     # ------------------------------------------------------------------ options
     def groups(self) -> list[OptionGroup]:

@@ -20,13 +20,14 @@ NS = {"svg": "http://www.w3.org/2000/svg"}
 
 
 def _points(svg: str) -> dict[tuple[int, int], ET.Element]:
+    """Every click target by (curve, point): a point's ``data-p`` in its layer's ``data-c``."""
     root = ET.fromstring(svg)
     out: dict[tuple[int, int], ET.Element] = {}
-    for element in root.iter():
-        if "data-c" in element.attrib:
-            out.setdefault(
-                (int(element.get("data-c", -1)), int(element.get("data-p", -1))), element
-            )
+    for layer in root.findall("svg:g[@data-c]", NS):
+        for element in layer.iter():
+            if "data-p" in element.attrib:
+                curve, point = int(layer.get("data-c", -1)), int(element.get("data-p", -1))
+                out.setdefault((curve, point), element)
     return out
 
 
@@ -143,24 +144,48 @@ def test_path_shapes_are_drawn_in_data_units() -> None:
 
 
 def test_the_next_position_sends_only_the_layers_that_changed() -> None:
-    """A decision changes a few traces: the page is told which layers to re-draw, and the
-    layers (sliced by their lengths in UTF-16 units, as JavaScript slices) add up to the SVG."""
+    """A decision changes a few traces: the page is sent only those layers, by key, and keeps
+    the others; the keys in order and the layers on the page make up the same SVG. A trace
+    that appears (the changed districts' outline) does not make the layers after it new."""
     table = Table.new({"purple": "human", "blue": "heuristic"}, seed=1)
     board = SvgBoard()
     board.show(table_figure(table))
-    assert board.changed["patch"] is False  # the first figure: drawn whole
-    for _ in range(20):  # a decision that keeps the same traces (most do)
+    assert board.frame["full"] is True  # the first figure: drawn whole
+    page = dict(board.frame["layers"])  # what a page holds, layer by layer
+    sent = []
+    for _ in range(30):
         table.choose(table.game.legal_actions()[0])
         assert board.show(table_figure(table))
-        if board.changed["patch"]:
-            break
-    changed = board.changed
-    assert changed["patch"] is True
-    assert 0 < len(changed["layers"]) < len(changed["sizes"])
-    units = board.svg.encode("utf-16-le")
-    offset = changed["head"] * 2
-    for size in changed["sizes"]:
-        layer = units[offset : offset + size * 2].decode("utf-16-le")
-        assert layer.startswith("<g data-layer=") and layer.endswith("</g>")
-        offset += size * 2
-    assert units[offset:].decode("utf-16-le") == "</svg>"
+        frame = board.frame
+        assert frame["full"] is False
+        assert set(frame["layers"]) <= set(frame["keys"])
+        page.update(frame["layers"])
+        rebuilt = "".join(
+            _with_curve(page[k], c) for k, c in zip(frame["keys"], frame["curves"], strict=True)
+        )
+        assert frame["head"] + rebuilt + "</svg>" == board.svg
+        sent.append(len(frame["layers"]) / len(frame["keys"]))
+    assert max(sent) < 1 and sum(sent) / len(sent) < 0.5, sent
+    assert not board.show(table_figure(table)), "the same figure is not sent again"
+
+
+def _with_curve(layer: str, curve: int | None) -> str:
+    """A layer the page kept, with the number its trace has now (the page sets ``data-c``)."""
+    head, rest = layer.split(">", 1)
+    head = re.sub(r' data-c="\d+"', "", head)
+    return head + (f' data-c="{curve}"' if curve is not None else "") + ">" + rest
+
+
+def test_a_page_that_lacks_a_layer_gets_the_whole_map() -> None:
+    """The page asks (``need``) when it cannot patch: the next frame is the whole map."""
+    table = Table.new({"purple": "human", "blue": "heuristic"}, seed=1)
+    board = SvgBoard()
+    board.show(table_figure(table))
+    table.choose(table.game.legal_actions()[0])
+    board.show(table_figure(table))
+    assert board.frame["full"] is False
+    widget = board.widget
+    assert widget.frame["full"] is True  # a widget made late starts whole
+    widget.need = widget.need + 1
+    assert board.frame["full"] is True and widget.frame == board.frame
+    assert "".join(board.frame["layers"][k] for k in board.frame["keys"]) in board.svg

@@ -41,47 +41,70 @@ function render({ model, el }) {
   el.append(box);
   const NS = "http://www.w3.org/2000/svg";
   const parse = (text) => new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  let drawn = -1;  // the frame on show
+  const whole = () => {  // this page lacks a layer it should keep: ask for the whole map
+    model.set("need", (model.get("need") || 0) + 1);
+    model.save_changes();
+  };
   const draw = () => {
-    const c = model.get("frame") || {};  // one value: the SVG and which of its layers are new
-    const svg = c.svg || "";
+    // one value: the <svg> tag, every layer's key in order, and the layers that are new
+    const f = model.get("frame") || {};
+    if (!f.keys || f.n === drawn) return;
     const root = box.firstElementChild;
-    const layers = root ? root.querySelectorAll(":scope > g[data-layer]").length : -1;
-    if (!c.patch || layers !== c.sizes.length) {
-      box.innerHTML = svg;  // a new figure: drawn whole
+    if (f.full || !root) {
+      if (!f.full) { whole(); return; }
+      box.innerHTML = f.head + f.keys.map((k) => f.layers[k]).join("") + "</svg>";
+      drawn = f.n;
       return;
     }
-    // the same figure moved on: only the layers that changed are parsed and replaced (any
-    // layer that does not parse as one <g data-layer>: the whole SVG is drawn instead)
     try {
-      const fresh = parse(svg.slice(0, c.head) + "</svg>");
-      const old = root.querySelectorAll(":scope > g[data-layer]");
-      const changed = new Set(c.layers);
-      const layers = [];
-      let offset = c.head;
-      c.sizes.forEach((size, i) => {
-        if (changed.has(i)) {
-          const doc = parse(`<svg xmlns="${NS}">${svg.slice(offset, offset + size)}</svg>`);
-          const layer = doc.firstElementChild;
-          if (!layer || layer.getAttribute("data-layer") !== String(i)) throw new Error("layer");
-          layers.push([old[i], layer]);
-        }
-        offset += size;
-      });
-      if (fresh.tagName !== "svg" || offset + 6 !== svg.length) throw new Error("sizes");
+      const keys = Object.keys(f.layers);
+      const fresh = parse(f.head + keys.map((k) => f.layers[k]).join("") + "</svg>");
+      if (fresh.tagName !== "svg") throw new Error("svg");
+      const made = new Map();
+      for (const g of fresh.children) made.set(g.getAttribute("data-layer"), g);
+      const kept = new Map();
+      for (const g of root.querySelectorAll(":scope > g[data-layer]")) {
+        kept.set(g.getAttribute("data-layer"), g);
+      }
+      if (f.keys.some((k) => !made.has(k) && !kept.has(k))) { whole(); return; }
       for (const attr of fresh.attributes) root.setAttribute(attr.name, attr.value);
-      for (const [before, layer] of layers) before.replaceWith(document.importNode(layer, true));
+      // the fewest changes to the page: a new layer replaces its old self, a kept one stays
+      // where it is unless a layer came or went before it
+      let at = root.querySelector(":scope > g[data-layer]");
+      f.keys.forEach((k, i) => {
+        const old = kept.get(k);
+        let node = old;
+        if (made.has(k)) {
+          node = document.importNode(made.get(k), true);
+          if (old) {
+            old.replaceWith(node);
+            if (old === at) at = node;
+          }
+        }
+        if (node === at) at = at.nextElementSibling;
+        else root.insertBefore(node, at);
+        kept.delete(k);
+        const c = f.curves[i] === null ? null : String(f.curves[i]);
+        if (node.getAttribute("data-c") !== c) {
+          if (c === null) node.removeAttribute("data-c"); else node.setAttribute("data-c", c);
+        }
+      });
+      for (const gone of kept.values()) gone.remove();
+      drawn = f.n;
     } catch (error) {
-      box.innerHTML = svg;
+      whole();
     }
   };
   model.on("change:frame", draw);
   draw();
   let n = 0;
   box.addEventListener("click", (event) => {
-    const hit = event.target.closest("[data-c]");
-    if (!hit) return;
+    const hit = event.target.closest("[data-p]");
+    const layer = hit && hit.closest("[data-c]");
+    if (!layer) return;
     n += 1;
-    model.set("click", { n, c: Number(hit.dataset.c), p: Number(hit.dataset.p) });
+    model.set("click", { n, c: Number(layer.dataset.c), p: Number(hit.dataset.p) });
     model.save_changes();
   });
 }
@@ -89,10 +112,9 @@ export default { render };
 """
 
 _CSS: Final = """
-.se-map { width: 100%; max-width: 100%; line-height: 0; }
+.se-map { width: 100%; max-width: 100%; line-height: 0; contain: content; }
 .se-map svg { display: block; width: 100%; height: auto; max-height: 86vh; user-select: none; }
-.se-map [data-c] { cursor: pointer; }
-.se-map text[data-c] { cursor: pointer; }
+.se-map [data-p] { cursor: pointer; }
 """
 
 #: The width (pixels) the SVG is drawn for; it scales with its container.
@@ -105,15 +127,11 @@ def _svg_widget_class() -> Any:
     class _Svg(anywidget.AnyWidget):
         _esm = _ESM
         _css = _CSS
-        frame = traitlets.Dict({}).tag(sync=True)  # the SVG and which of its layers are new
+        frame = traitlets.Dict({}).tag(sync=True)  # the layers that are new (SvgBoard.show)
         click = traitlets.Dict({}).tag(sync=True)
+        need = traitlets.Int(0).tag(sync=True)  # the page asks for the whole map
 
     return _Svg
-
-
-def _js_length(text: str) -> int:
-    """``text.length`` in JavaScript (UTF-16 code units), which the page slices by."""
-    return len(text.encode("utf-16-le")) // 2
 
 
 def _int(value: object) -> int | None:
@@ -133,8 +151,10 @@ class SvgBoard:
         self._view: Any = None
         self._svg = ""
         self._layers: SvgLayers | None = None
-        #: What the last :meth:`show` sent: a patch (``patch``) of the ``layers`` that changed.
-        self.changed: dict[str, Any] = {}
+        self._n = 0
+        #: The last frame :meth:`show` made: its ``layers`` are the ones the page must draw
+        #: (all of them when ``full``), by key; every other layer stays as the page has it.
+        self.frame: dict[str, Any] = {}
         self._key: Hashable | None = None
         self._figure: dict[str, Any] = {"data": [], "layout": {}}
 
@@ -143,8 +163,9 @@ class SvgBoard:
         """The anywidget (created on first use): display this one object."""
         if self._widget is None:
             self._widget = _svg_widget_class()()
-            self._widget.frame = {"svg": self._svg, "patch": False}
+            self._widget.frame = self._whole()
             self._widget.observe(lambda change: self.request(change.get("new")), names=["click"])
+            self._widget.observe(lambda _: self.resend(), names=["need"])
         return self._widget
 
     @property
@@ -167,10 +188,33 @@ class SvgBoard:
         """The SVG on show."""
         return self._svg
 
+    def _frame(self, drawn: SvgLayers, new: set[str] | None) -> dict[str, Any]:
+        self._n += 1
+        return {
+            "n": self._n,
+            "full": new is None,
+            "head": drawn.head,
+            "keys": list(drawn.keys),
+            "curves": list(drawn.curves),
+            "layers": {
+                key: drawn.layer(i) for i, key in enumerate(drawn.keys) if new is None or key in new
+            },
+        }
+
+    def _whole(self) -> dict[str, Any]:
+        drawn = self._layers or figure_svg_layers(self._figure, width=self.width)
+        return self._frame(drawn, None)
+
+    def resend(self) -> None:
+        """Send the whole map again (a page that lacks a layer asks for it)."""
+        self.frame = self._whole()
+        if self._widget is not None:
+            self._widget.frame = self.frame
+
     def show(self, figure: Any) -> bool:
-        """Show ``figure`` (a plotly figure or its dict); whether anything changed. When the
-        figure on show has the same layers (:func:`~speakeasy.viz.figure_svg_layers`), the
-        page re-draws only those that differ."""
+        """Show ``figure`` (a plotly figure or its dict); whether anything changed. The page
+        is sent only the layers (:class:`~speakeasy.viz.SvgLayers`) that differ from the
+        figure on show, and keeps the others."""
         self._key = None
         data = figure if isinstance(figure, Mapping) else figure.to_plotly_json()
         self._figure = {"data": list(data.get("data", [])), "layout": dict(data.get("layout", {}))}
@@ -179,20 +223,15 @@ class SvgBoard:
         if svg == self._svg:
             return False
         before = self._layers
-        patch = before is not None and len(before.layers) == len(drawn.layers)
-        changed = {
-            "patch": patch,
-            "head": _js_length(drawn.head),
-            "sizes": [_js_length(layer) for layer in drawn.layers],
-            "layers": [
-                i for i, layer in enumerate(drawn.layers) if not patch or before.layers[i] != layer
-            ]
-            if before is not None
-            else [],
-        }
-        self._svg, self._layers, self.changed = svg, drawn, changed
+        new: set[str] | None = None
+        if before is not None:
+            old = dict(zip(before.keys, before.bodies, strict=True))
+            pairs = zip(drawn.keys, drawn.bodies, strict=True)
+            new = {key for key, body in pairs if old.get(key) != body}
+        self._svg, self._layers = svg, drawn
+        self.frame = self._frame(drawn, new)
         if self._widget is not None:
-            self._widget.frame = {**changed, "svg": svg}
+            self._widget.frame = self.frame
         return True
 
     def show_once(self, key: Hashable, make: Callable[[], Any]) -> bool:

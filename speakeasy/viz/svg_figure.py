@@ -15,15 +15,18 @@ colours, outlines and opacity per point), two or more subplots with their domain
 (``scaleanchor`` kept: a map is not stretched), ``rect``/``circle``/``line``/``path`` shapes,
 annotations and the title, with plotly's small text markup (``<b>``, ``<i>``, ``<br>``,
 ``<span style='color:…'>``). Hover texts become SVG ``<title>`` tooltips. Every marker and
-text point carries ``data-c`` (its trace) and ``data-p`` (its index), which is what plotly's
-click events report as ``curveNumber`` and ``pointIndex``.
+text point carries its index (``data-p``) and sits in its trace's layer, which carries the
+trace's number (``data-c``): what plotly's click events report as ``pointIndex`` and
+``curveNumber``.
 
 >>> import plotly.graph_objects as go
 >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1], mode="markers+text", text=["a", "<b>$5</b>"],
 ...                            hovertext=["first", "second"], name="dots"))
 >>> svg = figure_svg(fig.update_layout(title="Two dots", width=200, height=100))
->>> svg.startswith("<svg") and svg.count('data-c="0"') == 4 and "&#36;5" not in svg
+>>> svg.startswith("<svg") and svg.count('data-c="0"') == 1 and svg.count(" data-p=") == 4
 True
+>>> "&#36;5" in svg  # a dollar is drawn as it is
+False
 >>> "<title>second</title>" in svg and 'class="gtitle"' in svg
 True
 """
@@ -256,7 +259,7 @@ def _text_element(
     )
 
 
-def _scatter(trace: Mapping[str, Any], curve: int, axes: Mapping[str, _Axis]) -> str:
+def _scatter(trace: Mapping[str, Any], axes: Mapping[str, _Axis]) -> str:
     xs = list(trace.get("x") or [])
     ys = list(trace.get("y") or [])
     mode = str(trace.get("mode") or ("lines+markers" if len(xs) < 20 else "lines"))
@@ -300,7 +303,7 @@ def _scatter(trace: Mapping[str, Any], curve: int, axes: Mapping[str, _Axis]) ->
             title = f"<title>{_esc(re.sub(r'<[^>]+>', '', plain))}</title>"
         # plotly neither hovers nor clicks a trace whose hoverinfo is "skip": the click goes
         # to what lies under it (a district's number passes it to the district)
-        attrs = f' data-c="{curve}" data-p="{i}"' if not skip else ' pointer-events="none"'
+        attrs = f' data-p="{i}"' if not skip else ' pointer-events="none"'
         size = float(_at(marker.get("size"), i, 6) or 6)
         if "markers" in mode:
             opacity = _at(marker.get("opacity"), i, 1)
@@ -458,18 +461,39 @@ def _plain_dict(figure: Any) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class SvgLayers:
-    """A figure as SVG in pieces: the opening ``<svg …>`` tag (with the layout's meta), then
-    one ``<g data-layer="i">`` per layer (the paper and the shapes below, each trace, the
-    shapes above, the annotations, the title), so that a page can replace only the layers
-    that changed (:class:`~speakeasy.ui.SvgBoard`)."""
+    """A figure as SVG in pieces, so that a page can replace only the layers that changed
+    (:class:`~speakeasy.ui.SvgBoard`): the opening ``<svg …>`` tag (with the layout's meta),
+    then one ``<g data-layer="key">`` per layer: the paper and the shapes below (``paper``),
+    each trace (``trace:`` and its name), the shapes above (``shapes``), the annotations
+    (``annotations``) and the title (``title``).
+
+    A layer's body does not depend on its trace's place among the traces: the trace's number
+    (plotly's ``curveNumber``) is the layer's ``data-c`` and each of its points has only its
+    index (``data-p``), so a layer that a new trace before it pushed one place on is still the
+    same layer.
+
+    >>> drawn = figure_svg_layers({"data": [{"x": [0], "y": [0], "name": "dot"}], "layout": {}})
+    >>> drawn.keys, drawn.curves
+    (('paper', 'trace:dot', 'shapes', 'annotations', 'title'), (None, 0, None, None, None))
+    >>> drawn.layer(1).startswith('<g data-layer="trace:dot" data-c="0">')
+    True
+    """
 
     head: str
-    layers: tuple[str, ...]
+    keys: tuple[str, ...]
+    curves: tuple[int | None, ...]
+    bodies: tuple[str, ...]
+
+    def layer(self, i: int) -> str:
+        """Layer ``i`` as a ``<g>`` element."""
+        curve = self.curves[i]
+        number = "" if curve is None else f' data-c="{curve}"'
+        return f'<g data-layer="{_esc(self.keys[i])}"{number}>{self.bodies[i]}</g>'
 
     @property
     def svg(self) -> str:
         """The whole ``<svg>`` element."""
-        return self.head + "".join(self.layers) + "</svg>"
+        return self.head + "".join(self.layer(i) for i in range(len(self.keys))) + "</svg>"
 
 
 def figure_svg(figure: Any, *, width: float | None = None) -> str:
@@ -487,17 +511,29 @@ def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
     h = float(layout.get("height") or DEFAULT_HEIGHT)
     axes = _axes(layout, w, h)
     shapes = list(layout.get("shapes") or [])
+    keys: list[str] = ["paper"]
+    seen: set[str] = set()
+    curves: list[int | None] = [None]
     layers = [
         f'<rect width="{_fmt(w)}" height="{_fmt(h)}" '
         f'fill="{_esc(layout.get("paper_bgcolor", "#fff"))}"/>'
         + "".join(_shape(s, axes) for s in shapes if s.get("layer") == "below")
     ]
     for curve, trace in enumerate(fig["data"]):
+        name = str(trace.get("name") or "")
+        key, n = f"trace:{name}", 1
+        while key in seen:  # two traces of one name: the later ones are numbered
+            n += 1
+            key = f"trace:{name}#{n}"
+        seen.add(key)
+        keys.append(key)
+        curves.append(curve)
         if trace.get("visible") is False or trace.get("type", "scatter") != "scatter":
-            layers.append("")  # a layer all the same: the others keep their numbers
+            layers.append("")
             continue
-        name = _esc(trace.get("name") or "")
-        layers.append(f'<g class="trace" data-name="{name}">{_scatter(trace, curve, axes)}</g>')
+        layers.append(f'<g class="trace" data-name="{_esc(name)}">{_scatter(trace, axes)}</g>')
+    keys += ["shapes", "annotations", "title"]
+    curves += [None, None, None]
     layers.append("".join(_shape(s, axes) for s in shapes if s.get("layer") != "below"))
     layers.append("".join(_annotation(a, axes) for a in layout.get("annotations") or []))
     title = layout.get("title") or {}
@@ -519,6 +555,4 @@ def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" '
         f'width="100%" preserveAspectRatio="xMidYMin meet" font-family=\'{FONT}\'{meta_attr}>'
     )
-    return SvgLayers(
-        head, tuple(f'<g data-layer="{i}">{layer}</g>' for i, layer in enumerate(layers))
-    )
+    return SvgLayers(head, tuple(keys), tuple(curves), tuple(layers))

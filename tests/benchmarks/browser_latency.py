@@ -84,12 +84,23 @@ _PROBE = """
     walk(document, 0);
     return out;
   };
+  // the map's <svg> and the panel's root, found once (a walk of every shadow root costs
+  // milliseconds a frame on a late game's page) and looked up again only when they leave it
+  const cached = {};
+  const find = (name, selector) => {
+    const el = cached[name];
+    if (el && el.isConnected) return el;
+    cached[name] = all(selector)[0];
+    return cached[name];
+  };
   const mapTitle = () => {
-    const t = all('.gtitle').map(e => e.textContent || '').find(t => /to decide|Game over/.test(t));
+    const svg = find('map', '.se-map svg');
+    const titles = svg ? [svg.querySelector('.gtitle')] : all('.gtitle');
+    const t = titles.map(e => (e && e.textContent) || '').find(t => /to decide|Game over/.test(t));
     return t === undefined ? null : t;
   };
   const panelStep = () => {
-    const p = all('.se-side[data-step]')[0];
+    const p = find('panel', '.se-side[data-step]');
     return p === undefined ? null : p.dataset.step;
   };
   const boardsStep = () => {

@@ -152,6 +152,40 @@ def test_choose_undo_redo_and_the_notebook_hears_of_each_position() -> None:
     assert heard == [after.step, start.step, after.step]
 
 
+def test_with_a_page_the_notebook_hears_once_the_page_has_drawn_the_panel() -> None:
+    """A request from a page (through the widget) is answered first; the notebook's views
+    below the table follow when the page confirms it drew the new panel (``drawn``), so the
+    cells they re-run cannot hold up the answer. A confirmation of other data does nothing."""
+    heard: list[int] = []
+    session = _session(on_change=lambda snap: heard.append(snap.step))
+    widget = session.panel.widget
+    view = session.panel.data
+    assert view["ack"] is False
+    index = view["groups"][0]["options"][0]
+    widget.request = {"n": 1, "step": view["step"], "kind": "choose", "index": index}
+    moved = session.snapshot
+    assert moved.step > view["step"] and heard == []
+    shown = session.panel.data
+    assert shown["ack"] is True and widget.view == shown
+    for stale in (shown["seq"] - 1, shown["seq"] + 1, 0):
+        widget.drawn = stale
+        assert heard == [], stale
+    assert not session.panel.drawn("x") and not session.panel.drawn(None)
+    widget.drawn = shown["seq"]
+    assert heard == [moved.step]
+    assert not session.panel.drawn(shown["seq"]), "one position, heard once"
+    assert heard == [moved.step]
+
+
+def test_without_a_page_the_notebook_hears_at_once() -> None:
+    """Tests and scripts play through :meth:`DecisionPanel.request` (no page): the notebook
+    hears of each position as soon as it is played, and the panel asks for no confirmation."""
+    heard: list[int] = []
+    session = _session(on_change=lambda snap: heard.append(snap.step))
+    _choose_first(session)
+    assert heard == [session.snapshot.step] and session.panel.data["ack"] is False
+
+
 def test_a_refusal_is_a_note_and_the_position_stays() -> None:
     session = _session()
     before = session.snapshot

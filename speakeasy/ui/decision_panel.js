@@ -17,10 +17,15 @@ function chip(colour, text) {
   return el;
 }
 // Text with the rule IDs the panel's data lists turned into links; everything else is text.
+let PATTERN = [null, null];  // the links' pattern, made once per set of IDs
 function linked(el, text, links) {
   const ids = Object.keys(links || {});
   if (!ids.length || !text) { el.append(text || ""); return el; }
-  const pattern = new RegExp("(?<![\\w/=?&-])(" + ids.map(i => i.replace(/[-]/g, "\\-")).join("|") + ")(?![\\w-])", "g");
+  const key = ids.join("|");
+  if (PATTERN[0] !== key) {
+    PATTERN = [key, new RegExp("(?<![\\w/=?&-])(" + ids.map(i => i.replace(/[-]/g, "\\-")).join("|") + ")(?![\\w-])", "g")];
+  }
+  const pattern = PATTERN[1];
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     el.append(text.slice(last, m.index));
@@ -34,12 +39,15 @@ function linked(el, text, links) {
 }
 function render({ model, el }) {
   let busy = false;
+  let busy_since = 0;
   const send = (request) => {
     if (busy) return;
     busy = true;
-    root.classList.add("se-busy");
-    // an answer always comes (a new view); should the connection drop, clicks come back
-    setTimeout(() => { busy = false; root.classList.remove("se-busy"); }, 10000);
+    const asked = busy_since = performance.now();
+    // dimmed only if the answer is slow to come (most come in a frame or two); it always
+    // comes (a new view); should the connection drop, clicks come back
+    setTimeout(() => { if (busy && busy_since === asked) root.classList.add("se-busy"); }, 200);
+    setTimeout(() => { if (busy_since === asked) { busy = false; root.classList.remove("se-busy"); } }, 10000);
     const n = ((model.get("request") || {}).n || 0) + 1;
     model.set("request", Object.assign({ n, step: model.get("view").step }, request));
     model.save_changes();
@@ -47,17 +55,30 @@ function render({ model, el }) {
   const button = (cls, text, request, title) => {
     const b = h("button", cls, text);
     if (title) b.title = title;
-    b.addEventListener("click", () => send(request));
+    // the button is gone with the answer: its focus goes now, while the page has nothing
+    // else to do, not in the middle of drawing the answer
+    b.addEventListener("click", () => { b.blur(); send(request); });
     return b;
   };
   const root = h("div", "se-side");
   el.append(root);
   const draw = () => {
-    busy = false;
     const v = model.get("view") || {};
+    try {
+      fill(v);
+    } finally {
+      // drawn: the notebook may now bring the views below the table up to date
+      if (v.ack) {
+        model.set("drawn", v.seq);
+        model.save_changes();
+      }
+    }
+  };
+  const fill = (v) => {
+    busy = false;
     const links = v.links || {};
     COLOURS = v.colours || {};
-    root.className = "se-side";
+    if (root.classList.contains("se-busy")) root.classList.remove("se-busy");
     root.replaceChildren();
     root.dataset.step = v.step;
     const p = v.prompt;
@@ -155,7 +176,7 @@ function render({ model, el }) {
             sel.append(o);
           }
           const play = h("button", "se-play", "▶ Play the chosen option");
-          play.addEventListener("click", () => send({ kind: "choose", index: Number(sel.value) }));
+          play.addEventListener("click", () => { play.blur(); send({ kind: "choose", index: Number(sel.value) }); });
           opts.append(sel, play);
           continue;
         }

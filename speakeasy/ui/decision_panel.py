@@ -198,6 +198,9 @@ def _panel_widget_class() -> Any:
         _css = (_HERE / "decision_panel.css").read_text(encoding="utf-8")
         view = traitlets.Dict({}).tag(sync=True)
         request = traitlets.Dict({}).tag(sync=True)
+        # the page has drawn the view of this number (its own value: marimo merges queued
+        # updates of one value, and a confirmation must not take a click's place)
+        drawn = traitlets.Int(0).tag(sync=True)
 
     return _Panel
 
@@ -207,12 +210,19 @@ class DecisionPanel:
     every request the page makes reaches ``on_request`` once, checked by
     :func:`parse_request` against the data on show."""
 
-    def __init__(self, on_request: Callable[[PanelRequest], object] | None = None) -> None:
+    def __init__(
+        self,
+        on_request: Callable[[PanelRequest], object] | None = None,
+        on_drawn: Callable[[], object] | None = None,
+    ) -> None:
         self.on_request = on_request
+        self.on_drawn = on_drawn
         self._widget: Any = None
         self._view: Any = None
         self._data: dict[str, Any] = {"step": None}
         self._seq = 0
+        #: Whether a page has sent a request (a page that draws the panel is there).
+        self.live = False
 
     @property
     def widget(self) -> Any:
@@ -221,6 +231,7 @@ class DecisionPanel:
             self._widget = _panel_widget_class()()
             self._widget.view = self._data
             self._widget.observe(self._requested, names=["request"])
+            self._widget.observe(lambda change: self.drawn(change.get("new")), names=["drawn"])
         return self._widget
 
     @property
@@ -239,12 +250,13 @@ class DecisionPanel:
         """The panel's data on show."""
         return self._data
 
-    def show(self, data: dict[str, Any]) -> None:
+    def show(self, data: dict[str, Any], *, ack: bool = False) -> None:
         """Show ``data`` (a :func:`panel_view`). Every call reaches the page, even with data
         equal to what it shows (``seq`` counts the calls): the page waits for an answer to
-        each request before it takes another click."""
+        each request before it takes another click. With ``ack``, the page confirms that it
+        has drawn this data (:meth:`drawn`)."""
         self._seq += 1
-        self._data = {**data, "seq": self._seq}
+        self._data = {**data, "seq": self._seq, "ack": ack}
         if self._widget is not None:
             self._widget.view = self._data
 
@@ -252,13 +264,25 @@ class DecisionPanel:
         """Handle what the page sent (tests call it too): checked, then passed on."""
         parsed = parse_request(raw, self._data)
         if parsed is None:
-            self.show(self._data)  # answered all the same: the page takes clicks again
+            self.show(self._data, ack=self._data.get("ack") is True)  # the page clicks again
             return None
         if self.on_request is not None:
             self.on_request(parsed)
         return parsed
 
+    def drawn(self, seq: object) -> bool:
+        """The page has drawn the data numbered ``seq`` (``seq`` in :attr:`data`); only a
+        confirmation the data on show asked for (``ack``) reaches ``on_drawn``."""
+        self.live = True
+        if not self._data.get("ack") or _int(seq) is None or seq != self._data.get("seq"):
+            return False
+        self._data = {**self._data, "ack": False}  # one confirmation, heard once
+        if self.on_drawn is not None:
+            self.on_drawn()
+        return True
+
     def _requested(self, change: Mapping[str, Any]) -> None:
+        self.live = True
         self.request(change.get("new"))
 
 
@@ -273,9 +297,12 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
 
     Requests from the panel and clicks on the map are played here and both widgets are brought
     up to date at once; then ``on_change(snapshot)`` tells the notebook (for the views below
-    the map) and ``on_through(step)`` asks it to open a step in step through. A game says how
-    (the abstract methods); the table's ``choose``, ``undo``, ``redo``, ``play_for`` and
-    ``play_bots`` do the playing.
+    the map) and ``on_through(step)`` asks it to open a step in step through. With a page
+    there (one that has sent a request), ``on_change`` waits until the page has drawn the new
+    panel: the cells it re-runs would otherwise hold up the messages that carry the map and
+    the panel to the page (in ``marimo run`` a kernel is a thread of the server's process).
+    A game says how (the abstract methods); the table's ``choose``, ``undo``, ``redo``,
+    ``play_for`` and ``play_bots`` do the playing.
     """
 
     #: The width (pixels) the map is drawn for; it scales with its column, keeping its shape.
@@ -293,8 +320,9 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         self.note: Note | None = None
         self.on_change = on_change
         self.on_through = on_through
+        self._pending: SnapshotT | None = None  # for on_change, once the page has drawn it
         self.board = SvgBoard(on_click=self.click, width=self.map_width)
-        self.panel = DecisionPanel(on_request=self.handle)
+        self.panel = DecisionPanel(on_request=self.handle, on_drawn=self._drawn)
         self._refresh()
 
     # ------------------------------------------------------------------ what a game says
@@ -341,8 +369,10 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         self.snapshot = snapshot
         self.group = None
         self.note = note
+        wait = self.on_change is not None and self.panel.live
+        self._pending = snapshot if wait else None
         self._refresh()
-        if self.on_change is not None:
+        if self.on_change is not None and not wait:
             self.on_change(snapshot)
 
     def act(self, change: Callable[[TableT], object], note: Note | None = None) -> bool:
@@ -362,13 +392,13 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     def say(self, note: Note | None) -> None:
         """Show ``note`` in the panel; the position stays."""
         self.note = note
-        self.panel.show(self.panel_data(self.table))
+        self._show_panel(self.table)
 
     def focus(self, group: str | None, note: Note | None = None) -> None:
         """Show only the options of ``group`` (``None``: all of them)."""
         self.group = group
         self.note = note
-        self.panel.show(self.panel_data(self.table))
+        self._show_panel(self.table)
 
     # ------------------------------------------------------------------ input
     def handle(self, request: PanelRequest) -> None:
@@ -398,6 +428,11 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             if self.on_through is not None:
                 self.on_through(request.step)
 
+    def _drawn(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None and self.on_change is not None:
+            self.on_change(pending)
+
     def click(self, points: ClickPoints | None) -> None:
         """A click on the map: the option it names is played, or the options there are shown
         (several), or a note says there is nothing to choose there."""
@@ -420,5 +455,11 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     # ------------------------------------------------------------------ drawing
     def _refresh(self) -> None:
         table = self.table
-        self.board.show(self.figure(table))
-        self.panel.show(self.panel_data(table))
+        # both made before either is sent: the page gets the two messages back to back and
+        # draws them in one frame
+        figure, data = self.figure(table), self.panel_data(table)
+        self.board.show(figure)
+        self.panel.show(data, ack=self._pending is not None)
+
+    def _show_panel(self, table: TableT) -> None:
+        self.panel.show(self.panel_data(table), ack=self._pending is not None)

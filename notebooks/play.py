@@ -132,6 +132,12 @@ def _(PlaySession, START, set_frame, set_snap, set_through):
 
 
 @app.cell(hide_code=True)
+def _(mo, session):
+    mo.hstack([session.board.view, session.panel.view], widths=[2.8, 1], align="start", gap=1)
+    return
+
+
+@app.cell(hide_code=True)
 def _(
     COLOURS,
     DEFAULT_SEATS,
@@ -284,12 +290,6 @@ def _(mo):
         .se-results td, .se-results th { padding: 2px 10px; }
         </style>"""
     )
-    return
-
-
-@app.cell(hide_code=True)
-def _(mo, session):
-    mo.hstack([session.board.view, session.panel.view], widths=[2.8, 1], align="start", gap=1)
     return
 
 

@@ -30,6 +30,7 @@ from speakeasy.ui.workshop import (
     PAGES,
     REFERENCE,
     STATIONS,
+    first_visit,
     index_html,
     urls,
 )
@@ -91,6 +92,18 @@ def test_the_command_prints_the_urls_serves_them_and_stops_on_ctrl_c(workshop: W
         status, app_page = _get(url)
         assert status == 200
         assert "<marimo-mode" in app_page or "marimo" in app_page.lower()
+
+
+def test_the_first_visit_while_starting_runs_play_to_the_end(workshop: Workshop) -> None:
+    """Issue 13 (the cold first map): the workshop visits play itself while it starts, so
+    marimo's first reading of the notebook is not its first visitor's. The visit is a real
+    session that runs to the end; nowhere to visit is a plain False, not an exception."""
+    play = workshop.url.replace("http://", "ws://") + "play/"
+    started = time.monotonic()
+    assert first_visit(play)
+    assert time.monotonic() - started < 30
+    assert not first_visit(f"ws://127.0.0.1:{_free_port()}/play/", timeout=2)
+    assert not first_visit(workshop.url.replace("http://", "ws://") + "nowhere/", timeout=5)
 
 
 def test_ctrl_c_stops_the_server_without_a_traceback() -> None:

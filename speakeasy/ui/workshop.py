@@ -28,6 +28,7 @@ import html
 import ipaddress
 import socket
 import threading
+import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
@@ -445,13 +446,36 @@ def warm_up() -> None:
 
     marimo runs an app's sessions as threads of the server's process, so the first play map
     on a fresh server then costs what every later one costs (``serve`` runs this in the
-    background while the server starts listening)."""
-    # not anywidget: imported in the server's own thread it breaks the server's shutdown on
-    # SIGTERM (its websockets drop without a close frame; test_workshop)
+    background while the server starts listening, then pays marimo's own first reading of
+    play with :func:`first_visit`)."""
     import plotly.graph_objects  # noqa: F401 - every figure of the notebooks
 
     # the table's data, map and panel, without their widgets (those belong to a session)
     PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
+
+
+def first_visit(url: str, timeout: float = 30.0) -> bool:
+    """Open the notebook at ``url`` (``ws://…/play/``) as a visitor would, let it run to the
+    end and leave; whether it ran. marimo reads, compiles and renders a notebook faster for
+    its second visitor (it keeps what the first one cost), so a workshop pays that once, while
+    it starts, rather than on its first visitor's map."""
+    import secrets
+
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    sep = "&" if "?" in url else "?"
+    address = url.replace("?", "ws?", 1) if "?" in url else url + "ws"
+    deadline = time.monotonic() + timeout
+    try:
+        with connect(f"{address}{sep}session_id=s_warm_{secrets.token_hex(4)}") as ws:
+            while time.monotonic() < deadline:
+                message = ws.recv(timeout=max(deadline - time.monotonic(), 0.01))
+                if '"completed-run"' in str(message):
+                    return True
+    except (OSError, TimeoutError, WebSocketException):
+        return False
+    return False
 
 
 def serve(
@@ -473,15 +497,30 @@ def serve(
     _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"
 
+    listening = threading.Event()
+
     def announce() -> None:
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
         for station, url in urls(base, (*stations, *MAFIA_CITY_STATIONS, *REFERENCE), token):
             echo(f"  {station.title:<28} {url}")
         echo("Press Ctrl-C to stop.")
+        listening.set()
+
+    def warm() -> None:
+        warm_up()
+        if listening.wait(60):
+            loopback = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, host)
+            name = f"[{loopback}]" if ":" in loopback and "[" not in loopback else loopback
+            play = f"ws://{name}:{port}/play/"
+            first_visit(play if token is None else f"{play}?access_token={quote(token)}")
 
     try:
         app = build_app(notebooks, stations, token)
-        threading.Thread(target=warm_up, name="speakeasy-warm-up", daemon=True).start()
+        # the widgets' library, here and not in warm_up's thread: imported beside a running
+        # server it breaks the server's shutdown on SIGTERM (test_workshop)
+        import anywidget  # noqa: F401
+
+        threading.Thread(target=warm, name="speakeasy-warm-up", daemon=True).start()
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
         )

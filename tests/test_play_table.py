@@ -25,6 +25,7 @@ from speakeasy.ui import (
     option_labels,
     plain_words,
     player_board,
+    position_after,
     progress_text,
     table_boards,
 )
@@ -292,3 +293,31 @@ def test_a_click_on_a_building_space_names_its_district_and_space() -> None:
     else:
         pytest.fail(f"district {district} has no building space on the map")
     assert all(t.unselected.marker.opacity == 1 for t in fig.data if t.name == "empty spaces")
+
+
+def test_the_position_before_the_latest_choice_is_the_replayed_one() -> None:
+    """The map's orange rings compare with the position at the latest human decision: kept
+    when the choice is made (no replay of the game), it must be the position a replay gives,
+    also after undo, go-to, redo and a bot playing for the person."""
+    table = Table.new({"purple": "human", "blue": "heuristic", "green": "random"}, seed=5)
+    rng = random.Random(5)
+
+    def replayed() -> object:
+        step = table.last_human_step()
+        return None if step is None else position_after(table.game, step)
+
+    assert table.previous_state() == replayed()
+    for turn in range(40):
+        if table.game.pending is None:
+            break
+        if turn % 9 == 4 and table.can_undo:
+            table.undo()
+        elif turn % 9 == 6 and table.game.redo_line:
+            table.redo()
+        elif turn % 9 == 7:
+            table.goto(max(len(table.game.history) - 5, 0))
+        elif turn % 9 == 8 and table.game.current_player is not None:
+            table.play_for(table.game.current_player)
+        else:
+            table.choose(rng.choice(table.game.legal_actions()))
+        assert table.previous_state() == replayed(), turn

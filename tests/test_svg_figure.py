@@ -164,6 +164,8 @@ def test_the_next_position_sends_only_the_layers_that_changed() -> None:
             _with_curve(page[k], c) for k, c in zip(frame["keys"], frame["curves"], strict=True)
         )
         assert frame["head"] + rebuilt + "</svg>" == board.svg
+        # the traces kept from the last drawing draw what a drawing from scratch draws
+        assert board.svg == figure_svg(board.figure, width=board.width)
         sent.append(len(frame["layers"]) / len(frame["keys"]))
     assert max(sent) < 1 and sum(sent) / len(sent) < 0.5, sent
     assert not board.show(table_figure(table)), "the same figure is not sent again"

@@ -188,6 +188,9 @@ class Table(UndoToPerson):
     seats: dict[Colour, SeatKind]
     bots: dict[Colour, Bot] = field(default_factory=dict)
     _labels: dict[int, list[OptionLabel]] = field(default_factory=dict, repr=False)
+    # the position before the latest choice (its actions before it, a copy of the state):
+    # what previous_state would otherwise replay
+    _before: tuple[tuple[Action, ...], GameState] | None = field(default=None, repr=False)
 
     @classmethod
     def new(
@@ -247,7 +250,9 @@ class Table(UndoToPerson):
 
     def choose(self, action: Action | str) -> list[Event]:
         """A human's choice, then the bots' moves up to the next human decision."""
+        before = (tuple(self.game.history), copy.deepcopy(self.game.state))
         events = self.game.apply(action)
+        self._before = before
         return events + self.play_bots()
 
     def play_for(self, colour: Colour) -> list[Event]:
@@ -336,10 +341,15 @@ class Table(UndoToPerson):
         return humans[-1] if humans else None
 
     def previous_state(self) -> GameState | None:
-        """The position at the latest human decision (what Undo goes back to), or ``None``."""
+        """The position at the latest human decision (what Undo goes back to), or ``None``
+        (read it, never change it)."""
         step = self.last_human_step()
         if step is None:
             return None
+        if self._before is not None:
+            actions, state = self._before
+            if len(actions) == step and tuple(self.game.history[:step]) == actions:
+                return state  # the position before the latest choice, kept when it was made
         return position_after(self.game, step)
 
     def group_of(self, district: int) -> str | None:

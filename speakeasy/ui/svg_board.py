@@ -218,7 +218,7 @@ class SvgBoard:
         self._key = None
         data = figure if isinstance(figure, Mapping) else figure.to_plotly_json()
         self._figure = {"data": list(data.get("data", [])), "layout": dict(data.get("layout", {}))}
-        drawn = figure_svg_layers(self._figure, width=self.width)
+        drawn = figure_svg_layers(self._figure, width=self.width, before=self._layers)
         svg = drawn.svg
         if svg == self._svg:
             return False

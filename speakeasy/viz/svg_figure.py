@@ -483,6 +483,9 @@ class SvgLayers:
     keys: tuple[str, ...]
     curves: tuple[int | None, ...]
     bodies: tuple[str, ...]
+    #: What each trace's body was drawn from (its trace and the axes), for the next drawing
+    #: (``figure_svg_layers(…, before=…)``) to keep the bodies of traces that did not change.
+    sources: tuple[Any, ...] = ()
 
     def layer(self, i: int) -> str:
         """Layer ``i`` as a ``<g>`` element."""
@@ -503,8 +506,21 @@ def figure_svg(figure: Any, *, width: float | None = None) -> str:
     return figure_svg_layers(figure, width=width).svg
 
 
-def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
-    """:func:`figure_svg` in its layers (:class:`SvgLayers`)."""
+def figure_svg_layers(
+    figure: Any, *, width: float | None = None, before: SvgLayers | None = None
+) -> SvgLayers:
+    """:func:`figure_svg` in its layers (:class:`SvgLayers`). A trace equal to one of
+    ``before`` (same name, same data, same axes) keeps the body drawn for it then.
+
+    >>> fig = {"data": [{"x": [0], "y": [0], "name": "a"}, {"x": [1], "y": [1], "name": "b"}]}
+    >>> first = figure_svg_layers(fig)
+    >>> fig["data"][1]["x"] = [0.5]
+    >>> again = figure_svg_layers(fig, before=first)
+    >>> again.bodies[1] is first.bodies[1], again.bodies[2] == first.bodies[2]
+    (True, False)
+    >>> again.svg == figure_svg(fig)
+    True
+    """
     fig = _plain_dict(figure)
     layout = fig["layout"]
     w = float(width or layout.get("width") or DEFAULT_WIDTH)
@@ -514,6 +530,14 @@ def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
     keys: list[str] = ["paper"]
     seen: set[str] = set()
     curves: list[int | None] = [None]
+    sources: list[Any] = [None]
+    drawn: dict[str, tuple[Any, str]] = {}
+    if before is not None:
+        drawn = {
+            k: (source, body)
+            for k, source, body in zip(before.keys, before.sources, before.bodies, strict=False)
+            if source is not None
+        }
     layers = [
         f'<rect width="{_fmt(w)}" height="{_fmt(h)}" '
         f'fill="{_esc(layout.get("paper_bgcolor", "#fff"))}"/>'
@@ -528,12 +552,20 @@ def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
         seen.add(key)
         keys.append(key)
         curves.append(curve)
-        if trace.get("visible") is False or trace.get("type", "scatter") != "scatter":
+        # the trace as text: a figure changed in place after it was drawn is not mistaken
+        # for the one drawn
+        source = (json.dumps(trace, default=str, check_circular=False), axes)
+        sources.append(source)
+        old = drawn.get(key)
+        if old is not None and old[0] == source:
+            layers.append(old[1])
+        elif trace.get("visible") is False or trace.get("type", "scatter") != "scatter":
             layers.append("")
-            continue
-        layers.append(f'<g class="trace" data-name="{_esc(name)}">{_scatter(trace, axes)}</g>')
+        else:
+            layers.append(f'<g class="trace" data-name="{_esc(name)}">{_scatter(trace, axes)}</g>')
     keys += ["shapes", "annotations", "title"]
     curves += [None, None, None]
+    sources += [None, None, None]
     layers.append("".join(_shape(s, axes) for s in shapes if s.get("layer") != "below"))
     layers.append("".join(_annotation(a, axes) for a in layout.get("annotations") or []))
     title = layout.get("title") or {}
@@ -555,4 +587,4 @@ def figure_svg_layers(figure: Any, *, width: float | None = None) -> SvgLayers:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(w)} {_fmt(h)}" '
         f'width="100%" preserveAspectRatio="xMidYMin meet" font-family=\'{FONT}\'{meta_attr}>'
     )
-    return SvgLayers(head, tuple(keys), tuple(curves), tuple(layers))
+    return SvgLayers(head, tuple(keys), tuple(curves), tuple(layers), tuple(sources))

@@ -26,6 +26,7 @@ import hashlib
 import hmac
 import html
 import ipaddress
+import secrets
 import socket
 import threading
 import time
@@ -38,6 +39,8 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 import uvicorn
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
 
 from speakeasy.ui.play import Table
 from speakeasy.ui.play_panel import PlaySession
@@ -459,11 +462,6 @@ def first_visit(url: str, timeout: float = 30.0) -> bool:
     end and leave; whether it ran. marimo reads, compiles and renders a notebook faster for
     its second visitor (it keeps what the first one cost), so a workshop pays that once, while
     it starts, rather than on its first visitor's map."""
-    import secrets
-
-    from websockets.exceptions import WebSocketException
-    from websockets.sync.client import connect
-
     sep = "&" if "?" in url else "?"
     address = url.replace("?", "ws?", 1) if "?" in url else url + "ws"
     deadline = time.monotonic() + timeout

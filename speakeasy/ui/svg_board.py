@@ -4,8 +4,8 @@
 traces that changed; plotly.js then recomputes and redraws the whole figure, 70-150 ms a time
 in headless Chromium here (``tests/benchmarks/browser_latency.py``), more than the play table's
 whole budget. :class:`SvgBoard` has the same interface and shows the same plotly figure as SVG
-(a few milliseconds to draw in Python, one ``innerHTML`` on the page); a click on a marker or a
-label reports plotly's ``curveNumber`` and ``pointIndex``, so
+(a few milliseconds to draw in Python; the page parses only the layers that changed); a click
+on a marker or a label reports plotly's ``curveNumber`` and ``pointIndex``, so
 :func:`~speakeasy.viz.clicked_place` reads it as it reads a plotly click.
 
 >>> import plotly.graph_objects as go

@@ -253,6 +253,9 @@ def test_beyond_loopback_the_workshop_needs_its_token() -> None:
             return False
 
         assert run_async(websocket_refused())
+        # the workshop's own first visit carries the token (and without it is refused)
+        assert first_visit(f"ws://127.0.0.1:{port}/play/", token)
+        assert not first_visit(f"ws://127.0.0.1:{port}/play/", "wrong", timeout=5)
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=10)

@@ -163,7 +163,7 @@ class SvgBoard:
         """The anywidget (created on first use): display this one object."""
         if self._widget is None:
             self._widget = _svg_widget_class()()
-            self._widget.frame = self._whole()
+            self._send(self._whole())  # a page that opens now draws the whole map
             self._widget.observe(lambda change: self.request(change.get("new")), names=["click"])
             self._widget.observe(lambda _: self.resend(), names=["need"])
         return self._widget
@@ -205,11 +205,14 @@ class SvgBoard:
         drawn = self._layers or figure_svg_layers(self._figure, width=self.width)
         return self._frame(drawn, None)
 
+    def _send(self, frame: dict[str, Any]) -> None:
+        self.frame = frame
+        if self._widget is not None:
+            self._widget.frame = frame
+
     def resend(self) -> None:
         """Send the whole map again (a page that lacks a layer asks for it)."""
-        self.frame = self._whole()
-        if self._widget is not None:
-            self._widget.frame = self.frame
+        self._send(self._whole())
 
     def show(self, figure: Any) -> bool:
         """Show ``figure`` (a plotly figure or its dict); whether anything changed. The page
@@ -229,9 +232,7 @@ class SvgBoard:
             pairs = zip(drawn.keys, drawn.bodies, strict=True)
             new = {key for key, body in pairs if old.get(key) != body}
         self._svg, self._layers = svg, drawn
-        self.frame = self._frame(drawn, new)
-        if self._widget is not None:
-            self._widget.frame = self.frame
+        self._send(self._frame(drawn, new))
         return True
 
     def show_once(self, key: Hashable, make: Callable[[], Any]) -> bool:

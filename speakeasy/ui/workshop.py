@@ -457,13 +457,13 @@ def warm_up() -> None:
     PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
 
 
-def first_visit(url: str, timeout: float = 30.0) -> bool:
-    """Open the notebook at ``url`` (``ws://…/play/``) as a visitor would, let it run to the
-    end and leave; whether it ran. marimo reads, compiles and renders a notebook faster for
-    its second visitor (it keeps what the first one cost), so a workshop pays that once, while
-    it starts, rather than on its first visitor's map."""
-    sep = "&" if "?" in url else "?"
-    address = url.replace("?", "ws?", 1) if "?" in url else url + "ws"
+def first_visit(url: str, token: str | None = None, timeout: float = 30.0) -> bool:
+    """Open the notebook served at ``url`` (``ws://…/play/``) as a visitor would, let it run
+    to the end and leave; whether it ran. marimo reads, compiles and renders a notebook faster
+    for its second visitor (it keeps what the first one cost), so a workshop pays that once,
+    while it starts, rather than on its first visitor's map."""
+    address = _with_token(url + "ws", token)
+    sep = "&" if token else "?"
     deadline = time.monotonic() + timeout
     try:
         with connect(f"{address}{sep}session_id=s_warm_{secrets.token_hex(4)}") as ws:
@@ -507,10 +507,9 @@ def serve(
     def warm() -> None:
         warm_up()
         if listening.wait(60):
-            loopback = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, host)
-            name = f"[{loopback}]" if ":" in loopback and "[" not in loopback else loopback
-            play = f"ws://{name}:{port}/play/"
-            first_visit(play if token is None else f"{play}?access_token={quote(token)}")
+            loopback = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+            name = f"[{loopback}]" if ":" in loopback else loopback  # an IPv6 address
+            first_visit(f"ws://{name}:{port}/play/", token)
 
     try:
         app = build_app(notebooks, stations, token)

@@ -8,14 +8,14 @@ app = marimo.App(width="full", app_title="Speakeasy · area control")
 def _():
     import marimo as mo
 
-    from speakeasy.explain import markdown_escape
-    from speakeasy.studies import (
+    from speakeasy.games.speakeasy.figures.control_figure import control_figure
+    from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+    from speakeasy.games.speakeasy.studies.control import (
         CASE_TEXT,
         Edit,
         EditKind,
         Exploration,
         IllegalEdit,
-        Position,
         best_rows,
         control_exercises,
         district_contents,
@@ -27,8 +27,10 @@ def _():
         study_control,
         who,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards, linked
-    from speakeasy.viz import clicked_district, control_figure
+    from speakeasy.games.speakeasy.studies.positions import Position
+    from speakeasy.tools.citations import markdown_escape
+    from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
+    from speakeasy.tools.text import linked
 
     return (
         CASE_TEXT,
@@ -472,7 +474,7 @@ def _(Edit, Position, study_control, who):
         assert start.state.districts[12].police
 
     def test_every_exercise_is_answered_by_its_own_expected_answer():
-        from speakeasy.studies import control_exercises
+        from speakeasy.games.speakeasy.studies.control import control_exercises
 
         for _, exercise in control_exercises():
             assert exercise.check(exercise.answer_text).correct

@@ -9,8 +9,9 @@ def _():
     import marimo as mo
     import plotly.graph_objects as go
 
-    from speakeasy.explain import load_rules_index
-    from speakeasy.studies import (
+    from speakeasy.games.speakeasy.figures.game_figure import game_figure
+    from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+    from speakeasy.games.speakeasy.studies.gang_war import (
         DEFAULT_WAR_POSITION,
         act_options,
         building_label,
@@ -23,8 +24,9 @@ def _():
         war_exercises,
         war_positions,
     )
-    from speakeasy.ui import answer_boxes, exercise_cards, linked, md_text, plural
-    from speakeasy.viz import clicked_district, game_figure
+    from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
+    from speakeasy.tools.rules_index import load_rules_index
+    from speakeasy.tools.text import linked, md_text, plural
 
     return (
         plural,

@@ -8,17 +8,13 @@ app = marimo.App(width="full", app_title="Speakeasy · learn a turn")
 def _():
     import marimo as mo
 
-    from speakeasy.explain import RuleRef
-    from speakeasy.ui import (
-        LESSONS,
-        Tutorial,
-        checked_int,
-        group_options,
-        linked,
-        md_text,
-        option_district,
-    )
-    from speakeasy.viz import clicked_district, game_figure
+    from speakeasy.games.speakeasy.figures.game_figure import game_figure
+    from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+    from speakeasy.games.speakeasy.table.play import group_options, option_district
+    from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
+    from speakeasy.tools.citations import RuleRef
+    from speakeasy.tools.inputs import checked_int
+    from speakeasy.tools.text import linked, md_text
 
     return (
         LESSONS,

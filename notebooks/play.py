@@ -11,31 +11,33 @@ def _():
     import marimo as mo
 
     from speakeasy import Colour, Options, SaveFileError
-    from speakeasy.explain import (
-        CATEGORIES,
-        log,
-        lookup_markdown,
+    from speakeasy.games.speakeasy.explain.events import CATEGORIES
+    from speakeasy.games.speakeasy.explain.log import log
+    from speakeasy.games.speakeasy.figures.game_figure import (
+        PLAYER_COLOURS,
+        clicked_place,
+        game_figure,
+        game_figure_data,
     )
-    from speakeasy.ui import (
-        PlaySession,
-        SvgBoard,
+    from speakeasy.games.speakeasy.table.play import (
         Table,
         TableSnapshot,
         advance,
-        changes_in_words,
-        checked_int,
-        checked_text,
-        checked_upload,
         decision_steps,
-        goal_lines,
-        html_text,
-        md_text,
         option_descriptions,
         plain_words,
-        table_boards,
         table_for,
     )
-    from speakeasy.viz import PLAYER_COLOURS, clicked_place, game_figure, game_figure_data
+    from speakeasy.games.speakeasy.table.play_panel import PlaySession
+    from speakeasy.games.speakeasy.table.player_board import (
+        changes_in_words,
+        goal_lines,
+        table_boards,
+    )
+    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload
+    from speakeasy.tools.lookup import lookup_markdown
+    from speakeasy.tools.svg_board import SvgBoard
+    from speakeasy.tools.text import html_text, md_text
 
     return (
         CATEGORIES,

@@ -8,9 +8,11 @@ app = marimo.App(width="medium", app_title="Speakeasy · the rules")
 def _():
     import marimo as mo
 
-    from speakeasy.explain import link_rules, load_rules_index, markdown_escape
-    from speakeasy.studies import area_of, find_rules, rule_areas, rule_page
-    from speakeasy.ui import checked_choice, checked_text
+    from speakeasy.app.rules_page import area_of, find_rules, rule_areas, rule_page
+    from speakeasy.tools.citations import markdown_escape
+    from speakeasy.tools.inputs import checked_choice, checked_text
+    from speakeasy.tools.rule_links import link_rules
+    from speakeasy.tools.rules_index import load_rules_index
 
     return (
         area_of,

@@ -10,9 +10,7 @@ def _():
 
     import marimo as mo
 
-    from speakeasy.studies import BOT_MIXES, game_specs, iter_games
-    from speakeasy.ui import checked_choice, checked_int, linked, plural
-    from speakeasy.viz import (
+    from speakeasy.games.speakeasy.figures.strategy_figures import (
         discussion,
         locations_figure,
         money_by_source_figure,
@@ -20,6 +18,9 @@ def _():
         summary_rows,
         win_rate_by_seat_figure,
     )
+    from speakeasy.tools.batch import BOT_MIXES, game_specs, iter_games
+    from speakeasy.tools.inputs import checked_choice, checked_int
+    from speakeasy.tools.text import linked, plural
 
     return (
         linked,

@@ -9,8 +9,7 @@ def _():
     import marimo as mo
 
     from speakeasy import load_board
-    from speakeasy.ui import linked
-    from speakeasy.viz import (
+    from speakeasy.games.speakeasy.figures.truck_explorer import (
         MAX_RANGE_CRATES,
         ExplorerSettings,
         build_view,
@@ -19,6 +18,7 @@ def _():
         district_label,
         district_options,
     )
+    from speakeasy.tools.text import linked
 
     return (
         linked,
@@ -261,17 +261,17 @@ def _(linked, mo):
 @app.cell(hide_code=True)
 def _():
     from speakeasy import IllegalAction
-    from speakeasy.explain import markdown_escape
-    from speakeasy.studies import extend_route, position_game
-    from speakeasy.ui import (
+    from speakeasy.games.speakeasy.studies.positions import position_game
+    from speakeasy.games.speakeasy.studies.route_study import extend_route
+    from speakeasy.games.speakeasy.table.route_planner import (
         RANGE_BONUSES,
-        answer_boxes,
-        checked_int,
-        exercise_cards,
         load_upload,
         planner_view,
         position_options,
     )
+    from speakeasy.tools.citations import markdown_escape
+    from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
+    from speakeasy.tools.inputs import checked_int
 
     return (
         IllegalAction,

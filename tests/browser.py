@@ -3,8 +3,8 @@
 marimo draws a plotly figure in a ``marimo-plotly`` element whose ``data-figure`` attribute
 holds the figure's JSON; a plotly ``FigureWidget`` (a ``marimo-anywidget``) is read from its
 plotly element; the play table's map is the same figure drawn as SVG
-(``speakeasy.ui.SvgBoard``), with the layout's meta in ``data-meta``. The game figures draw
-each district's number in a trace named "district numbers", inside the tile where the
+(``speakeasy.games.speakeasy.table.SvgBoard``), with the layout's meta in ``data-meta``. The game
+figures draw each district's number in a trace named "district numbers", inside the tile where the
 clickable ``districts`` trace answers a click.
 """
 
@@ -63,7 +63,8 @@ def _click_number(page: Any, labels: Any, district: int) -> None:
 
 
 def svg_meta(svg: Any) -> dict[str, Any]:
-    """The layout ``meta`` of a figure drawn as SVG (``speakeasy.viz.figure_svg``)."""
+    """The layout ``meta`` of a figure drawn as SVG
+    (``speakeasy.games.speakeasy.figures.figure_svg``)."""
     raw = svg.get_attribute("data-meta")
     assert raw, "the SVG map has no data-meta"
     meta: dict[str, Any] = json.loads(raw)

@@ -10,14 +10,14 @@ from typing import Any
 from speakeasy.core.actions import Action
 from speakeasy.core.context import Flow
 from speakeasy.core.engine import Runner
-from speakeasy.mafia_city.context import McCtx
-from speakeasy.mafia_city.data import load_data
-from speakeasy.mafia_city.state import McOptions, McState, Seat
+from speakeasy.games.mafia_city.model.data import load_data
+from speakeasy.games.mafia_city.model.state import GameState, Options, Seat
+from speakeasy.games.mafia_city.rules.context import Ctx
 
 DATA = load_data()
 
 
-def check_invariants(st: McState, vp_before: dict[str, int] | None = None) -> None:
+def check_invariants(st: GameState, vp_before: dict[str, int] | None = None) -> None:
     """Reference section 16.5: tokens, cards, figures, VP."""
     total = DATA.setup[len(st.players)]
     per_player = total.hand + total.reserve
@@ -46,7 +46,7 @@ def make_state(
     layout: tuple[int, ...] = (5, 1, 2, 3, 4, 6, 7),
     start: int = 0,
     **fields: Any,
-) -> McState:
+) -> GameState:
     """A position with the given stacks and hands; token counts stay consistent (the rest
     of each player's tokens in hand), the rest of the deck in the draw pile."""
     players = list(players)
@@ -61,7 +61,7 @@ def make_state(
         )
         for p in players
     }
-    st = McState(
+    st = GameState(
         players=players, seats=seats, layout=layout, target=row.target_beginner, start=start
     )
     for loc, stack in (stacks or {}).items():
@@ -80,8 +80,8 @@ def make_state(
 class Harness:
     """Run one flow on ``ctx`` and answer its decisions in order."""
 
-    def __init__(self, st: McState, seed: int = 0, **options: Any) -> None:
-        self.ctx = McCtx(state=st, rng=random.Random(seed), data=DATA, options=McOptions(**options))
+    def __init__(self, st: GameState, seed: int = 0, **options: Any) -> None:
+        self.ctx = Ctx(state=st, rng=random.Random(seed), data=DATA, options=Options(**options))
         self.st = st
 
     def run(self, flow: Flow[Any], *answers: str) -> Runner:

@@ -23,16 +23,16 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-import speakeasy.rules  # noqa: F401  (registers every effect handler)
-from speakeasy.catalog import load_catalog
+import speakeasy.games.speakeasy.rules  # noqa: F401  (registers every effect handler)
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
-from speakeasy.engine.bots import RandomBot
-from speakeasy.engine.game import Game
-from speakeasy.engine.setup import new_state
-from speakeasy.model.board import load_board
-from speakeasy.model.options import Options
-from speakeasy.model.state import Building, BuildingType, Colour, GameState, Track
-from speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.engine.bots import RandomBot
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.setup import new_state
+from speakeasy.games.speakeasy.model.board import load_board
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, GameState, Track
+from speakeasy.games.speakeasy.rules.context import Ctx
 
 T = TypeVar("T")
 
@@ -238,8 +238,9 @@ def assert_marimo_check(notebook: Path) -> None:
 
 def defining_modules(source: str) -> list[str]:
     """The modules that define what ``source`` imports from the package, e.g. a notebook's
-    ``from speakeasy.studies import Exploration`` gives ``speakeasy.studies.control``; a module
-    imported as such gives its own name, and a constant gives the module it is imported from."""
+    ``from speakeasy.games.speakeasy.studies import Exploration`` gives
+    ``speakeasy.games.speakeasy.studies.control``; a module imported as such gives its own name, and
+    a constant gives the module it is imported from."""
     modules: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("speakeasy"):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from speakeasy.core.actions import Decision
-from speakeasy.model.effects import Effect
-from speakeasy.rules.combat import bonus, boosts, partner_help_cost
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.dispatch import Source, run_effect
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.rules.combat import bonus, boosts, partner_help_cost
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.dispatch import Source, run_effect
 from tests.support import P, Y, drive, new_ctx
 
 ALLY = Effect.of("ally")

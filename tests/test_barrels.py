@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import BuildingType, Track
-from speakeasy.rules.barrels import produce, production, sale_price, sell, sell_limit, sellable
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.dispatch import Source
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import BuildingType, Track
+from speakeasy.games.speakeasy.rules.barrels import (
+    produce,
+    production,
+    sale_price,
+    sell,
+    sell_limit,
+    sellable,
+)
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.dispatch import Source
 from tests.support import B, G, P, Y, drive, new_ctx, put_building, set_levels
 
 CARD = Source("card", "party-01", track="party")

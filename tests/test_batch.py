@@ -1,4 +1,4 @@
-"""Batch simulation (speakeasy.studies.batch): deterministic records whatever the executor, money by
+"""Batch simulation (speakeasy.tools.batch): deterministic records whatever the executor, money by
 source that adds up, real locations, and ``speakeasy simulate --bots``."""
 
 from __future__ import annotations
@@ -8,10 +8,12 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from speakeasy import Game
-from speakeasy.catalog import load_catalog
-from speakeasy.engine.bots import play_out
-from speakeasy.model.state import Colour
-from speakeasy.studies.batch import (
+from speakeasy.app.cli import main
+from speakeasy.games.speakeasy.engine.bots import play_out
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.tools.batch import (
     BOT_MIXES,
     SOURCES,
     GameRecord,
@@ -24,8 +26,6 @@ from speakeasy.studies.batch import (
     wilson_interval,
     win_rates,
 )
-from speakeasy.studies.strategy import HeuristicBot
-from speakeasy.ui.cli import main
 
 #: Event kinds that may take money from a player (R-MONEY-2/6): building (R-BUILD-2/4,
 #: R-TAKEOVER-3, R-UPGRADE-2), goons (R-GOON-1), ship barrels (R-TRUCK-11), partner help in

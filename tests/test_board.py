@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from speakeasy import Area, DataError, load_board
-from speakeasy.model.board import DEFAULT_BOARD_PATH, Board
+from speakeasy.games.speakeasy.model.board import DEFAULT_BOARD_PATH, Board
 
 ALL = list(range(1, 17))
 districts = st.integers(min_value=1, max_value=16)

@@ -14,8 +14,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from speakeasy.ui import BoardWidget, Table, advance, table_for
-from speakeasy.viz import clicked_district, game_figure
+from speakeasy.games.speakeasy.figures.game_figure import game_figure
+from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+from speakeasy.games.speakeasy.table.play import Table, advance, table_for
+from speakeasy.tools.board_widget import BoardWidget
 
 
 def _figure(table: Table, title: str = "") -> go.Figure:
@@ -112,7 +114,8 @@ def test_a_click_names_the_district_of_the_figure_shown() -> None:
 
 def test_making_the_widget_does_not_import_nbformat() -> None:
     code = (
-        "import sys; from speakeasy.ui import BoardWidget; BoardWidget().widget; "
+        "import sys; from speakeasy.tools.board_widget import BoardWidget; "
+        "BoardWidget().widget; "
         "import plotly.io._renderers as r; "
         "print('nbformat' in sys.modules, 'jsonschema' in sys.modules, bool(r.nbformat))"
     )

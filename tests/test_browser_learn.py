@@ -117,7 +117,8 @@ def _script() -> list[tuple[str, list[tuple[str, str]]]]:
     """Every lesson with the clicks that finish it: (button text, the option's full label).
     Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (computed
     in-process on the same deterministic games the server plays)."""
-    from speakeasy.ui import LESSONS, Tutorial, group_options
+    from speakeasy.games.speakeasy.table.play import group_options
+    from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
 
     script: list[tuple[str, list[tuple[str, str]]]] = []
     tutorial = Tutorial()

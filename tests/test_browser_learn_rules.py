@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from speakeasy.explain import load_rules_index
-from speakeasy.studies import find_rules
+from speakeasy.app.rules_page import find_rules
+from speakeasy.tools.rules_index import load_rules_index
 from tests.conftest import _notebook_url
 
 pytestmark = pytest.mark.browser

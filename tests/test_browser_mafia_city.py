@@ -26,7 +26,7 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 TIMEOUT_MS = 30_000
 SEED = 4
-PLOT_READY = ".se-map svg[data-meta]"  # the play map (speakeasy.ui.SvgBoard)
+PLOT_READY = ".se-map svg[data-meta]"  # the play map (speakeasy.games.speakeasy.table.SvgBoard)
 # the decision panel's option buttons, or the Play button of a long list (its first option)
 OPTION_BUTTONS = ".se-options button.se-option, .se-options button.se-play"
 MAX_CLICKS = 400

@@ -215,7 +215,7 @@ def _saved_game_after_a_luciano_phase() -> tuple[str, int]:
     """A saved 2-player game just after its first Lucky Luciano phase, and that step."""
     import random
 
-    from speakeasy.ui.play import Table
+    from speakeasy.games.speakeasy.table.play import Table
 
     table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
     rng = random.Random(3)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from speakeasy.ui.workshop import STATIONS
+from speakeasy.app.workshop import STATIONS
 from tests.conftest import Workshop
 
 pytestmark = pytest.mark.browser

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 
-import speakeasy.rules  # noqa: F401  (registers the reward handlers)
+import speakeasy.games.speakeasy.rules  # noqa: F401  (registers the reward handlers)
 from speakeasy.core.actions import Decision
-from speakeasy.model.effects import Effect
-from speakeasy.model.options import Options
-from speakeasy.model.state import Building, BuildingType, Colour, Track
-from speakeasy.rules import buildings as bld
-from speakeasy.rules.context import Ctx, Flow
-from speakeasy.rules.dispatch import HANDLERS, Source, run_effect
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, Track
+from speakeasy.games.speakeasy.rules import buildings as bld
+from speakeasy.games.speakeasy.rules.context import Ctx, Flow
+from speakeasy.games.speakeasy.rules.dispatch import HANDLERS, Source, run_effect
 from tests.support import BAR, CASINO, DIST, NC, B, G, P, drive, new_ctx, option_texts, put_building
 
 CONTRACTORS = Effect.of(

@@ -7,11 +7,16 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from speakeasy.core.actions import Decision
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import Colour, Track
-from speakeasy.rules.cards import discard_from_hand, draw_card, play_card, raise_level
-from speakeasy.rules.context import Ctx, Flow
-from speakeasy.rules.dispatch import Source
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import Colour, Track
+from speakeasy.games.speakeasy.rules.cards import (
+    discard_from_hand,
+    draw_card,
+    play_card,
+    raise_level,
+)
+from speakeasy.games.speakeasy.rules.context import Ctx, Flow
+from speakeasy.games.speakeasy.rules.dispatch import Source
 from tests.support import P, Y, drive, new_ctx, skip_or_first
 
 

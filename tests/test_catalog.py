@@ -1,4 +1,5 @@
-"""Behavioural tests of the game-data catalog (``speakeasy.catalog``, ``data/catalog/``).
+"""Behavioural tests of the game-data catalog (``speakeasy.games.speakeasy.model.catalog``,
+``data/catalog/``).
 
 Each test names the rule (R-...), example (E...), gap (GAP-...) or discrepancy (DISC-...) IDs of
 the rules reference that it checks.
@@ -16,17 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.catalog import (
-    CP_LETTERS,
-    DEFAULT_CATALOG_DIR,
-    Catalog,
-    FrozenMap,
-    Goal,
-    load_catalog,
-)
-from speakeasy.model.effects import OPERATIONS, Effect
-from speakeasy.model.errors import DataError
-from speakeasy.model.provenance import Provenance
+from speakeasy.games.speakeasy.model.catalog.base import FrozenMap
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
+from speakeasy.games.speakeasy.model.catalog.loader import DEFAULT_CATALOG_DIR, load_catalog
+from speakeasy.games.speakeasy.model.catalog.pieces import CP_LETTERS, Goal
+from speakeasy.games.speakeasy.model.effects import OPERATIONS, Effect
+from speakeasy.games.speakeasy.model.provenance import Provenance
+from speakeasy.tools.errors import DataError
 
 #: The rules reference lives beside the repository (``../shared/rules``), as in CI.
 RULES_REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "rules" / "speakeasy-rules.md"

@@ -2,7 +2,8 @@
 
 Each token's effect is checked against §14.6 in the data, then driven through the
 ``play_city_tokens`` handler when the handler of its effect kind is registered by
-:mod:`speakeasy.rules`. Tokens whose handler is not registered yet are skipped with a message.
+:mod:`speakeasy.games.speakeasy.rules`. Tokens whose handler is not registered yet are skipped with
+a message.
 """
 
 from __future__ import annotations
@@ -12,18 +13,18 @@ from collections.abc import Callable
 
 import pytest
 
-import speakeasy.rules
-import speakeasy.rules.goals
+import speakeasy.games.speakeasy.rules
+import speakeasy.games.speakeasy.rules.goals
 from speakeasy.core.actions import Action, Decision
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import BuildingType, Track
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.dispatch import HANDLERS, Source, run_effect
-from speakeasy.rules.goals import token_options, token_useful, tokens_refusal
-from speakeasy.rules.resources import end_of_turn_tokens
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import BuildingType, Track
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.dispatch import HANDLERS, Source, run_effect
+from speakeasy.games.speakeasy.rules.goals import token_options, token_useful, tokens_refusal
+from speakeasy.games.speakeasy.rules.resources import end_of_turn_tokens
 from tests.support import P, drive, new_ctx, put_building
 
-assert speakeasy.rules  # the package import registers the other handlers
+assert speakeasy.games.speakeasy.rules  # the package import registers the other handlers
 
 
 #: R-CITYTOK-n -> (token id, effect kind, parameters that must match).

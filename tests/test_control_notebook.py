@@ -62,7 +62,13 @@ def test_the_default_position_is_e4_with_district_12_selected() -> None:
 
 def test_the_notebook_imports_no_rules_module() -> None:
     """Presentation only: control, tracks, payouts, edits and flips come from
-    speakeasy.studies.control."""
+    speakeasy.games.speakeasy.studies.control."""
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
-    assert "speakeasy.studies.control" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine.game"))]
+    assert "speakeasy.games.speakeasy.studies.control" in imported
+    assert not [
+        m
+        for m in imported
+        if m.startswith(
+            ("speakeasy.games.speakeasy.rules", "speakeasy.games.speakeasy.engine.game")
+        )
+    ]

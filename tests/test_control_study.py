@@ -1,6 +1,6 @@
-"""The area-control what-if explorer (speakeasy.studies.control): who controls each district
-and why (R-CONTROL-2..7), the projected area-control tracks (R-CONTROL-1/8), the payouts after
-them (R-PAYOUT-2..5), single edits validated as scenarios, and the changes that flip a
+"""The area-control what-if explorer (speakeasy.games.speakeasy.studies.control): who controls each
+district and why (R-CONTROL-2..7), the projected area-control tracks (R-CONTROL-1/8), the payouts
+after them (R-PAYOUT-2..5), single edits validated as scenarios, and the changes that flip a
 district. Rulebook examples E4-E8 are checked, and the results are cross-checked against the
 engine's own Lucky Luciano steps (score_area_control, pay_luciano)."""
 
@@ -12,14 +12,22 @@ import time
 
 import pytest
 
-from speakeasy.catalog import load_catalog
-from speakeasy.model.board import Area
-from speakeasy.model.options import Options
-from speakeasy.model.state import Colour, to_data
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.luciano import ControlCase, district_control, pay_luciano, score_area_control
-from speakeasy.scenario import load_scenario, parse_scenario
-from speakeasy.studies.control import (
+from speakeasy.games.speakeasy.figures.control_figure import DISTRICT_CONTROL_TRACE, control_figure
+from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Colour, to_data
+from speakeasy.games.speakeasy.positions.format import parse_scenario
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.luciano import (
+    ControlCase,
+    district_control,
+    pay_luciano,
+    score_area_control,
+)
+from speakeasy.games.speakeasy.studies.control import (
     BOT_START,
     Edit,
     EditKind,
@@ -37,9 +45,7 @@ from speakeasy.studies.control import (
     study_control,
     who,
 )
-from speakeasy.studies.positions import UPTOWN_E5_E6, Position
-from speakeasy.viz.control_figure import DISTRICT_CONTROL_TRACE, control_figure
-from speakeasy.viz.truck_explorer import clicked_district
+from speakeasy.games.speakeasy.studies.positions import UPTOWN_E5_E6, Position
 
 E04 = "scenario:e04_police_casino_district_12"
 UPTOWN = "scenario:uptown_e5_e6"

@@ -12,13 +12,13 @@ from collections.abc import Callable
 import pytest
 
 from speakeasy.core.actions import Action, Decision
-from speakeasy.model.effects import Effect
-from speakeasy.model.options import Options
-from speakeasy.model.state import BuildingType, Ship, Track
-from speakeasy.rules.cards import play_card
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import deliver, delivery_range, truck_options
-from speakeasy.rules.dispatch import Source
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import BuildingType, Ship, Track
+from speakeasy.games.speakeasy.rules.cards import play_card
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.delivery import deliver, delivery_range, truck_options
+from speakeasy.games.speakeasy.rules.dispatch import Source
 from tests.support import (
     G,
     P,

@@ -28,9 +28,9 @@ def test_doctests_exist() -> None:
             len(t.examples) for t in doctest.DocTestFinder().find(importlib.import_module(name))
         )
         for name in (
-            "speakeasy.model.board",
-            "speakeasy.model.provenance",
-            "speakeasy.model.effects",
+            "speakeasy.games.speakeasy.model.board",
+            "speakeasy.games.speakeasy.model.provenance",
+            "speakeasy.games.speakeasy.model.effects",
         )
     }
     assert all(n > 0 for n in counted.values()), counted

@@ -12,11 +12,11 @@ import pytest
 
 from speakeasy import Game, IllegalAction
 from speakeasy.core.actions import Action
-from speakeasy.engine.game import SaveFileError
-from speakeasy.model.options import Options
-from speakeasy.model.state import Colour, to_data
-from speakeasy.rules.flow import Start
-from speakeasy.scenario import load_scenario
+from speakeasy.games.speakeasy.engine.game import SaveFileError
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Colour, to_data
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.rules.flow import Start
 from tests.support import play_random
 
 

@@ -19,8 +19,8 @@ from speakeasy import Game, IllegalAction
 from speakeasy.core.actions import Action
 from speakeasy.core.context import Context, Flow
 from speakeasy.core.engine import REFUSALS, Engine, EngineError, GameDefinition
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.flow import Start
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.flow import Start
 from tests.support import play_random
 
 

@@ -1,8 +1,8 @@
-"""Explanations (speakeasy.explain): every event in plain English with its rules, why options are
-greyed out, rule lookup, step-through of automatic steps and the filtered game log.
+"""Explanations (speakeasy.games.speakeasy.explain): every event in plain English with its rules,
+why options are greyed out, rule lookup, step-through of automatic steps and the filtered game log.
 
-Every kind of event and decision is declared (speakeasy.model.kinds) and has exactly one
-explanation; an event's sentence is the one its rule wrote, never a second wording."""
+Every kind of event and decision is declared (speakeasy.games.speakeasy.model.kinds) and has exactly
+one explanation; an event's sentence is the one its rule wrote, never a second wording."""
 
 from __future__ import annotations
 
@@ -15,32 +15,41 @@ import pytest
 
 from speakeasy import Game
 from speakeasy.core.actions import Action, Event, IllegalAction
-from speakeasy.engine.bots import RandomBot, play_out
-from speakeasy.explain import (
+from speakeasy.games.speakeasy.engine.bots import RandomBot, play_out
+from speakeasy.games.speakeasy.explain.events import (
     CATEGORIES,
     DECISION_CATEGORIES,
     EVENT_GUIDES,
     Explanation,
-    RuleRef,
     category_of,
-    explain_blocked,
     explain_decision,
-    explain_error,
     explain_event,
-    log,
-    lookup,
-    lookup_markdown,
-    step_through,
 )
-from speakeasy.explain.rules_index import load_rules_index
-from speakeasy.model.effects import Effect
-from speakeasy.model.kinds import EVENT_DATA, DecisionKind, EventDataError, EventKind
-from speakeasy.model.state import Building, BuildingType, Colour, Phase, Track, to_data
-from speakeasy.rules.buildings import MODES, build
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.dispatch import Source, run_effect
-from speakeasy.rules.flow import send_capo
-from speakeasy.rules.luciano import gang_war, pay_luciano, score_area_control
+from speakeasy.games.speakeasy.explain.log import log, step_through
+from speakeasy.games.speakeasy.explain.refusals import explain_blocked, explain_error
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.kinds import (
+    EVENT_DATA,
+    DecisionKind,
+    EventDataError,
+    EventKind,
+)
+from speakeasy.games.speakeasy.model.state import (
+    Building,
+    BuildingType,
+    Colour,
+    Phase,
+    Track,
+    to_data,
+)
+from speakeasy.games.speakeasy.rules.buildings import MODES, build
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.dispatch import Source, run_effect
+from speakeasy.games.speakeasy.rules.flow import send_capo
+from speakeasy.games.speakeasy.rules.luciano import gang_war, pay_luciano, score_area_control
+from speakeasy.tools.citations import RuleRef
+from speakeasy.tools.lookup import lookup, lookup_markdown
+from speakeasy.tools.rules_index import load_rules_index
 from tests.support import clear_map, drive, new_ctx, put_building, skip_or_first
 
 INDEX = load_rules_index()

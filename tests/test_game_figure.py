@@ -1,4 +1,5 @@
-"""The whole-position figure (speakeasy.viz.game_figure): every layer against the state."""
+"""The whole-position figure (speakeasy.games.speakeasy.figures.game_figure): every layer against
+the state."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import plotly.graph_objects as go
 import pytest
 
 from speakeasy import Game, load_board
-from speakeasy.model.board import Board
-from speakeasy.model.state import Building, BuildingType, Colour, GameState, Track
-from speakeasy.viz import DISTRICT_TRACE
-from speakeasy.viz.board_figure import CLOSED_COLOUR, HIGHLIGHT_COLOUR
-from speakeasy.viz.game_figure import (
+from speakeasy.games.speakeasy.figures.board_figure import (
+    CLOSED_COLOUR,
+    DISTRICT_TRACE,
+    HIGHLIGHT_COLOUR,
+)
+from speakeasy.games.speakeasy.figures.game_figure import (
     ALLIANCE_TRACE,
     BARRELS_TRACE,
     BUILDINGS_TRACE,
@@ -42,6 +44,8 @@ from speakeasy.viz.game_figure import (
     game_repr_mimebundle,
     game_summary,
 )
+from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, GameState, Track
 
 #: Weights that make a random game build, protect, ship and ally more than pure chance would.
 _PREFER = {"build": 8, "build_space": 8, "protect": 6, "enter": 5, "move": 3, "buy": 5, "ally": 3}

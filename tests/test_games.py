@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy import Game
-from speakeasy.catalog import load_catalog
-from speakeasy.model.state import BuildingType, GameState, Track
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.state import BuildingType, GameState, Track
 
 CATALOG = load_catalog()
 COMPONENTS = CATALOG.components

@@ -57,10 +57,17 @@ def test_the_default_view_studies_e3() -> None:
 
 
 def test_the_notebook_imports_no_rules_module() -> None:
-    """Presentation only: the study comes from speakeasy.studies.gang_war, figures from viz."""
+    """Presentation only: the study comes from speakeasy.games.speakeasy.studies.gang_war,
+    figures from viz."""
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
-    assert "speakeasy.studies.gang_war" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules.", "speakeasy.engine.game"))]
+    assert "speakeasy.games.speakeasy.studies.gang_war" in imported
+    assert not [
+        m
+        for m in imported
+        if m.startswith(
+            ("speakeasy.games.speakeasy.rules.", "speakeasy.games.speakeasy.engine.game")
+        )
+    ]
     text = NOTEBOOK.read_text(encoding="utf-8")
     for rules_call in ("best_defence(", "war_strength =", "gang_war("):
         assert rules_call not in text, rules_call

@@ -1,6 +1,6 @@
-"""The gang-war "will it hold?" study (speakeasy.studies.gang_war): war strengths of an act's deck,
-the cheapest hold against each tile, exact survival chances, which war reaches a district, and
-an owner's goons shared by several buildings in one district.
+"""The gang-war "will it hold?" study (speakeasy.games.speakeasy.studies.gang_war): war strengths of
+an act's deck, the cheapest hold against each tile, exact survival chances, which war reaches a
+district, and an owner's goons shared by several buildings in one district.
 
 Every verdict of the study is also checked against the engine: the gang war is played with the
 study's choices and the building stands exactly when the study says it holds.
@@ -15,15 +15,16 @@ from fractions import Fraction
 
 import pytest
 
-from speakeasy.catalog import GangsterTile, load_catalog
 from speakeasy.core.actions import Decision
-from speakeasy.engine.game import Game
-from speakeasy.model.state import BuildingType, Colour, Phase, TurnOrder, to_data
-from speakeasy.rules.combat import Boost
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.luciano import gang_war
-from speakeasy.scenario import load_scenario
-from speakeasy.studies.gang_war import (
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.catalog.pieces import GangsterTile
+from speakeasy.games.speakeasy.model.state import BuildingType, Colour, Phase, TurnOrder, to_data
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.rules.combat import Boost
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.luciano import gang_war
+from speakeasy.games.speakeasy.studies.gang_war import (
     BOT_POSITIONS,
     DeckStatus,
     WarTiming,
@@ -38,7 +39,7 @@ from speakeasy.studies.gang_war import (
     war_exercises,
     war_schedule,
 )
-from speakeasy.studies.positions import bot_game_before_war
+from speakeasy.games.speakeasy.studies.positions import bot_game_before_war
 from tests.support import BAR, CASINO, DIST, NC, B, P, Y, drive, new_ctx, put_building, set_levels
 
 CAT = load_catalog()

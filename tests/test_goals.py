@@ -11,16 +11,16 @@ from collections.abc import Callable
 
 import pytest
 
-import speakeasy.rules
-import speakeasy.rules.goals
+import speakeasy.games.speakeasy.rules
+import speakeasy.games.speakeasy.rules.goals
 from speakeasy.core.actions import Decision, IllegalAction
-from speakeasy.model.board import Area
-from speakeasy.model.effects import REQUIREMENT_KINDS, Effect
-from speakeasy.model.options import Options
-from speakeasy.model.state import OPERATIONS, Building, BuildingType, Colour, Track
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.dispatch import Source, run_effect
-from speakeasy.rules.goals import (
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.effects import REQUIREMENT_KINDS, Effect
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import OPERATIONS, Building, BuildingType, Colour, Track
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.dispatch import Source, run_effect
+from speakeasy.games.speakeasy.rules.goals import (
     CHECKS,
     book_spaces_available,
     cook_refusal,
@@ -37,7 +37,7 @@ from speakeasy.rules.goals import (
 )
 from tests.support import BAR, CASINO, DIST, NC, P, Y, drive, new_ctx, put_building, set_levels
 
-assert speakeasy.rules  # the package import registers the other handlers
+assert speakeasy.games.speakeasy.rules  # the package import registers the other handlers
 
 Setup = Callable[[Ctx], None]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from speakeasy import Game
-from speakeasy.model.state import to_data
+from speakeasy.games.speakeasy.model.state import to_data
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "playthrough_4p_seed2026.json"
 SEED = 2026

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 import pytest
 
 from speakeasy.core.actions import Decision
-from speakeasy.model.state import Building, BuildingType, Colour, Track
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.dispatch import Source, run_effects
+from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, Track
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.dispatch import Source, run_effects
 from tests.support import clear_map, drive, new_ctx
 
 P, Y = Colour.PURPLE, Colour.YELLOW

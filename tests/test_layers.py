@@ -1,13 +1,18 @@
 """The package is one house in layers: data flows one way and nothing leans sideways.
 
-Layers, lowest first (a module imports only from its own layer or lower ones)::
+Floors, lowest first (a module imports only from its own floor or lower ones)::
 
-    core -> model -> catalog -> rules -> engine -> scenario -> explain -> studies -> viz -> ui
+    core -> tools -> games/<game>/{model -> rules -> engine -> positions -> explain -> studies
+         -> descriptor -> figures -> table} -> games (the registry) -> app -> speakeasy (the face)
 
-``core`` is the game-agnostic engine: it imports nothing of Speakeasy. The import graph is read
-from the source with :mod:`ast` (nothing is run), so a deferred import inside a function counts
-as well: apart from the Jupyter repr of a game (``engine -> viz``, the python-chess pattern) and
-optional heavy third-party dependencies, every import sits at the top of its module.
+``core`` is the game-agnostic engine: it imports nothing else of the package. ``tools`` are
+shared by every game and import only ``core``. Every game lives in its own folder under
+``speakeasy/games/`` with the same rooms under the same names, and imports only ``core``,
+``tools`` and itself: never another game. The registry (:mod:`speakeasy.games`) finds a game by
+name and imports its descriptor when asked. The import graph is read from the source with
+:mod:`ast` (nothing is run), so a deferred import inside a function counts as well: apart from
+the Jupyter repr of a game (``engine -> figures``, the python-chess pattern) and optional heavy
+third-party dependencies, every import sits at the top of its module.
 """
 
 from __future__ import annotations
@@ -24,24 +29,34 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "speakeasy"
 NOTEBOOKS = ROOT / "notebooks"
-LAYERS = (
-    "core",
+#: The rooms every game has, lowest first (``descriptor`` is one module, the others packages).
+ROOMS = (
     "model",
-    "catalog",
     "rules",
     "engine",
-    "scenario",
+    "positions",
     "explain",
     "studies",
-    "viz",
-    "ui",
+    "descriptor",
+    "figures",
+    "table",
 )
+GAMES = tuple(
+    sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
+)
+#: Floors, lowest first; a game's rooms stand between ``tools`` and the registry.
+LAYERS = ("core", "tools", *(f"game.{room}" for room in ROOMS), "games", "app")
 #: Third-party packages heavy enough to import only where they are used.
 HEAVY = frozenset(
     {"plotly", "jsonschema", "dask", "distributed", "marimo", "ipywidgets", "anywidget", "IPython"}
 )
 #: (importing module, imported module prefix): the lazy Jupyter repr of a Game.
-LAZY_ALLOWED = frozenset({("speakeasy.engine.game", "speakeasy.viz")})
+LAZY_ALLOWED = frozenset(
+    {
+        ("speakeasy.games.speakeasy.engine.game", "speakeasy.games.speakeasy.figures"),
+        # the registry imports a game's descriptor by name, when asked (speakeasy.games.load)
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -113,25 +128,42 @@ ALL_IMPORTS = [i for m in MODULES for i in imports_of(m)]
 OWN = [i for i in ALL_IMPORTS if i.target == "speakeasy" or i.target.startswith("speakeasy.")]
 
 
-#: Other games on the same core, each a self-contained package standing at the engine's
-#: floor: it imports only the core, and only studies, figures and the UI above may use it.
-GAMES = ("mafia_city",)
+def game_of(module: str) -> str | None:
+    """The game a module belongs to (``speakeasy.games.<game>...``), else ``None``."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
 
 
 def layer(module: str) -> int | None:
-    """The layer of a module; ``None`` for the package's own ``__init__`` (its public face)."""
+    """The floor of a module; ``None`` for the package's own ``__init__`` (its public face)."""
     parts = module.split(".")
     if len(parts) == 1:
         return None
-    if parts[1] in GAMES:
-        return LAYERS.index("engine")
+    if parts[1] == "games":
+        if len(parts) == 2:
+            return LAYERS.index("games")
+        if len(parts) == 3:  # a game's package: its docstring, above its rooms
+            return LAYERS.index("games") - 1
+        return LAYERS.index(f"game.{parts[3]}")
     return LAYERS.index(parts[1])
 
 
-def test_every_subpackage_is_a_known_layer() -> None:
+def test_every_module_is_in_a_known_room() -> None:
     tops = {m.split(".")[1] for m in MODULES if m.count(".") >= 1}
-    known = {*LAYERS, *GAMES}
-    assert tops <= known, f"modules outside the layers: {sorted(tops - known)}"
+    assert tops <= {"core", "tools", "games", "app"}, sorted(tops)
+    rooms = {m.split(".")[3] for m in MODULES if m.count(".") >= 3 and m.split(".")[1] == "games"}
+    assert rooms <= set(ROOMS), f"rooms outside the plan: {sorted(rooms - set(ROOMS))}"
+
+
+def test_every_game_has_the_same_rooms() -> None:
+    """A maintainer who knows one game's folder finds the other's in the same places."""
+    for game in GAMES:
+        have = {
+            p.stem
+            for p in (PACKAGE / "games" / game).iterdir()
+            if p.suffix == ".py" or (p / "__init__.py").is_file()
+        } - {"__init__"}
+        assert have == set(ROOMS), f"{game}: {sorted(have ^ set(ROOMS))}"
 
 
 def test_no_import_cycle() -> None:
@@ -169,13 +201,27 @@ def test_core_knows_no_game() -> None:
     assert not leaks, leaks
 
 
-def test_other_games_stand_on_the_core_alone() -> None:
-    """A second game (e.g. Mafia City) uses the engine core unchanged and nothing of Speakeasy."""
+def test_a_game_stands_on_the_core_and_the_tools_alone() -> None:
+    """Each game uses the core and the shared tools unchanged, and nothing of another game."""
     leaks = []
     for imp in OWN:
-        game = imp.module.split(".")[1] if "." in imp.module else ""
-        if game in GAMES and not imp.target.startswith(("speakeasy.core", f"speakeasy.{game}")):
+        game = game_of(imp.module)
+        if game is None:
+            continue
+        if not imp.target.startswith(
+            ("speakeasy.core", "speakeasy.tools", f"speakeasy.games.{game}")
+        ):
             leaks.append(f"{imp.module}:{imp.line} -> {imp.target}")
+    assert not leaks, leaks
+
+
+def test_the_tools_know_no_game() -> None:
+    leaks = [
+        f"{i.module}:{i.line} -> {i.target}"
+        for i in OWN
+        if i.module.startswith("speakeasy.tools")
+        and not i.target.startswith(("speakeasy.core", "speakeasy.tools"))
+    ]
     assert not leaks, leaks
 
 
@@ -245,8 +291,7 @@ def notebook_imports() -> list[tuple[str, str, str]]:
     ("notebook", "module", "name"), notebook_imports(), ids=lambda v: str(v) or "-"
 )
 def test_notebooks_import_public_names_only(notebook: str, module: str, name: str) -> None:
-    """A notebook imports from the package or a layer's package, a name it lists in ``__all__``."""
-    assert module.count(".") <= 1, f"{notebook}: import {name} from a layer's package, not {module}"
+    """A notebook imports a name that a module lists in ``__all__`` (its public names)."""
     assert module in MODULES, f"{notebook}: no package {module}"
     assert name in _public(module), f"{notebook}: {module} does not export {name!r}"
 

@@ -51,10 +51,14 @@ def _defined(path: Path) -> set[str]:
 
 
 RULES_MODULES = {
-    f"speakeasy.rules.{p.stem}" if p.stem != "__init__" else "speakeasy.rules": p
+    f"speakeasy.games.speakeasy.rules.{p.stem}"
+    if p.stem != "__init__"
+    else "speakeasy.games.speakeasy.rules": p
     for p in sorted(RULES.glob("*.py"))
 }
-SUBMODULES = {name.rsplit(".", 1)[1] for name in RULES_MODULES if name != "speakeasy.rules"}
+SUBMODULES = {
+    name.rsplit(".", 1)[1] for name in RULES_MODULES if name != "speakeasy.games.speakeasy.rules"
+}
 
 
 def _rules_imports() -> Iterator[tuple[Path, int, str, str]]:
@@ -67,7 +71,10 @@ def _rules_imports() -> Iterator[tuple[Path, int, str, str]]:
             if isinstance(node, ast.ImportFrom) and node.module in RULES_MODULES:
                 for alias in node.names:
                     module = f"{node.module}.{alias.name}"
-                    if node.module == "speakeasy.rules" and alias.name in SUBMODULES:
+                    if (
+                        node.module == "speakeasy.games.speakeasy.rules"
+                        and alias.name in SUBMODULES
+                    ):
                         aliases[alias.asname or alias.name] = module
                     else:
                         yield path, node.lineno, node.module, alias.name
@@ -119,5 +126,5 @@ def test_every_rules_name_used_elsewhere_is_in_its_modules_all() -> None:
 def test_the_check_sees_the_imports() -> None:
     """The scan finds the rules names the studies are known to use."""
     found = {(module, name) for _, _, module, name in IMPORTS}
-    assert ("speakeasy.rules.luciano", "district_control") in found
-    assert ("speakeasy.rules.delivery", "may_receive_barrel") in found
+    assert ("speakeasy.games.speakeasy.rules.luciano", "district_control") in found
+    assert ("speakeasy.games.speakeasy.rules.delivery", "may_receive_barrel") in found

@@ -12,7 +12,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
-from speakeasy.studies import Edit
+from speakeasy.games.speakeasy.studies.control import Edit
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "control.py"
 

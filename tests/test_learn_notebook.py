@@ -19,10 +19,10 @@ def test_learn_notebook_runs_as_a_script() -> None:
 
 def test_learn_notebook_imports_no_rules_module() -> None:
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
-    assert "speakeasy.ui.tutorial" in imported
-    assert not [m for m in imported if m.startswith("speakeasy.rules")], imported
-    assert "speakeasy.rules" not in NOTEBOOK.read_text(encoding="utf-8").replace(
-        "speakeasy.explain.rules_index", ""
+    assert "speakeasy.games.speakeasy.table.tutorial" in imported
+    assert not [m for m in imported if m.startswith("speakeasy.games.speakeasy.rules")], imported
+    assert "speakeasy.games.speakeasy.rules" not in NOTEBOOK.read_text(encoding="utf-8").replace(
+        "speakeasy.tools.rules_index", ""
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from speakeasy.ui.tutorial import (
+from speakeasy.games.speakeasy.table.tutorial import (
     LEARNER,
     LESSONS,
     MAX_LINK_MOVES,

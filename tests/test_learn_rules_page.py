@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.explain import link_rules, load_rules_index, rule_ids_in, rule_url
-from speakeasy.scenario import load_scenario
-from speakeasy.studies import NOTEBOOK_RULES, area_of, find_rules, rule_areas, rule_page
-from speakeasy.ui import LESSONS, PAGES, Tutorial
+from speakeasy.app.rules_page import NOTEBOOK_RULES, area_of, find_rules, rule_areas, rule_page
+from speakeasy.app.workshop import PAGES
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
+from speakeasy.tools.rule_links import link_rules, rule_ids_in, rule_url
+from speakeasy.tools.rules_index import load_rules_index
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,8 +94,12 @@ def test_rules_notebook_runs_as_a_script_and_passes_marimo_check() -> None:
 
 def test_rules_notebook_is_presentation_only() -> None:
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
-    assert "speakeasy.studies.rules_page" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine"))]
+    assert "speakeasy.app.rules_page" in imported
+    assert not [
+        m
+        for m in imported
+        if m.startswith(("speakeasy.games.speakeasy.rules", "speakeasy.games.speakeasy.engine"))
+    ]
 
 
 def test_the_rules_notebook_opens_the_rule_of_its_link() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from speakeasy.core.actions import Decision
-from speakeasy.model.options import Options
-from speakeasy.model.state import Colour
-from speakeasy.rules.flow import capo_options, persons_in_play, send_capo
-from speakeasy.rules.protection import protection_cost
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.rules.flow import capo_options, persons_in_play, send_capo
+from speakeasy.games.speakeasy.rules.protection import protection_cost
 from tests.support import B, G, P, Y, drive, new_ctx, skip_or_first
 
 

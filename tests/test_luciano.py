@@ -14,13 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from speakeasy.catalog import GangsterTile, load_catalog
 from speakeasy.core.actions import Event
-from speakeasy.model.board import Area
-from speakeasy.model.options import Options
-from speakeasy.model.state import BuildingType, Colour, Phase, TurnOrder
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.luciano import (
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.catalog.pieces import GangsterTile
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import BuildingType, Colour, Phase, TurnOrder
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.luciano import (
     ControlCase,
     area_control,
     best_defence,
@@ -247,7 +248,7 @@ def test_r_gangwar_8_fallen_distillery_returns_distillery_area_barrels() -> None
 
 def test_r_variant_1_lost_distillery_returns_to_operations_board() -> None:
     """R-VARIANT-1: with the distillery rebuild variant the owner may put the piece back on
-    its space (asked: see tests/test_rules_bugs_15.py)."""
+    its space (asked: see tests/test_rulebook_fixes.py)."""
     ctx = make_ctx(options=Options(distillery_rebuild=True))
     prepare_war(ctx, 1, [tile_named("Birdie Brown").id], [2])
     distillery = put_building(ctx, G, 2, 1, DIST, protected=True, from_board=True)

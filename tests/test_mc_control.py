@@ -1,4 +1,4 @@
-"""The Mafia City control explorer's study (speakeasy.studies.mafia_city_control): control and
+"""The Mafia City control explorer's study (speakeasy.games.mafia_city.studies.control): control and
 the deciding rule (MC-CTRL-1..6, EMC-8, EMC-9, EMC-21), the flip search over single changes,
 and the Mayor's evaluation orders played by the engine's own phase II (MC-LOC-3/4,
 MC-HALL-1..5, MC-PRISON-5)."""
@@ -9,35 +9,37 @@ from itertools import permutations
 
 import pytest
 
-from speakeasy.mafia_city import LOCATIONS, McState, control
-from speakeasy.studies.exercises import Exercise
-from speakeasy.studies.mafia_city_control import (
-    MC_CHANGE_KINDS,
-    McChange,
-    mc_best_orders,
-    mc_change_state,
-    mc_control_exercises,
-    mc_control_table,
-    mc_flips,
-    mc_mayor_orders,
-    mc_order_outcomes,
-    mc_position,
-    mc_sample_position,
-    mc_single_changes,
+from speakeasy.games.mafia_city.model.board import LOCATIONS
+from speakeasy.games.mafia_city.model.state import GameState
+from speakeasy.games.mafia_city.rules.control import control
+from speakeasy.games.mafia_city.studies.control import (
+    CHANGE_KINDS,
+    Change,
+    best_orders,
+    change_state,
+    control_exercises,
+    control_table,
+    flips,
+    mayor_orders,
+    order_outcomes,
+    position,
+    sample_position,
+    single_changes,
 )
+from speakeasy.tools.exercises import Exercise
 
 MIXED = ["red", "blue", "green", "blue", "red"]
 
 
-def _position(**stacks: list[str]) -> McState:
-    st = mc_position(players=3)
+def _position(**stacks: list[str]) -> GameState:
+    st = position(players=3)
     for key, stack in stacks.items():
         st.stacks[int(key[1:])] = list(stack)
     return st
 
 
-def _rows(st: McState) -> dict[int, tuple[str | None, str, str]]:
-    return {r.location: (r.controller, r.rule, r.decided_by) for r in mc_control_table(st)}
+def _rows(st: GameState) -> dict[int, tuple[str | None, str, str]]:
+    return {r.location: (r.controller, r.rule, r.decided_by) for r in control_table(st)}
 
 
 def test_emc8_stack_order_and_variants() -> None:
@@ -64,17 +66,17 @@ def test_empty_stack_nobody() -> None:
 def test_emc21_secret_deal_decides() -> None:
     """EMC-21: Police Station [Blue, Red, Red]; Blue +2 and Red +1 -> 3-3, Blue first."""
     st = _position(s4=["blue", "red", "red"])
-    row = mc_control_table(st, {4: {"blue": 2, "red": 1}})[3]
+    row = control_table(st, {4: {"blue": 2, "red": 1}})[3]
     assert (row.controller, row.rule, row.decided_by) == ("blue", "MC-CTRL-3", "a Secret Deal")
     assert dict(row.counts) == {"blue": 3, "red": 3}
-    only_bonus = mc_control_table(_position(s4=["red"]), {4: {"blue": 1}})[3]
+    only_bonus = control_table(_position(s4=["red"]), {4: {"blue": 1}})[3]
     assert (only_bonus.controller, only_bonus.rule) == ("red", "MC-CTRL-4")  # GAP-MC-12
 
 
 def test_table_agrees_with_the_engine_control() -> None:
     """Every row is the engine's own control (no second copy of the rules)."""
-    st = mc_sample_position(players=5, seed=3)
-    for row in mc_control_table(st):
+    st = sample_position(players=5, seed=3)
+    for row in control_table(st):
         ctl = control(st.stacks[row.location], row.control_rule)
         assert (row.controller, row.rule) == (ctl.controller, ctl.rule)
 
@@ -82,26 +84,26 @@ def test_table_agrees_with_the_engine_control() -> None:
 def test_single_changes_cover_every_kind() -> None:
     st = _position(s1=["red", "blue"], s2=["green"])
     st.cell.append(("blue", 1))
-    kinds = {c.kind for c in mc_single_changes(st)}
-    assert kinds == set(MC_CHANGE_KINDS)
-    adds = [c for c in mc_single_changes(st) if c.kind == "add"]
+    kinds = {c.kind for c in single_changes(st)}
+    assert kinds == set(CHANGE_KINDS)
+    adds = [c for c in single_changes(st) if c.kind == "add"]
     assert len(adds) == 7 * 3
-    moves = [c for c in mc_single_changes(st) if c.kind == "move"]
+    moves = [c for c in single_changes(st) if c.kind == "move"]
     assert len(moves) == 3 * 6
 
 
 def test_flips_are_exactly_the_changes_that_flip() -> None:
     """Brute force: apply every change to a copy and re-decide all seven locations."""
-    st = mc_sample_position(players=4, seed=2)
+    st = sample_position(players=4, seed=2)
     st.cell.append(("red", 1))
-    found = {(f.change, f.location): f for f in mc_flips(st)}
-    before = {r.location: r.controller for r in mc_control_table(st)}
-    for change in mc_single_changes(st):
+    found = {(f.change, f.location): f for f in flips(st)}
+    before = {r.location: r.controller for r in control_table(st)}
+    for change in single_changes(st):
         if change.kind == "secret-deal":
             assert change.location is not None and change.player is not None
-            after_rows = mc_control_table(st, {change.location: {change.player: 1}})
+            after_rows = control_table(st, {change.location: {change.player: 1}})
         else:
-            after_rows = mc_control_table(mc_change_state(st, change))
+            after_rows = control_table(change_state(st, change))
         for row in after_rows:
             flipped = row.controller != before[row.location]
             assert flipped == ((change, row.location) in found), (change.text, row.location)
@@ -111,50 +113,50 @@ def test_flips_are_exactly_the_changes_that_flip() -> None:
 
 def test_figures_and_cell_never_flip() -> None:
     """MC-CTRL-1, MC-POLICE-5: Cell tokens and figures never count."""
-    st = mc_sample_position(players=4, seed=2)
+    st = sample_position(players=4, seed=2)
     st.cell.append(("red", 1))
-    assert not [f for f in mc_flips(st) if f.change.kind in ("figure", "release")]
+    assert not [f for f in flips(st) if f.change.kind in ("figure", "release")]
 
 
 def test_flip_example_city_hall() -> None:
     """MC-CTRL-5: one more Red token at a tied City Hall gives Red the sole majority."""
     st = _position(s7=MIXED)
-    flips = [f for f in mc_flips(st) if f.location == 7]
-    add_red = next(f for f in flips if f.change == McChange("add", f.change.text, "red", 7))
+    found = [f for f in flips(st) if f.location == 7]
+    add_red = next(f for f in found if f.change == Change("add", f.change.text, "red", 7))
     assert (add_red.before, add_red.after, add_red.rule) == (None, "red", "MC-CTRL-5")
-    removes = {(f.change.player, f.after) for f in flips if f.change.kind == "remove"}
+    removes = {(f.change.player, f.after) for f in found if f.change.kind == "remove"}
     assert removes == {("red", "blue"), ("blue", "red")}
 
 
 def test_change_state_leaves_the_source_alone() -> None:
     st = _position(s1=["red", "blue"])
-    move = next(c for c in mc_single_changes(st) if c.kind == "move" and c.to == 3)
-    after = mc_change_state(st, move)
+    move = next(c for c in single_changes(st) if c.kind == "move" and c.to == 3)
+    after = change_state(st, move)
     assert st.stacks[1] == ["red", "blue"] and after.stacks[1] == ["blue"]
     assert after.stacks[3] == ["red"]
-    jailed = mc_change_state(st, next(c for c in mc_single_changes(st) if c.kind == "jail"))
+    jailed = change_state(st, next(c for c in single_changes(st) if c.kind == "jail"))
     assert jailed.cell == [("red", 1)] and st.cell == []
 
 
 def test_mayor_orders_all_5040() -> None:
     """Every order is played; Prison first lets its controller jail before the others score."""
     st = _position(s1=["red"], s2=["blue", "red"], s3=["blue"])
-    scores = mc_mayor_orders(st, "red")
+    scores = mayor_orders(st, "red")
     assert len(scores) == 5040 and len({s.order for s in scores}) == 5040
-    best = mc_best_orders(scores)
+    best = best_orders(scores)
     assert best["red"].vp["red"] == 2  # Prison before Harbour: jail Blue's bottom token
     assert best["red"].order.index(1) < best["red"].order.index(2)
     assert best["red"].jailed == ("blue",)
     worst = min(s.vp["red"] for s in scores)
     assert worst == 1
-    assert sum(n for _, n, _ in mc_order_outcomes(scores)) == 5040
+    assert sum(n for _, n, _ in order_outcomes(scores)) == 5040
 
 
 def test_mayor_order_city_hall_tie_sends_mayor_home() -> None:
     """EMC-15 variant: City Hall tied when chosen first -> the Mayor goes home and the rest
     follow number order (MC-HALL-4, MC-LOC-4, GAP-MC-14)."""
     st = _position(s7=["red", "blue"], s1=["green"])
-    (score,) = mc_mayor_orders(st, "red", [(7, 6, 5, 4, 3, 2, 1)])
+    (score,) = mayor_orders(st, "red", [(7, 6, 5, 4, 3, 2, 1)])
     assert score.sequence == (
         (7, "red"),
         (1, None),
@@ -170,7 +172,7 @@ def test_mayor_order_city_hall_tie_sends_mayor_home() -> None:
 def test_mayor_order_new_holder_selects() -> None:
     """EMC-15: Blue wins City Hall selected first and chooses the rest (MC-HALL-3)."""
     st = _position(s7=["blue"])
-    (score,) = mc_mayor_orders(st, "red", [(7, 1, 2, 3, 4, 5, 6)])
+    (score,) = mayor_orders(st, "red", [(7, 1, 2, 3, 4, 5, 6)])
     assert score.sequence[0] == (7, "red")
     assert all(who == "blue" for _, who in score.sequence[1:])
     assert score.followed and score.mayor_after == "blue" and score.vp["blue"] == 1
@@ -179,23 +181,23 @@ def test_mayor_order_new_holder_selects() -> None:
 def test_mayor_orders_refusals() -> None:
     st = _position()
     with pytest.raises(ValueError, match="MC-LOC-3"):
-        mc_mayor_orders(st)
+        mayor_orders(st)
     with pytest.raises(ValueError, match="not a player"):
-        mc_mayor_orders(st, "grey")
+        mayor_orders(st, "grey")
     with pytest.raises(ValueError, match="seven locations"):
-        mc_mayor_orders(st, "red", [(1, 1, 2, 3, 4, 5, 6)])
+        mayor_orders(st, "red", [(1, 1, 2, 3, 4, 5, 6)])
 
 
 def test_mayor_orders_leave_the_position_alone() -> None:
-    st = mc_sample_position(players=3, seed=4)
+    st = sample_position(players=3, seed=4)
     before = st.to_data()
-    mc_mayor_orders(st, st.players[0], list(permutations(LOCATIONS))[:50])
+    mayor_orders(st, st.players[0], list(permutations(LOCATIONS))[:50])
     assert st.to_data() == before
 
 
 def test_exercises_answers_come_from_the_engine() -> None:
     st = _position(s2=MIXED, s7=MIXED)
-    exercises = mc_control_exercises(st)
+    exercises = control_exercises(st)
     assert all(isinstance(e, Exercise) for e in exercises)
     by_key = {e.key: e for e in exercises}
     assert by_key["mc-who"].check("red").correct

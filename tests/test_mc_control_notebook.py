@@ -11,8 +11,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from speakeasy.mafia_city import control
-from speakeasy.studies import mc_control_table, mc_sample_position
+from speakeasy.games.mafia_city.rules.control import control
+from speakeasy.games.mafia_city.studies.control import control_table, sample_position
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "mafia_city_control.py"
@@ -46,7 +46,7 @@ def test_importing_the_notebook_only_defines_the_app() -> None:
 def test_the_default_position_is_a_bot_game_after_phase_one() -> None:
     """Run in-process: 4 players, seed 1, the stacks as the bots left them (MC-ACT-12)."""
     _, defs = _load().app.run()
-    expected = mc_sample_position(players=4, seed=1)
+    expected = sample_position(players=4, seed=1)
     assert defs["position"].stacks == expected.stacks
     rows = defs["rows"]
     assert [r.location for r in rows] == [1, 2, 3, 4, 5, 6, 7]
@@ -54,7 +54,7 @@ def test_the_default_position_is_a_bot_game_after_phase_one() -> None:
         ctl = control(expected.stacks[row.location], row.control_rule)
         assert (row.controller, row.rule) == (ctl.controller, ctl.rule)
     assert defs["control_map"].layout.meta["control"] == {
-        str(r.location): r.controller for r in mc_control_table(expected)
+        str(r.location): r.controller for r in control_table(expected)
     }
     assert defs["found"] and all(f.before != f.after for f in defs["found"])
     assert len(defs["scores"]) == 5040
@@ -69,13 +69,13 @@ def test_the_default_position_is_a_bot_game_after_phase_one() -> None:
 def test_the_notebook_imports_no_rules_module() -> None:
     """Presentation only: control, flips and orders come from the study, the map from viz."""
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
-    assert "speakeasy.studies.mafia_city_control" in imported
-    assert "speakeasy.viz.mafia_city_control_figure" in imported
-    assert not [m for m in imported if m.startswith("speakeasy.mafia_city")]
+    assert "speakeasy.games.mafia_city.studies.control" in imported
+    assert "speakeasy.games.mafia_city.figures.control_figure" in imported
+    assert not [m for m in imported if m.startswith("speakeasy.games.mafia_city")]
 
 
 def test_widget_values_are_checked_in_code() -> None:
-    """marimo does not hold widgets to their bounds on the server (speakeasy.ui.inputs): every
+    """marimo does not hold widgets to their bounds on the server (speakeasy.tools.inputs): every
     value the cells read goes through a checked_* helper or the study's parser."""
     source = NOTEBOOK.read_text(encoding="utf-8")
     for widget in (

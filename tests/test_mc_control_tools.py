@@ -1,5 +1,5 @@
 """Issue 16 tools: ``speakeasy simulate --game mafia-city`` through the same batch machinery as
-Speakeasy (speakeasy.studies.batch: seeded specs, process pools or Dask executors, records in
+Speakeasy (speakeasy.tools.batch: seeded specs, process pools or Dask executors, records in
 game order), and its bad arguments refused with one line and status 2 (tests/test_cli.py
 patterns)."""
 
@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.studies.batch import (
+from speakeasy.app.cli import main, simulate
+from speakeasy.tools.batch import (
     MC_MAX_ROUNDS,
     iter_mc_games,
     mc_game_specs,
@@ -22,10 +23,9 @@ from speakeasy.studies.batch import (
     simulate_mc_many,
     win_rates,
 )
-from speakeasy.ui.cli import main, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = [sys.executable, "-m", "speakeasy.ui.cli"]
+CLI = [sys.executable, "-m", "speakeasy.app.cli"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

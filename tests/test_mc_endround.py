@@ -6,19 +6,19 @@ from __future__ import annotations
 import random
 
 from speakeasy.core.actions import Action
-from speakeasy.explain import mc_log
-from speakeasy.mafia_city import MafiaCityGame
-from speakeasy.mafia_city.endround import end_of_round, winner
-from speakeasy.mafia_city.locations import evaluate
-from speakeasy.mafia_city.observe import observe
-from speakeasy.mafia_city.strategic import strategic_phase
-from speakeasy.mafia_city.turns import do_action
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import observe
+from speakeasy.games.mafia_city.explain.log import log
+from speakeasy.games.mafia_city.rules.endround import end_of_round, winner
+from speakeasy.games.mafia_city.rules.locations import evaluate
+from speakeasy.games.mafia_city.rules.strategic import strategic_phase
+from speakeasy.games.mafia_city.rules.turns import do_action
 from tests.mc_support import Harness, check_invariants, make_state
 
 A, B, C = "red", "blue", "green"
 
 
-def phases_of(game: MafiaCityGame) -> list[tuple[int, str]]:
+def phases_of(game: Game) -> list[tuple[int, str]]:
     return [
         (int(e.data["round"]), str(e.data["phase"]))
         for step in game.steps
@@ -32,7 +32,7 @@ def test_rounds_are_phases_one_to_four_until_the_end() -> None:
     start-player hand-over) and the next round starts with phase I; the last round stops after
     phase II."""
     for seed in (1, 2):
-        game = MafiaCityGame.new(players=3, seed=seed)
+        game = Game.new(players=3, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
@@ -131,7 +131,7 @@ def test_there_is_always_exactly_one_winner() -> None:
         who, rule = winner(st)
         assert who == st.start_player and rule.startswith("MC-WIN-3 (4)")
     for seed in range(5):
-        game = MafiaCityGame.new(players=5, seed=seed)
+        game = Game.new(players=5, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
@@ -169,7 +169,7 @@ def test_a_thief_shows_the_card_to_thief_and_victim_only() -> None:
     """MC-INFO-6, MC-THIEF-1: in the explained log the thief and the victim read which card
     moved; the third seat and the public log read only that a card moved."""
     for seed in range(60):
-        game = MafiaCityGame.new(players=3, seed=seed)
+        game = Game.new(players=3, seed=seed)
         rng = random.Random(seed)
         steal = None
         while not game.is_over and steal is None:
@@ -182,7 +182,7 @@ def test_a_thief_shows_the_card_to_thief_and_victim_only() -> None:
         card = steal.data["card"]
 
         last = {
-            seat: [e for e in mc_log(game, seat, newest_first=False) if e.kind == "steal"][-1]
+            seat: [e for e in log(game, seat, newest_first=False) if e.kind == "steal"][-1]
             for seat in (thief, victim, other, None)
         }
         assert "the card was" in last[thief].private and "the card was" in last[victim].private

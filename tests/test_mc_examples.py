@@ -6,19 +6,24 @@ from __future__ import annotations
 import pytest
 
 from speakeasy.core.actions import Action, IllegalAction
-from speakeasy.mafia_city.control import control
-from speakeasy.mafia_city.endround import end_of_round, winner
-from speakeasy.mafia_city.locations import evaluate, location_phase
-from speakeasy.mafia_city.state import McState
-from speakeasy.mafia_city.strategic import strategic_phase
-from speakeasy.mafia_city.turns import action_options, action_phase, do_action, passed_turn
+from speakeasy.games.mafia_city.model.state import GameState
+from speakeasy.games.mafia_city.rules.control import control
+from speakeasy.games.mafia_city.rules.endround import end_of_round, winner
+from speakeasy.games.mafia_city.rules.locations import evaluate, location_phase
+from speakeasy.games.mafia_city.rules.strategic import strategic_phase
+from speakeasy.games.mafia_city.rules.turns import (
+    action_options,
+    action_phase,
+    do_action,
+    passed_turn,
+)
 from tests.mc_support import Harness, check_invariants, make_state, pass_all
 
 A, B, C = "red", "blue", "green"
 FOUR = ("red", "blue", "green", "yellow")
 
 
-def hands_of(st: McState, *players: str) -> dict[str, int]:
+def hands_of(st: GameState, *players: str) -> dict[str, int]:
     return {p: len(st.seats[p].hand) for p in players}
 
 
@@ -488,15 +493,15 @@ def test_emc15_mayor_directs_the_order() -> None:
 # ------------------------------------------------------------------ EMC-16: setup
 def test_emc16_four_player_setup_and_mulligan() -> None:
     """MC-SETUP-1..10, MC-MODE-1."""
-    from speakeasy.mafia_city import MafiaCityGame
+    from speakeasy.games.mafia_city.engine.game import Game
 
-    game = MafiaCityGame.new(players=4, seed=3)
+    game = Game.new(players=4, seed=3)
     st = game.state
     assert all((s.tokens, s.reserve, s.box, len(s.hand)) == (7, 4, 1, 2) for s in st.seats.values())
     assert (st.hitman, st.officer, st.mayor, st.cubes, st.cell) == (2, None, None, [], [])
     assert all(not s for s in st.stacks.values())
     assert (len(st.draw), len(st.discard), st.target) == (41, 0, 8)
-    assert MafiaCityGame.new(players=4, seed=3, advanced=True).state.target == 13
+    assert Game.new(players=4, seed=3, advanced=True).state.target == 13
     order = st.clockwise_from(st.start_player)
     assert game.pending is not None and game.pending.player == order[0]
     with pytest.raises(IllegalAction):

@@ -12,14 +12,17 @@ import pytest
 
 from speakeasy.core.actions import IllegalAction
 from speakeasy.core.engine import SaveFileError
-from speakeasy.mafia_city import HeuristicBot, MafiaCityGame, McOptions, RandomBot, observe, play
+from speakeasy.games.mafia_city.engine.bots import HeuristicBot, RandomBot, play
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import observe
+from speakeasy.games.mafia_city.model.state import Options
 from tests.mc_support import check_invariants
 
 PACKAGE = Path(__file__).resolve().parent.parent / "speakeasy" / "mafia_city"
 
 
-def random_game(players: int, seed: int, heuristic: bool = False) -> MafiaCityGame:
-    game = MafiaCityGame.new(players=players, seed=seed)
+def random_game(players: int, seed: int, heuristic: bool = False) -> Game:
+    game = Game.new(players=players, seed=seed)
     rng = random.Random(seed)
     check_invariants(game.state)
     while not game.is_over:
@@ -57,31 +60,31 @@ def test_same_seed_and_choices_give_the_same_game() -> None:
 
 def test_setup_draws_the_map_from_the_seed() -> None:
     """MC-SETUP-4: the layout is chance from the seed; MC-SETUP-11: 3-5 players only."""
-    layouts = {MafiaCityGame.new(players=3, seed=s).state.layout for s in range(20)}
+    layouts = {Game.new(players=3, seed=s).state.layout for s in range(20)}
     assert len(layouts) > 10
     with pytest.raises(ValueError, match="MC-SETUP-11"):
-        MafiaCityGame.new(players=2)
+        Game.new(players=2)
     with pytest.raises(ValueError, match="MC-SETUP-11"):
-        MafiaCityGame.new(players=6)
+        Game.new(players=6)
 
 
 def test_save_load_round_trip_and_tampering() -> None:
     game = random_game(3, 4)
-    loaded = MafiaCityGame.from_json(game.to_json())
+    loaded = Game.from_json(game.to_json())
     assert loaded == game and loaded.result() == game.result()
-    half = MafiaCityGame.new(players=5, seed=3, advanced=True)
+    half = Game.new(players=5, seed=3, advanced=True)
     rng = random.Random(3)
     for _ in range(150):
         half.apply(rng.choice(half.legal_actions()))
-    again = MafiaCityGame.from_json(half.to_json())
+    again = Game.from_json(half.to_json())
     assert again == half and again.state.target == 11
     text = half.to_json().replace('"vp": 0', '"vp": 3', 1)
     with pytest.raises(SaveFileError):
-        MafiaCityGame.from_json(text)
+        Game.from_json(text)
 
 
 def test_undo_redo_goto_rebuild_the_same_positions() -> None:
-    game = MafiaCityGame.new(players=4, seed=8)
+    game = Game.new(players=4, seed=8)
     rng = random.Random(8)
     positions = [copy.deepcopy(game.state.to_data())]
     for _ in range(300):
@@ -102,7 +105,7 @@ def test_undo_redo_goto_rebuild_the_same_positions() -> None:
 
 def test_refusal_leaves_the_state_untouched() -> None:
     """An illegal request raises IllegalAction with a code and an MC rule; nothing changes."""
-    game = MafiaCityGame.new(players=3, seed=1)
+    game = Game.new(players=3, seed=1)
     before = game.state.to_data()
     with pytest.raises(IllegalAction) as err:
         game.apply("place 3")  # the game waits for a mulligan
@@ -115,7 +118,7 @@ def test_refusal_leaves_the_state_untouched() -> None:
 
 def test_bots_play_whole_games_from_their_observation() -> None:
     for players in (3, 4, 5):
-        game = MafiaCityGame.new(players=players, seed=players)
+        game = Game.new(players=players, seed=players)
         bots = {p: (HeuristicBot(i) if i % 2 else RandomBot(i)) for i, p in enumerate(game.players)}
         play(game, bots)  # type: ignore[arg-type]
         assert game.result().finished
@@ -124,7 +127,7 @@ def test_bots_play_whole_games_from_their_observation() -> None:
 def test_a_bots_choice_ignores_hidden_cards() -> None:
     """Section 16.1: change other hands and the deck order; the seat's view and its bots'
     choices stay the same (MC-INFO-1, MC-INFO-5)."""
-    game = MafiaCityGame.new(players=4, seed=21)
+    game = Game.new(players=4, seed=21)
     rng = random.Random(21)
     checked = 0
     while not game.is_over and checked < 60:
@@ -155,7 +158,7 @@ def test_a_bots_choice_ignores_hidden_cards() -> None:
 
 def test_the_police_officer_sees_every_hand() -> None:
     """MC-POLICE-3, MC-INFO-2."""
-    game = MafiaCityGame.new(players=3, seed=2)
+    game = Game.new(players=3, seed=2)
     st = game.state
     assert observe(st, "red").hands is None
     st.officer = "red"
@@ -166,7 +169,7 @@ def test_the_police_officer_sees_every_hand() -> None:
 
 def test_round_cap_stops_a_game_unfinished() -> None:
     """GAP-MC-24: a capped game is reported unfinished, never won."""
-    game = MafiaCityGame.new(players=3, seed=0, options=McOptions(max_rounds=1))
+    game = Game.new(players=3, seed=0, options=Options(max_rounds=1))
     rng = random.Random(0)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
@@ -176,8 +179,8 @@ def test_round_cap_stops_a_game_unfinished() -> None:
 
 def test_prompt_everyone_off_asks_fewer() -> None:
     """Section 16.1: by default every seat is asked (no leak); off, only able seats."""
-    quiet = MafiaCityGame.new(players=4, seed=5, options=McOptions(prompt_everyone=False))
-    loud = MafiaCityGame.new(players=4, seed=5)
+    quiet = Game.new(players=4, seed=5, options=Options(prompt_everyone=False))
+    loud = Game.new(players=4, seed=5)
     for game in (quiet, loud):
         rng = random.Random(5)
         while not game.is_over:
@@ -186,7 +189,7 @@ def test_prompt_everyone_off_asks_fewer() -> None:
 
 
 def test_the_package_imports_only_stdlib_networkx_and_core() -> None:
-    allowed_own = ("speakeasy.core", "speakeasy.mafia_city")
+    allowed_own = ("speakeasy.core", "speakeasy.games.mafia_city")
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:

@@ -10,14 +10,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-from speakeasy.mafia_city import MafiaCityGame
+from speakeasy.games.mafia_city.engine.game import Game
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "mafia_city_4p_seed2012.json"
 SEED = 2012
 
 
 def record() -> dict[str, Any]:
-    game = MafiaCityGame.new(players=4, seed=SEED)
+    game = Game.new(players=4, seed=SEED)
     rng = random.Random(SEED)
     steps = []
     while not game.is_over:
@@ -47,7 +47,7 @@ def test_golden_playthrough_replays_exactly() -> None:
     if os.environ.get("SPEAKEASY_UPDATE_GOLDEN"):
         GOLDEN.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n")
     golden = json.loads(GOLDEN.read_text())
-    game = MafiaCityGame.new(players=golden["players"], seed=golden["seed"])
+    game = Game.new(players=golden["players"], seed=golden["seed"])
     assert [e.to_data() for e in game.setup_events] == golden["setup_events"]
     for number, step in enumerate(golden["steps"], start=1):
         decision = game.pending

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 import pytest
 
 from speakeasy.core.actions import Action, Event
-from speakeasy.mafia_city import MafiaCityGame
-from speakeasy.mafia_city.board import adjacent
-from speakeasy.mafia_city.locations import evaluate, location_phase
-from speakeasy.mafia_city.observe import observe
-from speakeasy.mafia_city.strategic import strategic_phase
-from speakeasy.mafia_city.turns import action_options, do_action
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import observe
+from speakeasy.games.mafia_city.model.board import adjacent
+from speakeasy.games.mafia_city.rules.locations import evaluate, location_phase
+from speakeasy.games.mafia_city.rules.strategic import strategic_phase
+from speakeasy.games.mafia_city.rules.turns import action_options, do_action
 from tests.mc_support import Harness, check_invariants, make_state, pass_all
 
 A, B, C = "red", "blue", "green"
@@ -25,10 +25,10 @@ def events_of(h: Harness, kind: str) -> list[Event]:
     return [e for e in h.ctx.events if e.kind == kind]
 
 
-def game_steps(players: int, seeds: range) -> Iterator[tuple[MafiaCityGame, list[Event]]]:
+def game_steps(players: int, seeds: range) -> Iterator[tuple[Game, list[Event]]]:
     """Whole random games, step by step: the game after each step and that step's events."""
     for seed in seeds:
-        game = MafiaCityGame.new(players=players, seed=seed)
+        game = Game.new(players=players, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             events = game.apply(rng.choice(game.legal_actions()))

@@ -1,7 +1,8 @@
-"""Mafia City at the table (issue 16, play): the seats and bots of ``speakeasy.ui.mafia_city_play``,
-reactions put to the right seat, undo/redo, strict saves, the hot-seat view that never shows a
-hidden hand (MC-INFO-1), the map figure's contents, the explained log, phase step-through and
-the MC rules index (every ID of the reference summarised in our own words)."""
+"""Mafia City at the table (issue 16, play): the seats and bots of
+``speakeasy.games.mafia_city.table.play``, reactions put to the right seat, undo/redo, strict saves,
+the hot-seat view that never shows a hidden hand (MC-INFO-1), the map figure's contents, the
+explained log, phase step-through and the MC rules index (every ID of the reference summarised in
+our own words)."""
 
 from __future__ import annotations
 
@@ -14,34 +15,35 @@ from pathlib import Path
 import pytest
 
 from speakeasy import SaveFileError
-from speakeasy.explain import (
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import observe
+from speakeasy.games.mafia_city.explain.log import (
     card_label,
-    load_mc_rules_index,
-    mc_log,
-    mc_lookup,
-    mc_lookup_html,
-    mc_lookup_markdown,
-    mc_phase_frames,
-    mc_phases,
+    load_rules_index,
+    log,
+    lookup,
+    lookup_html,
+    lookup_markdown,
+    phase_frames,
+    phases,
 )
-from speakeasy.mafia_city import MafiaCityGame, load_data, observe
-from speakeasy.ui import (
-    McTable,
-    McTableSnapshot,
-    UploadTooLarge,
-    checked_upload,
-    mc_advance,
-    mc_table_for,
-    pretty_text,
-)
-from speakeasy.viz import (
-    MC_CELL_TRACE,
-    MC_FIGURES_TRACE,
-    MC_TILES_TRACE,
-    MC_TOKENS_TRACE,
-    mafia_city_map,
+from speakeasy.games.mafia_city.figures.map import (
+    CELL_TRACE,
+    FIGURES_TRACE,
+    TILES_TRACE,
+    TOKENS_TRACE,
+    game_figure,
     map_summary,
 )
+from speakeasy.games.mafia_city.model.data import load_data
+from speakeasy.games.mafia_city.table.play import (
+    Table,
+    TableSnapshot,
+    advance,
+    pretty_text,
+    table_for,
+)
+from speakeasy.tools.inputs import UploadTooLarge, checked_upload
 
 SEATS = {"red": "human", "blue": "heuristic", "green": "random"}
 CARD_IDS = sorted(load_data().cards)
@@ -55,8 +57,8 @@ def _reference() -> Path | None:
     return None
 
 
-def _played(seed: int = 3, decisions: int = 30, seats: dict[str, str] | None = None) -> McTable:
-    table = McTable.new(seats or SEATS, seed=seed)
+def _played(seed: int = 3, decisions: int = 30, seats: dict[str, str] | None = None) -> Table:
+    table = Table.new(seats or SEATS, seed=seed)
     rng = random.Random(seed)
     for _ in range(decisions):
         if table.game.pending is None:
@@ -65,8 +67,8 @@ def _played(seed: int = 3, decisions: int = 30, seats: dict[str, str] | None = N
     return table
 
 
-def _finished(seed: int = 3) -> McTable:
-    table = McTable.new(SEATS, seed=seed)
+def _finished(seed: int = 3) -> Table:
+    table = Table.new(SEATS, seed=seed)
     rng = random.Random(seed)
     while table.game.pending is not None:
         table.choose(rng.choice(table.game.legal_actions()))
@@ -80,12 +82,12 @@ def test_the_index_lists_exactly_the_reference_ids() -> None:
         pytest.skip("the Mafia City rules reference is not beside the checkout")
     text = reference.read_text(encoding="utf-8")
     ids = set(re.findall(r"\b(?:MC-[A-Z]+-\d+|EMC-\d+|GAP-MC-\d+|DISC-MC-\d+)\b", text))
-    assert set(load_mc_rules_index().ids) == ids
+    assert set(load_rules_index().ids) == ids
 
 
 def test_summaries_are_short_and_in_our_own_words() -> None:
     """One line of at most 140 characters, and no run of 8 words copied from the reference."""
-    index = load_mc_rules_index()
+    index = load_rules_index()
     assert len(index) == 288
     for entry in index:
         assert entry.summary and "\n" not in entry.summary and len(entry.summary) <= 140
@@ -101,31 +103,31 @@ def test_summaries_are_short_and_in_our_own_words() -> None:
 
 
 def test_lookup_by_id_and_by_words() -> None:
-    assert [e.id for e in mc_lookup("mc-ctrl-5")] == ["MC-CTRL-5"]
-    assert mc_lookup("MC-NOPE-1") == []
-    assert "MC-HITMAN-1" in [e.id for e in mc_lookup("hitman reserve")]
-    assert "**MC-WIN-3**" in mc_lookup_markdown("MC-WIN-3")
-    assert mc_lookup_html("EMC-21").startswith("<ul><li><b>EMC-21</b>")
-    assert "No rule matches" in mc_lookup_markdown("zzzz qqqq")
+    assert [e.id for e in lookup("mc-ctrl-5")] == ["MC-CTRL-5"]
+    assert lookup("MC-NOPE-1") == []
+    assert "MC-HITMAN-1" in [e.id for e in lookup("hitman reserve")]
+    assert "**MC-WIN-3**" in lookup_markdown("MC-WIN-3")
+    assert lookup_html("EMC-21").startswith("<ul><li><b>EMC-21</b>")
+    assert "No rule matches" in lookup_markdown("zzzz qqqq")
     with pytest.raises(ValueError, match="needs a rule ID"):
-        mc_lookup("  ")
+        lookup("  ")
 
 
 # ---------------------------------------------------------------------- seats and bots
 def test_seats_are_checked() -> None:
     with pytest.raises(ValueError, match="must be one of"):
-        McTable.new({"red": "human", "blue": "robot", "green": "random"})
+        Table.new({"red": "human", "blue": "robot", "green": "random"})
     with pytest.raises(ValueError, match="3 to 5 players"):
-        McTable.new({"red": "human", "blue": "random"})  # MC-SETUP-11: 3 to 5 players
+        Table.new({"red": "human", "blue": "random"})  # MC-SETUP-11: 3 to 5 players
 
 
 def test_bots_play_until_a_person_decides() -> None:
-    table = McTable.new(SEATS, seed=2)
+    table = Table.new(SEATS, seed=2)
     assert table.waiting_for_human and table.game.current_player == "red"
     action = table.game.legal_actions()[0]
     table.choose(action)
     assert table.game.pending is None or table.waiting_for_human
-    bots = McTable.new({"red": "random", "blue": "heuristic", "green": "random"}, seed=2)
+    bots = Table.new({"red": "random", "blue": "heuristic", "green": "random"}, seed=2)
     assert bots.game.pending is None and bots.game.result().finished  # bots alone finish
 
 
@@ -133,7 +135,7 @@ def test_reactions_out_of_turn_come_to_the_right_seat() -> None:
     """Every decision a person faces is that person's; some come while another seat has the
     turn (vetoes, Secret Deal bids, withdrawals...), each with a way to say no where the rules
     allow one (MC-VETO-7, MC-SECRET-4, MC-STR-3)."""
-    table = McTable.new(SEATS, seed=7)
+    table = Table.new(SEATS, seed=7)
     rng = random.Random(7)
     out_of_turn: set[str] = set()
     while table.game.pending is not None:
@@ -149,7 +151,7 @@ def test_reactions_out_of_turn_come_to_the_right_seat() -> None:
 
 
 def test_play_for_lets_a_bot_decide_for_a_person() -> None:
-    table = McTable.new(SEATS, seed=4)
+    table = Table.new(SEATS, seed=4)
     steps = len(table.game.history)
     table.play_for("red")
     assert len(table.game.history) > steps
@@ -173,7 +175,7 @@ def test_undo_goes_back_to_the_persons_previous_decision_and_redo_returns() -> N
 def test_undo_with_no_decision_of_a_person_is_refused_by_the_engine() -> None:
     from speakeasy import IllegalAction
 
-    table = McTable.new(SEATS, seed=1)
+    table = Table.new(SEATS, seed=1)
     table.game.goto(0)
     with pytest.raises(IllegalAction):
         table.undo()
@@ -183,26 +185,26 @@ def test_snapshots_rebuild_the_table_and_advance_is_deterministic() -> None:
     table = _played(decisions=12)
     table.undo()
     snap = table.snapshot()
-    assert snap.redo and isinstance(snap, McTableSnapshot)
-    again = McTable.from_snapshot(snap)
+    assert snap.redo and isinstance(snap, TableSnapshot)
+    again = Table.from_snapshot(snap)
     assert again.snapshot() == snap and again.game.state == table.game.state
-    action = mc_table_for(snap).game.legal_actions()[0]
-    one = mc_advance(snap, lambda t: t.choose(action))
-    two = mc_advance(snap, lambda t: t.choose(action))
+    action = table_for(snap).game.legal_actions()[0]
+    one = advance(snap, lambda t: t.choose(action))
+    two = advance(snap, lambda t: t.choose(action))
     assert one == two and one.step > snap.step
-    assert mc_table_for(snap).snapshot() == snap  # the old table was not touched
-    assert mc_advance(snap, lambda t: t.redo()).redo == ()
+    assert table_for(snap).snapshot() == snap  # the old table was not touched
+    assert advance(snap, lambda t: t.redo()).redo == ()
 
 
 # ---------------------------------------------------------------------- saves
 def test_save_and_load_round_trip() -> None:
     table = _played(decisions=25)
     text = table.save()
-    loaded = McTable.load(text, seats=SEATS)
+    loaded = Table.load(text, seats=SEATS)
     assert loaded.game.history == table.game.history
     assert loaded.game.state == table.game.state
     assert loaded.seats == table.seats
-    everyone = McTable.load(text)
+    everyone = Table.load(text)
     assert set(everyone.seats.values()) == {"human"}
 
 
@@ -211,9 +213,9 @@ def test_tampered_and_oversized_saves_are_refused() -> None:
     data = json.loads(table.save())
     data["seed"] = data["seed"] + 1
     with pytest.raises(SaveFileError):
-        McTable.load(json.dumps(data))
+        Table.load(json.dumps(data))
     with pytest.raises(SaveFileError):
-        McTable.load("{not json")
+        Table.load("{not json")
     with pytest.raises(UploadTooLarge):
         checked_upload(b"x" * (5 * 1024 * 1024 + 1))
 
@@ -237,25 +239,25 @@ def test_the_map_and_the_log_do_not_change_when_hidden_cards_change() -> None:
     state = table.game.state
     if state.officer == "red":
         pytest.skip("red holds the Police Officer in this position and may see every hand")
-    fig = mafia_city_map(observe(state, "red")).to_json()
+    fig = game_figure(observe(state, "red")).to_json()
     other = copy.deepcopy(state)
     blue = other.seats["blue"].hand
     assert blue and other.draw
     blue[0], other.draw[0] = other.draw[0], blue[0]
-    assert mafia_city_map(observe(other, "red")).to_json() == fig
+    assert game_figure(observe(other, "red")).to_json() == fig
     for card in CARD_IDS:
         assert f'"{card}"' not in fig  # no card of any hand is drawn on the map
-    entries = mc_log(table.game, "red")
+    entries = log(table.game, "red")
     for e in entries:
         if e.private:
             assert e.player == "red" or e.kind == "steal", e
-    public = [e.html() for e in mc_log(table.game, None)]
+    public = [e.html() for e in log(table.game, None)]
     assert all("you drew" not in h for h in public)
 
 
 def test_a_persons_log_names_the_cards_it_drew() -> None:
     table = _played(decisions=20)
-    drew = [e for e in mc_log(table.game, "red") if e.kind == "draw" and e.player == "red"]
+    drew = [e for e in log(table.game, "red") if e.kind == "draw" and e.player == "red"]
     assert drew and all(e.private.startswith("you drew") for e in drew if e.private)
     assert any(card_label(c) in drew[-1].private for c in CARD_IDS)
 
@@ -265,14 +267,14 @@ def test_the_map_draws_stacks_in_order_the_cell_the_figures_and_control() -> Non
     table = _played(seed=5, decisions=60)
     state = table.game.state
     seen = table.observation()
-    fig = mafia_city_map(seen, highlight=[1, 2], title="t")
+    fig = game_figure(seen, highlight=[1, 2], title="t")
     names = [t.name for t in fig.data]
-    tiles = fig.data[names.index(MC_TILES_TRACE)]
+    tiles = fig.data[names.index(TILES_TRACE)]
     assert sorted(tiles.customdata) == [1, 2, 3, 4, 5, 6, 7]
-    tokens = fig.data[names.index(MC_TOKENS_TRACE)]
+    tokens = fig.data[names.index(TOKENS_TRACE)]
     assert len(tokens.x) == sum(len(s) for s in state.stacks.values())
-    assert len(fig.data[names.index(MC_CELL_TRACE)].x) == len(state.cell)
-    assert "Hitman" in fig.data[names.index(MC_FIGURES_TRACE)].text
+    assert len(fig.data[names.index(CELL_TRACE)].x) == len(state.cell)
+    assert "Hitman" in fig.data[names.index(FIGURES_TRACE)].text
     meta = fig.layout.meta
     assert meta["seat"] == "red" and meta["highlight"] == [1, 2]
     summary = map_summary(seen)
@@ -292,7 +294,7 @@ def test_the_map_draws_stacks_in_order_the_cell_the_figures_and_control() -> Non
 
 
 def test_control_on_the_map_follows_the_sole_majority_rule() -> None:
-    game = MafiaCityGame.new(players=3, seed=7)
+    game = Game.new(players=3, seed=7)
     state = game.state
     state.stacks[3] = ["red", "blue"]  # Fight Club: a tie leaves nobody (MC-CTRL-5)
     state.stacks[2] = ["red", "blue"]  # Harbour: the lower token wins (MC-CTRL-3)
@@ -302,7 +304,7 @@ def test_control_on_the_map_follows_the_sole_majority_rule() -> None:
 
 
 def test_clickable_locations_name_options() -> None:
-    table = McTable.new(SEATS, seed=2)
+    table = Table.new(SEATS, seed=2)
     while table.game.pending is not None and table.game.pending.kind != "turn":
         table.choose(table.game.legal_actions()[0])
     assert table.clickable_locations() == [1, 2, 3, 4, 5, 6, 7]
@@ -336,24 +338,22 @@ def test_pretty_text() -> None:
 # ---------------------------------------------------------------------- step-through
 def test_phase_two_and_three_step_through() -> None:
     table = _finished(seed=3)
-    phases = table.phases()
-    assert phases == mc_phases(table.game)
-    assert (1, "location") in phases and (1, "strategic") in phases
+    seen = table.phases()
+    assert seen == phases(table.game)
+    assert (1, "location") in seen and (1, "strategic") in seen
     frames = table.phase_frames(1, "location")
     assert frames and frames[0].entry.kind == "phase"
     cubes = [len(f.state.cubes) for f in frames]
     assert cubes == sorted(cubes) and cubes[-1] == 7  # one cube per evaluated location
     assert [f.entry.text for f in frames] == [
-        e.text
-        for e in mc_log(table.game, newest_first=False)
-        if (e.round, e.phase) == (1, "location")
+        e.text for e in log(table.game, newest_first=False) if (e.round, e.phase) == (1, "location")
     ]
     back = table.phase_frames(1, "strategic")
     assert back[0].entry.kind == "phase" and len(back[-1].state.cubes) == 0
     assert table.frame_view(back[0]).hands is None or table.game.state.officer
     assert table.frame_view(back[0], teacher=True).hands is not None
     with pytest.raises(ValueError, match="step-through covers"):
-        mc_phase_frames(table.game, 1, "action")
+        phase_frames(table.game, 1, "action")
 
 
 def test_result_rows_after_the_end() -> None:
@@ -385,13 +385,13 @@ def test_step_through_opens_on_a_finished_phase() -> None:
     state = table.game.state
     if shown is not None and state.phase != "over":
         assert shown != (state.round, state.phase)
-    assert McTable.new(SEATS, seed=3).default_phase() is None
+    assert Table.new(SEATS, seed=3).default_phase() is None
 
 
 def test_the_hot_seat_cover_and_the_log_it_allows() -> None:
     """MC-INFO-1 at one screen: with two people, the viewer's cards (and private log lines)
     stay covered until that person reveals them; the teacher view and one person never cover."""
-    pair = McTable.new({"red": "human", "blue": "human", "green": "random"}, seed=3)
+    pair = Table.new({"red": "human", "blue": "human", "green": "random"}, seed=3)
     seat = pair.viewer()
     assert seat is not None
     assert pair.covered(None) and pair.log_seat(None) is None
@@ -399,7 +399,7 @@ def test_the_hot_seat_cover_and_the_log_it_allows() -> None:
     assert not pair.covered(None, teacher=True) and pair.log_seat(seat, teacher=True) is None
     other = next(c for c in pair.humans() if c != seat)
     assert pair.covered(other), "a reveal by someone else does not uncover the viewer's cards"
-    solo = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=3)
+    solo = Table.new({"red": "human", "blue": "random", "green": "random"}, seed=3)
     assert not solo.covered(None) and solo.log_seat(None) == "red"
 
 
@@ -407,7 +407,7 @@ def test_exercise_texts_have_nothing_markdown_turns_into_a_formula() -> None:
     """``markdown_escape`` writes ``[`` as ``\\[``, which marimo renders as display LaTeX: the
     exercise cards once showed "If Prison", a big centred "1", then the rest. Location numbers
     go in parentheses."""
-    table = McTable.new({"red": "human", "blue": "random", "green": "heuristic"}, seed=4)
+    table = Table.new({"red": "human", "blue": "random", "green": "heuristic"}, seed=4)
     for _ in range(40):
         for exercise in table.exercises():
             text = " ".join((exercise.question, exercise.hint, exercise.explanation))

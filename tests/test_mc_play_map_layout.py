@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
-from speakeasy.mafia_city import MafiaCityGame, Observation, load_data
-from speakeasy.viz import hex_centres, mafia_city_map, tile_name_lines
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import Observation
+from speakeasy.games.mafia_city.figures.map import game_figure, hex_centres, tile_name_lines
+from speakeasy.games.mafia_city.model.data import load_data
 
 CHAR_WIDTH = {True: 0.64, False: 0.58}  # bold, regular
 LINE_HEIGHT = 1.25
@@ -32,7 +34,7 @@ COLOURS = ["red", "blue", "green", "yellow", "grey"]
 def _crowded(seed: int) -> Observation:
     """A 5-player position where every tile holds every colour (five lines of counts), tall
     stacks, every cube, the Hitman beside the Police Officer, a full Cell."""
-    seen = MafiaCityGame.new(COLOURS, seed=seed).observe("red")
+    seen = Game.new(COLOURS, seed=seed).observe("red")
     public = copy.deepcopy(seen.public)
     for n in range(1, 8):
         public["stacks"][n] = [COLOURS[(n + i) % 5] for i in range(5 + n % 4)]
@@ -120,13 +122,13 @@ def _misfits(fig: Any, width: int) -> list[str]:
 @pytest.mark.parametrize("width", [730, 1160], ids=["1280x800", "1920x1080"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_text_and_token_fits_inside_its_tile(seed: int, width: int, height: int) -> None:
-    fig = mafia_city_map(_crowded(seed), highlight=range(1, 8), title="Step 9", height=height)
+    fig = game_figure(_crowded(seed), highlight=range(1, 8), title="Step 9", height=height)
     assert _misfits(fig, width) == []
 
 
 def test_the_estimate_catches_a_name_over_the_edge() -> None:
     """The check is not vacuous: the old layout (a 14 px name on one line, 0.66 up) fails."""
-    fig = mafia_city_map(_crowded(1), height=580)
+    fig = game_figure(_crowded(1), height=580)
     names = next(t for t in fig.data if t.name == "tile names")
     names.textfont.size = 14
     names.text = tuple(f"<b>{n}</b>" for n in ["4 · Police Station"] * len(names.text))
@@ -144,7 +146,7 @@ def test_long_names_wrap_and_short_ones_do_not() -> None:
 
 # ------------------------------------------------------------------ the control explorer's map
 def _control_misfits(fig: Any, width: int) -> list[str]:
-    """As :func:`_misfits` for ``mc_control_map``: its texts are annotations (the Cell's, in
+    """As :func:`_misfits` for ``control_map``: its texts are annotations (the Cell's, in
     the corner below the map, and the held figures' note above it are left out) and its
     tokens and figures are markers."""
     scale = _scale(fig, width)
@@ -180,20 +182,20 @@ def _control_misfits(fig: Any, width: int) -> list[str]:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_control_maps_texts_fit_inside_their_tiles(seed: int, width: int) -> None:
     """The control explorer's map is half the page wide (its table beside it)."""
-    from speakeasy.studies import mc_control_table, mc_sample_position
-    from speakeasy.viz import mc_control_map
+    from speakeasy.games.mafia_city.figures.control_figure import control_map
+    from speakeasy.games.mafia_city.studies.control import control_table, sample_position
 
-    state = mc_sample_position(players=4, seed=seed)
+    state = sample_position(players=4, seed=seed)
     for n in range(1, 8):
         state.stacks[n] = [COLOURS[(n + i) % 4] for i in range(4 + n % 5)]
     state.cell = [(COLOURS[i % 4], 1) for i in range(9)]
-    fig = mc_control_map(state, mc_control_table(state), height=520)
+    fig = control_map(state, control_table(state), height=520)
     assert _control_misfits(fig, width) == []
 
 
 def test_a_tall_stack_stays_below_the_cube_and_the_figures() -> None:
     """Nine tokens on one tile: the top token stays below the row of the cube and figures."""
-    fig = mafia_city_map(_crowded(1), height=580)
+    fig = game_figure(_crowded(1), height=580)
     tokens = next(t for t in fig.data if t.name == "tokens")
     cubes = next(t for t in fig.data if t.name == "cubes")
     centres = hex_centres()

@@ -1,9 +1,10 @@
 """The Mafia City play notebooks (marimo and JupyterLab): they run, pass ``marimo check``, define
 only ``app`` on import, are committed without outputs, and hold presentation only: they play
-through ``speakeasy.ui.mafia_city_play`` and explain through ``speakeasy.explain``, never
-importing the rules (``speakeasy.mafia_city``) themselves. Their ``test_*`` cells and the
-executed .ipynb (nbmake) are collected from ``notebooks/``; the browser test that plays a whole
-game by clicks is ``test_browser_mafia_city.py``."""
+through ``speakeasy.games.mafia_city.table.play`` and explain through
+``speakeasy.games.speakeasy.explain``, never importing the rules (``speakeasy.games.mafia_city``)
+themselves. Their ``test_*`` cells and the executed .ipynb (nbmake) are collected from
+``notebooks/``; the browser test that plays a whole game by clicks is
+``test_browser_mafia_city.py``."""
 
 from __future__ import annotations
 
@@ -69,9 +70,9 @@ def test_notebooks_are_presentation_only(path: Path) -> None:
             "".join(c["source"]) for c in _ipynb()["cells"] if c["cell_type"] == "code"
         )
     imported = defining_modules(text)
-    assert "speakeasy.ui.mafia_city_play" in imported
-    assert "speakeasy.viz.mafia_city_map" in imported
-    assert "speakeasy.explain.mafia_city" in imported
+    assert "speakeasy.games.mafia_city.table.play" in imported
+    assert "speakeasy.games.mafia_city.figures.map" in imported
+    assert "speakeasy.games.mafia_city.explain.log" in imported
     assert not RULES_IMPORT.search(text), "a play notebook imports the rules"
 
 
@@ -143,4 +144,4 @@ def test_ipynb_self_checks_use_their_own_tables() -> None:
     assert len(checks) >= 2
     for cell in checks:
         assert not re.search(r"\btable\b", cell), cell.splitlines()[0]
-        assert "McTable.new(" in cell
+        assert "Table.new(" in cell

@@ -1,4 +1,5 @@
-"""Mafia City's table in a notebook through the fast widgets (``speakeasy.ui.McPlaySession``).
+"""Mafia City's table in a notebook through the fast widgets
+(``speakeasy.games.speakeasy.table.PlaySession``).
 
 The panel lists every pending option once; the next person's cards stay covered at a shared
 screen until that person reveals them, and while covered neither the panel nor a map click can
@@ -11,15 +12,16 @@ from __future__ import annotations
 import json
 import random
 
-from speakeasy.ui import McPlaySession, McTable, mc_panel_view
-from speakeasy.viz import MC_TILES_TRACE
+from speakeasy.games.mafia_city.figures.map import TILES_TRACE
+from speakeasy.games.mafia_city.table.play import Table
+from speakeasy.games.mafia_city.table.play_panel import PlaySession, panel_view
 
 
-def _session(seats: dict[str, str], seed: int = 3) -> McPlaySession:
-    return McPlaySession(McTable.new(seats, seed=seed).snapshot())
+def _session(seats: dict[str, str], seed: int = 3) -> PlaySession:
+    return PlaySession(Table.new(seats, seed=seed).snapshot())
 
 
-def _choose(session: McPlaySession, rng: random.Random) -> None:
+def _choose(session: PlaySession, rng: random.Random) -> None:
     view = session.panel.data
     shown = [i for g in view["groups"] for i in g["options"]]
     index = rng.choice(shown)
@@ -64,7 +66,7 @@ def test_the_cover_hides_the_next_persons_cards_until_revealed() -> None:
     assert session.snapshot == before
     # a map click chooses nothing either
     traces = session.board.figure["data"]
-    tiles = [t.get("name") for t in traces].index(MC_TILES_TRACE)
+    tiles = [t.get("name") for t in traces].index(TILES_TRACE)
     for point in range(len(traces[tiles]["x"])):
         session.board.request({"n": 2, "c": tiles, "p": point})
     assert session.snapshot == before
@@ -115,7 +117,7 @@ def test_hostile_requests_change_nothing() -> None:
 
 
 def test_the_panel_names_the_players_with_plurals() -> None:
-    table = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=5)
-    lines = mc_panel_view(table)["sections"][0]["lines"]
+    table = Table.new({"red": "human", "blue": "random", "green": "random"}, seed=5)
+    lines = panel_view(table)["sections"][0]["lines"]
     assert len(lines) == 3 and lines[0].startswith("Red (you): ")
     assert not any(" 1 cards" in line or " 1 tokens" in line for line in lines)

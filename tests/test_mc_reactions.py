@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from speakeasy.core.actions import Action, IllegalAction
-from speakeasy.mafia_city.locations import evaluate
-from speakeasy.mafia_city.reactions import Effect, Veto, veto_options
-from speakeasy.mafia_city.strategic import strategic_phase
-from speakeasy.mafia_city.turns import do_action
+from speakeasy.games.mafia_city.rules.locations import evaluate
+from speakeasy.games.mafia_city.rules.reactions import Effect, Veto, veto_options
+from speakeasy.games.mafia_city.rules.strategic import strategic_phase
+from speakeasy.games.mafia_city.rules.turns import do_action
 from tests.mc_support import Harness, check_invariants, make_state, pass_all
 
 A, B, C = "red", "blue", "green"

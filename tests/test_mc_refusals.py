@@ -1,5 +1,5 @@
 """Mafia City refusals name the rule that forbids a request, with a code and a plain reason,
-and leave the game untouched (through the public ``MafiaCityGame.apply`` / ``why_not``).
+and leave the game untouched (through the public ``Game.apply`` / ``why_not``).
 
 Before these, most illegal requests were refused with the decision's generic ``not-now`` or
 ``not-an-option`` under MC-ACT-3 whatever rule was broken."""
@@ -12,17 +12,16 @@ import pytest
 
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import Runner
-from speakeasy.mafia_city import MafiaCityGame
-from speakeasy.mafia_city.game import MAFIA_CITY
-from speakeasy.mafia_city.locations import evaluate
-from speakeasy.mafia_city.strategic import strategic_phase
-from speakeasy.mafia_city.turns import action_phase, do_action, passed_turn
+from speakeasy.games.mafia_city.engine.game import DEFINITION, Game
+from speakeasy.games.mafia_city.rules.locations import evaluate
+from speakeasy.games.mafia_city.rules.strategic import strategic_phase
+from speakeasy.games.mafia_city.rules.turns import action_phase, do_action, passed_turn
 from tests.mc_support import Harness, make_state
 
 A, B, C = "red", "blue", "green"
 
 
-def refused(game: MafiaCityGame, ask_for: str) -> IllegalAction:
+def refused(game: Game, ask_for: str) -> IllegalAction:
     """The public API's refusal of ``ask_for``; ``apply`` raises the same and changes nothing."""
     before = game.state.to_data()
     err = game.why_not(ask_for)
@@ -37,12 +36,12 @@ def refused(game: MafiaCityGame, ask_for: str) -> IllegalAction:
 
 def explained(h: Harness, runner: Runner, text: str) -> IllegalAction:
     """The refusal the engine gives for ``text`` at the runner's decision (the game's own
-    explanation, as ``MafiaCityGame.apply`` uses it); the state stays as it was."""
+    explanation, as ``Game.apply`` uses it); the state stays as it was."""
     pending = runner.pending
     assert pending is not None
     before = copy.deepcopy(h.st)
     with pytest.raises(IllegalAction) as err:
-        runner.choose(Action.parse(text), lambda a: MAFIA_CITY.explain_refusal(h.ctx, pending, a))
+        runner.choose(Action.parse(text), lambda a: DEFINITION.explain_refusal(h.ctx, pending, a))
     assert h.st == before
     assert err.value.reason and err.value.rule in str(err.value)
     return err.value
@@ -141,7 +140,7 @@ def test_phase_two_and_three_refusals_name_their_rule() -> None:
 
 def test_mulligan_of_one_card_is_refused_with_its_rule() -> None:
     """MC-SETUP-9: both cards or none."""
-    game = MafiaCityGame.new(players=3, seed=8)
+    game = Game.new(players=3, seed=8)
     card = game.state.seats[game.state.start_player].hand[0]
     err = refused(game, f"mulligan {card}")
     assert (err.code, err.rule) == ("both-or-none", "MC-SETUP-9")
@@ -162,9 +161,9 @@ def test_complicity_may_not_name_the_causer_or_oneself() -> None:
 
 
 def test_the_public_api_refuses_with_the_rule_and_changes_nothing() -> None:
-    """MC-TYPE-2, MC-BULLET-1 through ``MafiaCityGame.apply``: a Secret Deal or a Bullet in an
+    """MC-TYPE-2, MC-BULLET-1 through ``Game.apply``: a Secret Deal or a Bullet in an
     active player's turn names its rule."""
-    game = MafiaCityGame.new(players=3, seed=8)
+    game = Game.new(players=3, seed=8)
     while game.pending is not None and game.pending.kind == "mulligan":
         game.apply("keep")
     card = game.state.seats[game.state.start_player].hand[0]

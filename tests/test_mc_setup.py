@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from speakeasy.core.actions import Action, IllegalAction
-from speakeasy.mafia_city import MafiaCityGame, McOptions
-from speakeasy.mafia_city.board import map_graph
-from speakeasy.mafia_city.data import SYMBOLS, TYPES, data_dir, load_data, parse_data
-from speakeasy.mafia_city.locations import evaluate
-from speakeasy.mafia_city.setup import new_state, seat_names
-from speakeasy.mafia_city.turns import action_options
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.model.board import map_graph
+from speakeasy.games.mafia_city.model.data import SYMBOLS, TYPES, data_dir, load_data, parse_data
+from speakeasy.games.mafia_city.model.state import Options
+from speakeasy.games.mafia_city.rules.locations import evaluate
+from speakeasy.games.mafia_city.rules.setup import new_state, seat_names
+from speakeasy.games.mafia_city.rules.turns import action_options
 from tests.mc_support import DATA, Harness, check_invariants, make_state
 
 
@@ -32,7 +33,7 @@ def test_seven_numbered_locations_and_a_cell() -> None:
     """MC-COMP-1: seven tiles numbered 1-7, each with one stack; the Prison also has the Cell
     (a separate area: a jailed token is in no stack)."""
     assert sorted(DATA.locations) == [1, 2, 3, 4, 5, 6, 7]
-    game = MafiaCityGame.new(players=3, seed=1)
+    game = Game.new(players=3, seed=1)
     assert sorted(game.state.stacks) == [1, 2, 3, 4, 5, 6, 7]
     assert sorted(map_graph(game.state.layout).nodes) == [1, 2, 3, 4, 5, 6, 7]
     _deck, game_table = _tables()
@@ -46,10 +47,10 @@ def test_twelve_tokens_per_colour_five_colours(players: int) -> None:
     """MC-COMP-2, MC-SETUP-3: five colours of 12; hand + reserve + box = 12 for each seat,
     and colours are cosmetic (any colours in any seating play the same)."""
     assert len(DATA.colours) == 5
-    game = MafiaCityGame.new(players=players, seed=3)
+    game = Game.new(players=players, seed=3)
     for seat in game.state.seats.values():
         assert seat.tokens + seat.reserve + seat.box == 12
-    other = MafiaCityGame.new(players=list(reversed(DATA.colours))[:players], seed=3)
+    other = Game.new(players=list(reversed(DATA.colours))[:players], seed=3)
     assert other.state.layout == game.state.layout
     assert [len(s.hand) for s in other.state.seats.values()] == [
         len(s.hand) for s in game.state.seats.values()
@@ -61,7 +62,7 @@ def test_three_figures_start_on_their_locations() -> None:
     Police Station [4] and the Mayor on City Hall [7] (held by nobody)."""
     assert DATA.figures == {"hitman": 2, "police_officer": 4, "mayor": 7}
     for seed in range(5):
-        st = MafiaCityGame.new(players=4, seed=seed).state
+        st = Game.new(players=4, seed=seed).state
         assert st.hitman == 2 and st.officer is None and st.mayor is None
 
 
@@ -78,7 +79,7 @@ def test_vp_are_unbounded_integers() -> None:
 def test_one_start_player_token_and_seven_cubes() -> None:
     """MC-COMP-5: one start player at a time; a phase II puts exactly seven cubes, one per
     location."""
-    game = MafiaCityGame.new(players=3, seed=5)
+    game = Game.new(players=3, seed=5)
     assert game.state.start_player in game.players and game.state.cubes == []
     rng = random.Random(5)
     while game.state.phase != "strategic":
@@ -134,7 +135,7 @@ def test_the_deck_is_read_from_data(tmp_path: Path) -> None:
 def test_colours_chosen_in_seating_order() -> None:
     """MC-SETUP-2: the seats are the chosen colours in clockwise order; each player's tokens
     are only ever their own colour (no other colour appears anywhere)."""
-    game = MafiaCityGame.new(players=["green", "grey", "red"], seed=2)
+    game = Game.new(players=["green", "grey", "red"], seed=2)
     assert game.players == ("green", "grey", "red")
     rng = random.Random(2)
     for _ in range(120):
@@ -159,20 +160,20 @@ def test_setup_table(
     the target by mode, a face-down pile of the 49 shuffled cards after 2 cards each, an
     empty discard pile, no cubes."""
     for advanced_mode, target in ((False, beginner), (True, advanced)):
-        game = MafiaCityGame.new(players=players, seed=9, advanced=advanced_mode)
+        game = Game.new(players=players, seed=9, advanced=advanced_mode)
         st = game.state
         assert st.target == target and st.cubes == [] and st.discard == []
         assert len(st.draw) == draw
         for seat in st.seats.values():
             assert (seat.tokens, seat.reserve, seat.box, len(seat.hand)) == (hand, reserve, box, 2)
         check_invariants(st)
-    orders = {tuple(MafiaCityGame.new(players=players, seed=s).state.draw) for s in range(4)}
+    orders = {tuple(Game.new(players=players, seed=s).state.draw) for s in range(4)}
     assert len(orders) == 4  # shuffled from the seed
 
 
 def test_the_game_starts_with_phase_one_of_round_one() -> None:
     """MC-SETUP-10: after the mulligans the start player takes the first turn of round 1."""
-    game = MafiaCityGame.new(players=4, seed=4)
+    game = Game.new(players=4, seed=4)
     for _ in game.players:
         assert game.pending is not None and game.pending.kind == "mulligan"
         game.apply("keep")
@@ -183,7 +184,7 @@ def test_the_game_starts_with_phase_one_of_round_one() -> None:
 
 def test_mulligan_replaces_both_or_none() -> None:
     """MC-SETUP-9: a mulligan discards both cards and draws two; one card alone is refused."""
-    game = MafiaCityGame.new(players=3, seed=8)
+    game = Game.new(players=3, seed=8)
     player = game.state.start_player
     with pytest.raises(IllegalAction):
         game.apply(Action("mulligan", (game.state.seats[player].hand[0],)))
@@ -194,8 +195,8 @@ def test_mulligan_replaces_both_or_none() -> None:
 def test_beginner_and_advanced_differ_only_in_the_target() -> None:
     """MC-MODE-2: the same seed and choices give the same game in both modes; only the
     target differs (and so, maybe, when it ends)."""
-    a = MafiaCityGame.new(players=4, seed=21)
-    b = MafiaCityGame.new(players=4, seed=21, advanced=True)
+    a = Game.new(players=4, seed=21)
+    b = Game.new(players=4, seed=21, advanced=True)
     assert (a.state.target, b.state.target) == (8, 13)
     rng = random.Random(21)
     while not a.is_over:
@@ -213,7 +214,7 @@ def test_beginner_and_advanced_differ_only_in_the_target() -> None:
 
 def test_new_state_uses_only_the_seeded_rng() -> None:
     """MC-SETUP-1 (GAP-MC-5), MC-SETUP-4: the start player and layout come from the seed."""
-    opts = McOptions()
+    opts = Options()
     names = ("red", "blue", "green")
     one = new_state(names, random.Random(5), DATA, opts)
     two = new_state(names, random.Random(5), DATA, opts)

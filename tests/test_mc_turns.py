@@ -10,12 +10,17 @@ import pytest
 
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import Runner
-from speakeasy.mafia_city import MafiaCityGame
-from speakeasy.mafia_city.context import draw_cards
-from speakeasy.mafia_city.endround import end_of_round
-from speakeasy.mafia_city.locations import evaluate
-from speakeasy.mafia_city.observe import observe
-from speakeasy.mafia_city.turns import action_options, action_phase, do_action, passed_turn
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import observe
+from speakeasy.games.mafia_city.rules.context import draw_cards
+from speakeasy.games.mafia_city.rules.endround import end_of_round
+from speakeasy.games.mafia_city.rules.locations import evaluate
+from speakeasy.games.mafia_city.rules.turns import (
+    action_options,
+    action_phase,
+    do_action,
+    passed_turn,
+)
 from tests.mc_support import DATA, Harness, check_invariants, make_state, pass_all
 
 A, B, C = "red", "blue", "green"
@@ -298,7 +303,7 @@ def test_cards_reach_hands_only_by_drawing_or_the_thief() -> None:
     """MC-DECK-6: in whole random games, every card that enters a hand came from the draw pile
     (or the reshuffled discard pile) or, by a Thief, from another hand."""
     for seed in (3, 4):
-        game = MafiaCityGame.new(players=3, seed=seed)
+        game = Game.new(players=3, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             before = {p: set(s.hand) for p, s in game.state.seats.items()}

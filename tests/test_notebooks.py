@@ -84,12 +84,13 @@ def test_ipynb_is_valid_nbformat() -> None:
 
 @pytest.mark.parametrize("path", [MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK], ids=lambda p: p.suffix)
 def test_notebooks_share_the_view_module(path: Path) -> None:
-    """Both notebooks get their view from speakeasy.viz.truck_explorer (no rules in notebooks)."""
+    """Both notebooks get their view from speakeasy.games.speakeasy.figures.truck_explorer (no
+    rules in notebooks)."""
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".ipynb":
         cells = json.loads(text)["cells"]
         text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    assert "speakeasy.viz.truck_explorer" in defining_modules(text)
+    assert "speakeasy.games.speakeasy.figures.truck_explorer" in defining_modules(text)
     assert "build_view" in text
     for rules_call in ("truck_range(", "shortest_routes(", "explain_reach(", ".reachable("):
         assert rules_call not in text, rules_call

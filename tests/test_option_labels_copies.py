@@ -1,7 +1,7 @@
-"""Option labels that try an option on a copy (speakeasy.ui.play.option_labels) read the same,
-byte for byte, whether the copy replays the whole round from its listed checkpoint (R-TURN-1:
-rounds, Lucky Luciano phases, final scoring) or only the current turn from an unlisted one:
-copies, undo and the game's listed checkpoints are unchanged by the turn restarts."""
+"""Option labels that try an option on a copy (speakeasy.games.speakeasy.table.play.option_labels)
+read the same, byte for byte, whether the copy replays the whole round from its listed checkpoint
+(R-TURN-1: rounds, Lucky Luciano phases, final scoring) or only the current turn from an unlisted
+one: copies, undo and the game's listed checkpoints are unchanged by the turn restarts."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from speakeasy import Game
 from speakeasy.core.context import Context
-from speakeasy.ui.play import PREVIEW_KINDS, option_labels
+from speakeasy.games.speakeasy.table.play import PREVIEW_KINDS, option_labels
 
 
 def _labelled_game(players: int, seed: int) -> tuple[list[str], Game]:

@@ -1,11 +1,13 @@
-"""The truck planner (``speakeasy.studies.planner``): exact best plans and possible deliveries.
+"""The truck planner (``speakeasy.games.speakeasy.studies.planner``): exact best plans and possible
+deliveries.
 
 Rules: R-TRUCK-1..14, R-TRUCK-12 (ship moves, E17, E18), R-CLOSED-2, R-MONEY-2/6, R-NOTOR-2.
 
-Every plan is checked by playing its :meth:`~speakeasy.studies.planner.Plan.actions` through the
-real ``deliver`` flow. Exactness is checked against :class:`Oracle`, an exhaustive search over
-every legal decision the engine offers (:func:`speakeasy.rules.delivery.truck_options`), applying
-each one the way :func:`speakeasy.rules.delivery.run_truck` does.
+Every plan is checked by playing its :meth:`~speakeasy.games.speakeasy.studies.planner.Plan.actions`
+through the real ``deliver`` flow. Exactness is checked against :class:`Oracle`, an exhaustive
+search over every legal decision the engine offers
+(:func:`speakeasy.games.speakeasy.rules.delivery.truck_options`), applying each one the way
+:func:`speakeasy.games.speakeasy.rules.delivery.run_truck` does.
 """
 
 from __future__ import annotations
@@ -18,22 +20,22 @@ from dataclasses import dataclass
 import pytest
 
 from speakeasy.core.actions import Action
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import Building, BuildingType, Colour, Ship, Track
-from speakeasy.rules.barrels import sale_price
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import (
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, Ship, Track
+from speakeasy.games.speakeasy.rules.barrels import sale_price
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.delivery import (
     barrel_price,
     buy_barrel,
     deliver,
     delivery_range,
     truck_options,
 )
-from speakeasy.rules.dispatch import Source
-from speakeasy.rules.golden import operating
-from speakeasy.rules.money import spendable
-from speakeasy.rules.ships import move_ship
-from speakeasy.studies.planner import (
+from speakeasy.games.speakeasy.rules.dispatch import Source
+from speakeasy.games.speakeasy.rules.money import spendable
+from speakeasy.games.speakeasy.rules.operating import operating
+from speakeasy.games.speakeasy.rules.ships import move_ship
+from speakeasy.games.speakeasy.studies.planner import (
     PLAIN_FLEET,
     Delivery,
     Plan,
@@ -159,7 +161,8 @@ Snapshot = tuple[object, ...]
 class Oracle:
     """Exhaustive search over every decision the engine offers (memoised on the full state).
 
-    ``run`` mirrors :func:`speakeasy.rules.delivery.run_truck`: the legal options come from
+    ``run`` mirrors :func:`speakeasy.games.speakeasy.rules.delivery.run_truck`: the legal options
+    come from
     :func:`truck_options`, purchases use the engine's own ``buy_barrel``, and the ship bought from
     sails with :func:`move_ship` when the truck moves on or finishes (R-TRUCK-12).
     """

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from speakeasy import IllegalAction
-from speakeasy.model.state import Colour
-from speakeasy.ui.play import Table, group_options, option_district
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.table.play import Table, group_options, option_district
 
 
 def _table(seed: int = 3) -> Table:

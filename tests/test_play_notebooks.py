@@ -1,4 +1,5 @@
-"""The play notebooks (marimo and JupyterLab) and the helpers they share in ``speakeasy.ui.play``.
+"""The play notebooks (marimo and JupyterLab) and the helpers they share in
+``speakeasy.games.speakeasy.table.play``.
 
 The marimo notebook runs as a script and imports defining only ``app``; the .ipynb is committed
 without outputs; neither imports the rules (presentation only). Its own ``test_*`` cells and the
@@ -19,9 +20,9 @@ import pytest
 
 from speakeasy import IllegalAction
 from speakeasy.core.actions import Action
-from speakeasy.model.options import Options
-from speakeasy.model.state import Colour
-from speakeasy.ui.play import (
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.table.play import (
     Table,
     TableSnapshot,
     advance,
@@ -29,10 +30,10 @@ from speakeasy.ui.play import (
     option_descriptions,
     position_after,
     short_label,
-    split_label,
     step_summaries,
     table_for,
 )
+from speakeasy.tools.text import split_label
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -84,17 +85,18 @@ def test_play_ipynb_is_valid_nbformat() -> None:
 
 @pytest.mark.parametrize("path", [MARIMO_NOTEBOOK, JUPYTER_NOTEBOOK], ids=lambda p: p.suffix)
 def test_play_notebooks_are_presentation_only(path: Path) -> None:
-    """Both notebooks play through speakeasy.ui.play and never import the rules themselves."""
+    """Both notebooks play through speakeasy.games.speakeasy.table.play and never import the
+    rules themselves."""
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".ipynb":
         text = "\n".join(
             "".join(c["source"]) for c in _ipynb()["cells"] if c["cell_type"] == "code"
         )
     imported = defining_modules(text)
-    assert "speakeasy.ui.play" in imported
-    assert [m for m in imported if m.startswith("speakeasy.explain")]
-    assert not RULES_IMPORT.search(text), "a play notebook imports speakeasy.rules"
-    assert "speakeasy.rules." not in text
+    assert "speakeasy.games.speakeasy.table.play" in imported
+    assert [m for m in imported if m.startswith("speakeasy.games.speakeasy.explain")]
+    assert not RULES_IMPORT.search(text), "a play notebook imports speakeasy.games.speakeasy.rules"
+    assert "speakeasy.games.speakeasy.rules." not in text
 
 
 # ---------------------------------------------------------------------- shared helpers

@@ -1,4 +1,5 @@
-"""The play table's decision panel and session (``speakeasy.ui.play_panel``, issue 13).
+"""The play table's decision panel and session (``speakeasy.games.speakeasy.table.play_panel``,
+issue 13).
 
 The panel's data is plain JSON (no markup: the page sets text only); every option of the
 pending decision is listed once; whatever the page sends is checked before anything is played,
@@ -17,16 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from speakeasy import Colour
-from speakeasy.ui import (
-    PanelRequest,
-    PlaySession,
-    SeatKind,
-    Table,
-    panel_view,
-    parse_request,
-    table_figure,
-)
-from speakeasy.viz import DISTRICT_TRACE
+from speakeasy.games.speakeasy.figures.board_figure import DISTRICT_TRACE
+from speakeasy.games.speakeasy.table.play import SeatKind, Table
+from speakeasy.games.speakeasy.table.play_panel import PlaySession, panel_view, table_figure
+from speakeasy.tools.decision_panel import PanelRequest, parse_request
 
 SEATS: dict[str | Colour, SeatKind] = {"purple": "human", "blue": "heuristic"}
 
@@ -87,7 +82,7 @@ def test_the_page_text_is_never_markup() -> None:
     no engine string is read as Markdown or LaTeX (issue 13, item 5)."""
     from pathlib import Path
 
-    import speakeasy.ui.decision_panel as module
+    import speakeasy.tools.decision_panel as module
 
     js = (Path(module.__file__).parent / "decision_panel.js").read_text(encoding="utf-8")
     assert "innerHTML" not in js and "insertAdjacentHTML" not in js

@@ -1,6 +1,7 @@
 """Issue 13 at the play table: the player board, "since your last decision", honest option
-labels, plain words and escaping, seats and map clicks (speakeasy.ui.play,
-speakeasy.ui.player_board, speakeasy.ui.text, speakeasy.viz.game_figure)."""
+labels, plain words and escaping, seats and map clicks (speakeasy.games.speakeasy.table.play,
+speakeasy.games.speakeasy.table.player_board, speakeasy.tools.text,
+speakeasy.games.speakeasy.figures.game_figure)."""
 
 from __future__ import annotations
 
@@ -10,26 +11,27 @@ import re
 import pytest
 
 from speakeasy import Colour, Game
-from speakeasy.catalog import load_catalog
-from speakeasy.engine.bots import RandomBot
-from speakeasy.model.effects import Effect, Requirement, counted, plural
-from speakeasy.studies import HeuristicBot
-from speakeasy.ui import (
+from speakeasy.games.speakeasy.engine.bots import RandomBot
+from speakeasy.games.speakeasy.figures.game_figure import clicked_place, game_figure
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.effects import Effect, Requirement
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.games.speakeasy.table.play import (
     SEAT_KINDS,
     Table,
-    card_text,
-    changes_in_words,
-    html_text,
-    md_text,
     money_cost,
     option_labels,
     plain_words,
-    player_board,
     position_after,
     progress_text,
+)
+from speakeasy.games.speakeasy.table.player_board import (
+    card_text,
+    changes_in_words,
+    player_board,
     table_boards,
 )
-from speakeasy.viz import clicked_place, game_figure
+from speakeasy.tools.text import counted, html_text, md_text, plural
 
 RAW_ID = re.compile(r"\b(?:vip|party|distillery|fleet|city|helper|crate)-\d+\b")
 

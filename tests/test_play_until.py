@@ -10,8 +10,8 @@ import pytest
 
 from speakeasy import Colour, Game
 from speakeasy.core.actions import Event
-from speakeasy.engine import LUCIANO_EVENTS, RandomBot, play_until
-from speakeasy.model.kinds import EventKind
+from speakeasy.games.speakeasy.engine.bots import LUCIANO_EVENTS, RandomBot, play_until
+from speakeasy.games.speakeasy.model.kinds import EventKind
 
 
 def test_until_a_seat_stops_before_its_decision() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-import speakeasy.rules  # noqa: F401  (registers the effect handlers)
+import speakeasy.games.speakeasy.rules  # noqa: F401  (registers the effect handlers)
 from speakeasy.core.actions import Decision
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import Colour, Track
-from speakeasy.rules import protection as prot
-from speakeasy.rules.context import Ctx, Flow
-from speakeasy.rules.dispatch import Source, run_effect
-from speakeasy.rules.golden import operating
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import Colour, Track
+from speakeasy.games.speakeasy.rules import protection as prot
+from speakeasy.games.speakeasy.rules.context import Ctx, Flow
+from speakeasy.games.speakeasy.rules.dispatch import Source, run_effect
+from speakeasy.games.speakeasy.rules.operating import operating
 from tests.support import BAR, CASINO, DIST, B, G, P, Y, drive, new_ctx, put_building
 
 PROTECT = Effect.of("protect")

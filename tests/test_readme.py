@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from speakeasy.ui.workshop import PAGES, STATIONS
+from speakeasy.app.workshop import PAGES, STATIONS
 from tests.conftest import ROOT, _free_port
 
 README = ROOT / "README.md"

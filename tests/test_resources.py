@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from speakeasy.core.actions import IllegalAction
-from speakeasy.model.board import Area
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import Colour, Player, Track
-from speakeasy.rules.combat import Boost, spend_boost
-from speakeasy.rules.context import Ctx, Flow
-from speakeasy.rules.dispatch import Source, run_effect
-from speakeasy.rules.money import pay, spendable, split_payment
-from speakeasy.rules.resources import (
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import Colour, Player, Track
+from speakeasy.games.speakeasy.rules.combat import Boost, spend_boost
+from speakeasy.games.speakeasy.rules.context import Ctx, Flow
+from speakeasy.games.speakeasy.rules.dispatch import Source, run_effect
+from speakeasy.games.speakeasy.rules.money import pay, spendable, split_payment
+from speakeasy.games.speakeasy.rules.resources import (
     end_of_turn_tokens,
     take_city_token,
     use_helper_at_turn_start,

@@ -1,14 +1,16 @@
-"""The truck planner view (:mod:`speakeasy.ui.route_planner`): positions, the best plan step
-by step, the reader's route compared with it (R-TRUCK-2..14)."""
+"""The truck planner view (:mod:`speakeasy.games.speakeasy.table.route_planner`): positions, the
+best plan step by step, the reader's route compared with it (R-TRUCK-2..14)."""
 
 from __future__ import annotations
 
 import pytest
 
-from speakeasy.engine.game import Game
-from speakeasy.scenario import parse_scenario, scenario_from_game, shipped_scenarios
-from speakeasy.studies.positions import bot_game, position_game
-from speakeasy.ui.route_planner import (
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.positions.capture import scenario_from_game
+from speakeasy.games.speakeasy.positions.format import parse_scenario
+from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
+from speakeasy.games.speakeasy.studies.positions import bot_game, position_game
+from speakeasy.games.speakeasy.table.route_planner import (
     BOT_GAMES,
     RANGE_BONUSES,
     load_upload,

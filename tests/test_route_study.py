@@ -1,5 +1,5 @@
-"""Truck routes on real positions (:mod:`speakeasy.studies.route_study`): R-TRUCK-2..14,
-R-MONEY-2/6.
+"""Truck routes on real positions (:mod:`speakeasy.games.speakeasy.studies.route_study`):
+R-TRUCK-2..14, R-MONEY-2/6.
 
 * every plan the planner or :func:`best_along` makes plays step by step through the real
   ``deliver`` flow (:func:`walk`) and does what it claims;
@@ -19,15 +19,20 @@ from dataclasses import dataclass
 import pytest
 
 from speakeasy.core.actions import Decision, IllegalAction
-from speakeasy.model.effects import Effect
-from speakeasy.model.state import BuildingType, Colour
-from speakeasy.rules.barrels import sale_price
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import deliver
-from speakeasy.rules.money import spendable
-from speakeasy.studies.analysis import analysis_context
-from speakeasy.studies.planner import Plan, best_plan
-from speakeasy.studies.route_study import best_along, delivery_source, extend_route, walk
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import BuildingType, Colour
+from speakeasy.games.speakeasy.rules.barrels import sale_price
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.delivery import deliver
+from speakeasy.games.speakeasy.rules.money import spendable
+from speakeasy.games.speakeasy.studies.analysis import analysis_context
+from speakeasy.games.speakeasy.studies.planner import Plan, best_plan
+from speakeasy.games.speakeasy.studies.route_study import (
+    best_along,
+    delivery_source,
+    extend_route,
+    walk,
+)
 from tests.support import clear_map
 from tests.test_planner import build, dock, make_ctx, random_position
 
@@ -270,9 +275,9 @@ def test_walking_an_impossible_step_names_what_was_possible() -> None:
 # ---------------------------------------------------------------------- exercises
 def test_truck_exercises_take_their_answers_from_the_planner_and_the_board() -> None:
     """E17 (R-TRUCK-2/7/11/13): 2 barrels delivered for $11 spent; reach follows the graph."""
-    from speakeasy.scenario import load_scenario
-    from speakeasy.studies.exercises import Exercise
-    from speakeasy.studies.route_study import truck_exercises
+    from speakeasy.games.speakeasy.positions.shipped import load_scenario
+    from speakeasy.games.speakeasy.studies.route_study import truck_exercises
+    from speakeasy.tools.exercises import Exercise
 
     game = load_scenario("e17_truck_from_district_16").game()
     plan = best_plan(game.analysis_context(), Colour.YELLOW, 4)
@@ -290,8 +295,8 @@ def test_truck_exercises_take_their_answers_from_the_planner_and_the_board() -> 
 
 def test_no_reach_exercise_for_a_truck_still_on_the_board() -> None:
     """R-TRUCK-4: a truck off the map may enter anywhere, so 'which districts' has no answer."""
-    from speakeasy.scenario import parse_scenario
-    from speakeasy.studies.route_study import truck_exercises
+    from speakeasy.games.speakeasy.positions.format import parse_scenario
+    from speakeasy.games.speakeasy.studies.route_study import truck_exercises
 
     game = parse_scenario('players = ["purple", "blue"]\n').game()
     plan = best_plan(game.analysis_context(), PURPLE, 2)

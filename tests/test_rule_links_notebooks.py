@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.explain import load_rules_index
-from speakeasy.explain.rule_links import rule_ids_in
-from speakeasy.ui import linked, md_text
+from speakeasy.tools.rule_links import rule_ids_in
+from speakeasy.tools.rules_index import load_rules_index
+from speakeasy.tools.text import linked, md_text
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 _LINKERS = {"linked", "link_rules"}

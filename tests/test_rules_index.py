@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.explain.rules_index import (
+from speakeasy.tools.errors import DataError
+from speakeasy.tools.rules_index import (
     DEFAULT_RULES_INDEX,
     KINDS,
     MAX_SUMMARY_LENGTH,
@@ -27,7 +28,6 @@ from speakeasy.explain.rules_index import (
     id_kind,
     load_rules_index,
 )
-from speakeasy.model.errors import DataError
 
 THIS_FILE = Path(__file__).resolve()
 TESTS_DIR = THIS_FILE.parent

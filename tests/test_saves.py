@@ -27,7 +27,7 @@ from speakeasy.core.limits import (
     load_json_limited,
     load_toml_limited,
 )
-from speakeasy.scenario import shipped_scenarios
+from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
 
 
 def _refuse_within(text: str | bytes, loader: object, seconds: float, megabytes: float) -> str:

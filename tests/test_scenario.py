@@ -1,6 +1,7 @@
-"""The scenario format (speakeasy.scenario): loading a position into a game, editing it, saving
-a game back as a scenario, and a clear error with file, line and field for each kind of
-mistake. The shipped scenarios and their answers are checked in test_scenarios_shipped.py."""
+"""The scenario format (speakeasy.games.speakeasy.positions): loading a position into a game,
+editing it, saving a game back as a scenario, and a clear error with file, line and field for each
+kind of mistake. The shipped scenarios and their answers are checked in
+test_scenarios_shipped.py."""
 
 from __future__ import annotations
 
@@ -14,25 +15,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy import Game
-from speakeasy.catalog import load_catalog
-from speakeasy.engine.bots import Bot, RandomBot, play_out
-from speakeasy.model.board import Area
-from speakeasy.model.state import BuildingType, Colour, GameState, Phase, Track, to_data
-from speakeasy.rules.flow import Start
-from speakeasy.rules.luciano import deck_letter
-from speakeasy.scenario import (
-    QUESTION_SPECS,
+from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot, play_out
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.state import (
+    BuildingType,
+    Colour,
+    GameState,
+    Phase,
+    Track,
+    to_data,
+)
+from speakeasy.games.speakeasy.positions.capture import scenario_from_game
+from speakeasy.games.speakeasy.positions.errors import ScenarioError, locate
+from speakeasy.games.speakeasy.positions.format import (
     Scenario,
-    ScenarioError,
     iter_fields,
-    load_scenario,
-    locate,
     parse_scenario,
     scenario_event,
-    scenario_from_game,
 )
-from speakeasy.studies.questions import QUESTIONS, ask
-from speakeasy.studies.strategy import HeuristicBot
+from speakeasy.games.speakeasy.positions.questions import QUESTION_SPECS
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.rules.flow import Start
+from speakeasy.games.speakeasy.rules.luciano import deck_letter
+from speakeasy.games.speakeasy.studies.questions import QUESTIONS, ask
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from tests.test_games import check_invariants
 
 ONE_DISTRICT = """\
@@ -275,8 +282,8 @@ def round_trip(game: Game, folder: Path) -> dict[str, Any]:
 
 
 def bot_positions(players: int, seed: int, bots: str, every: int) -> Iterator[Game]:
-    """A seeded game of random bots (speakeasy.engine.bots) or heuristic bots
-    (speakeasy.studies.strategy,
+    """A seeded game of random bots (speakeasy.games.speakeasy.engine.bots) or heuristic bots
+    (speakeasy.games.speakeasy.studies.strategy,
     seeded as the route planner's ``bot_game``), yielded before its first decision and then
     every ``every`` decisions, at the first defence of every gang war (R-GANGWAR-7: the Lucky
     Luciano phase) and at final scoring."""
@@ -840,7 +847,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 def test_save_file_with_a_bad_scenario_is_refused() -> None:
     """A saved game whose scenario is broken is a bad save file."""
-    from speakeasy.engine.game import SaveFileError
+    from speakeasy.games.speakeasy.engine.game import SaveFileError
 
     data = json.loads(parse_scenario(ONE_DISTRICT).game().to_json())
     data["scenario"]["districts"]["14"]["police"] = "yes"
@@ -863,7 +870,7 @@ def test_toml_round_trip() -> None:
 
 def test_the_scenario_start_is_explained() -> None:
     """R-SETUP-1: the log says the game starts from a scenario, in plain words."""
-    from speakeasy.explain import category_of, explain_event
+    from speakeasy.games.speakeasy.explain.events import category_of, explain_event
 
     game = load_scenario("e04_police_casino_district_12").game()
     event = scenario_event(game.setup_events)

@@ -1,11 +1,12 @@
 """Issue 15 §5: a scenario captures any position exactly.
 
-For every decision point of any game, :func:`~speakeasy.scenario.scenario_from_game` written
-out as the text a user edits (TOML, or the JSON a saved game holds) and loaded back gives the
-same position (states equal), the same pending decision (player, kind, prompt, rules, facts),
-the same legal options with their labels and the same blocked options with their reasons; and
-play continuing from both with the same choices gives the same game, random draws included
-(the scenario holds the state of the random number generator, R-SETUP-1).
+For every decision point of any game,
+:func:`~speakeasy.games.speakeasy.positions.scenario_from_game` written out as the text a user edits
+(TOML, or the JSON a saved game holds) and loaded back gives the same position (states equal), the
+same pending decision (player, kind, prompt, rules, facts), the same legal options with their labels
+and the same blocked options with their reasons; and play continuing from both with the same choices
+gives the same game, random draws included (the scenario holds the state of the random number
+generator, R-SETUP-1).
 
 The scenario holds the position at the last checkpoint (round start, Lucky Luciano phase,
 final scoring; before the prologue, the game's start) in full plus the decisions since, which
@@ -25,11 +26,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy.core.actions import Event
-from speakeasy.engine.bots import RandomBot, play_until
-from speakeasy.engine.game import Game
-from speakeasy.model.options import Options
-from speakeasy.model.state import Phase, to_data
-from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, scenario_from_game
+from speakeasy.games.speakeasy.engine.bots import RandomBot, play_until
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import Phase, to_data
+from speakeasy.games.speakeasy.positions.capture import scenario_from_game
+from speakeasy.games.speakeasy.positions.errors import ScenarioError
+from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
 from tests.support import play_bot_ignoring_refusals
 
 EXAMPLES = int(os.environ.get("SPEAKEASY_CAPTURE_EXAMPLES", "12"))

@@ -14,10 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speakeasy.catalog import load_catalog
-from speakeasy.engine.bots import RandomBot
-from speakeasy.engine.game import Game
-from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, shipped_scenarios
+from speakeasy.games.speakeasy.engine.bots import RandomBot
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.positions.errors import ScenarioError
+from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
+from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
 from tests.support import play_bot_ignoring_refusals
 
 SHIPPED = shipped_scenarios()

@@ -1,7 +1,7 @@
 """The shipped scenarios (``data/scenarios/``): every file loads, its game builds, the engine
 computes the answer it states, and the rules it cites exist. Then the rulebook's worked
 examples E1-E23, each checked in more detail than its one stated answer, and the questions'
-own refusals (speakeasy.studies.questions)."""
+own refusals (speakeasy.games.speakeasy.studies.questions)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,25 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.catalog import load_catalog
-from speakeasy.engine.game import Game
-from speakeasy.explain.rules_index import load_rules_index
-from speakeasy.model.board import Area
-from speakeasy.model.state import BuildingType, Colour, Track
-from speakeasy.rules.buildings import defence, max_attack, upgrade_discount
-from speakeasy.rules.delivery import delivery_range
-from speakeasy.rules.dispatch import Source
-from speakeasy.rules.money import spendable
-from speakeasy.rules.protection import protection_budget
-from speakeasy.rules.ships import crate_cash
-from speakeasy.scenario import SCENARIO_DIR, Scenario, load_scenario, shipped_scenarios
-from speakeasy.studies.planner import best_plan
-from speakeasy.studies.questions import QUESTIONS, ask
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.state import BuildingType, Colour, Track
+from speakeasy.games.speakeasy.positions.format import Scenario
+from speakeasy.games.speakeasy.positions.shipped import (
+    SCENARIO_DIR,
+    load_scenario,
+    shipped_scenarios,
+)
+from speakeasy.games.speakeasy.rules.buildings import defence, max_attack, upgrade_discount
+from speakeasy.games.speakeasy.rules.delivery import delivery_range
+from speakeasy.games.speakeasy.rules.dispatch import Source
+from speakeasy.games.speakeasy.rules.money import spendable
+from speakeasy.games.speakeasy.rules.protection import protection_budget
+from speakeasy.games.speakeasy.rules.ships import crate_cash
+from speakeasy.games.speakeasy.studies.planner import best_plan
+from speakeasy.games.speakeasy.studies.questions import QUESTIONS, ask
+from speakeasy.tools.rules_index import load_rules_index
 from tests.test_games import check_invariants
 from tests.test_rules_index import REFERENCE, shared_run
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from speakeasy.catalog import load_catalog
-from speakeasy.model.board import Area
-from speakeasy.model.state import BuildingType, Phase
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.scoring import (
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.state import BuildingType, Phase
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.scoring import (
     final_result,
     final_scoring,
     game_result,

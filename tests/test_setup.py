@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from speakeasy import Game
-from speakeasy.model.board import Area
-from speakeasy.model.state import OPERATIONS, GameState, Track
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.state import OPERATIONS, GameState, Track
 from tests.support import new_ctx
 
 ALL_PLAYERS = [1, 2, 3, 4]

@@ -10,18 +10,18 @@ from collections.abc import Callable
 
 import pytest
 
-from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Decision
-from speakeasy.model.board import Area
-from speakeasy.model.effects import CRATE_QUANTITIES, Effect
-from speakeasy.model.state import BuildingType, Ship, Track
-from speakeasy.rules.barrels import production, sell_limit
-from speakeasy.rules.combat import bonus, partner_help_cost
-from speakeasy.rules.context import Ctx
-from speakeasy.rules.delivery import delivery_range
-from speakeasy.rules.dispatch import Source
-from speakeasy.rules.resources import city_token_limit
-from speakeasy.rules.ships import (
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.effects import CRATE_QUANTITIES, Effect
+from speakeasy.games.speakeasy.model.state import BuildingType, Ship, Track
+from speakeasy.games.speakeasy.rules.barrels import production, sell_limit
+from speakeasy.games.speakeasy.rules.combat import bonus, partner_help_cost
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.delivery import delivery_range
+from speakeasy.games.speakeasy.rules.dispatch import Source
+from speakeasy.games.speakeasy.rules.resources import city_token_limit
+from speakeasy.games.speakeasy.rules.ships import (
     attack_ship,
     crate_cash,
     crate_count,
@@ -211,7 +211,7 @@ def test_hiring_other_players_mafiosi() -> None:
 
 def test_hiring_needs_pocket_money() -> None:
     """R-SHIP-5, DISC-3 (issue 15 reading): hire fees come from the pocket only, never the safe
-    (CZ "zaplatit $1 ze své kapsy"); see tests/test_readings_15.py for the quotes."""
+    (CZ "zaplatit $1 ze své kapsy"); see tests/test_rulebook_readings.py for the quotes."""
     ctx = make_ctx()
     e20(ctx)
     blue = ctx.player(B)

@@ -52,9 +52,15 @@ def test_the_default_batch_is_small_and_shown() -> None:
 
 
 def test_the_notebook_imports_no_rules_module() -> None:
-    """Presentation only: batch runs and figures come from speakeasy.studies.batch and
-    speakeasy.viz.strategy_figures."""
+    """Presentation only: batch runs and figures come from speakeasy.tools.batch and
+    speakeasy.games.speakeasy.figures.strategy_figures."""
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
-    assert "speakeasy.studies.batch" in imported
-    assert "speakeasy.viz.strategy_figures" in imported
-    assert not [m for m in imported if m.startswith(("speakeasy.rules", "speakeasy.engine.game"))]
+    assert "speakeasy.tools.batch" in imported
+    assert "speakeasy.games.speakeasy.figures.strategy_figures" in imported
+    assert not [
+        m
+        for m in imported
+        if m.startswith(
+            ("speakeasy.games.speakeasy.rules", "speakeasy.games.speakeasy.engine.game")
+        )
+    ]

@@ -1,5 +1,5 @@
-"""The heuristic bot (speakeasy.studies.strategy): legal, deterministic, finishes games, beats
-random.
+"""The heuristic bot (speakeasy.games.speakeasy.studies.strategy): legal, deterministic, finishes
+games, beats random.
 
 The 80% win-rate measurement over 200 games is ``tests/benchmarks/winrate.py``; here a small
 sample only checks the behaviour.
@@ -12,12 +12,12 @@ from collections.abc import Callable
 import pytest
 
 from speakeasy import Game
-from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Action, Decision
-from speakeasy.engine.bots import Bot, RandomBot, play_out
-from speakeasy.model.state import Colour
-from speakeasy.rules.barrels import sellable
-from speakeasy.studies.strategy import HeuristicBot, PlayerView, score_options
+from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot, play_out
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.rules.barrels import sellable
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot, PlayerView, score_options
 
 Check = Callable[[Game, Decision, Action], None]
 

@@ -1,5 +1,6 @@
-"""A plotly figure drawn as SVG (``speakeasy.viz.figure_svg``) and the play map that shows it
-(``speakeasy.ui.SvgBoard``), issue 13's "clicks that answer at once".
+"""A plotly figure drawn as SVG (``speakeasy.games.speakeasy.figures.figure_svg``) and the play map
+that shows it (``speakeasy.games.speakeasy.table.SvgBoard``), issue 13's "clicks that answer at
+once".
 
 The SVG must draw what plotly draws: every point of every visible trace where plotly puts it
 (the axes' domains and ranges, a map's equal scales), markup as text styles, hover texts as
@@ -13,8 +14,11 @@ import xml.etree.ElementTree as ET
 
 import plotly.graph_objects as go
 
-from speakeasy.ui import SvgBoard, Table, table_figure
-from speakeasy.viz import clicked_place, figure_svg, game_figure
+from speakeasy.games.speakeasy.figures.game_figure import clicked_place, game_figure
+from speakeasy.games.speakeasy.table.play import Table
+from speakeasy.games.speakeasy.table.play_panel import table_figure
+from speakeasy.tools.svg_board import SvgBoard
+from speakeasy.tools.svg_figure import figure_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

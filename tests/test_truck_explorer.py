@@ -7,11 +7,8 @@ from typing import Any
 import pytest
 
 from speakeasy import load_board
-from speakeasy.model.board import Board
-from speakeasy.rules.trucks import explain_reach, truck_range
-from speakeasy.viz import DISTRICT_TRACE
-from speakeasy.viz.board_figure import UNREACHABLE_COLOUR
-from speakeasy.viz.truck_explorer import (
+from speakeasy.games.speakeasy.figures.board_figure import DISTRICT_TRACE, UNREACHABLE_COLOUR
+from speakeasy.games.speakeasy.figures.truck_explorer import (
     MAX_RANGE_CRATES,
     TABLE_COLUMNS,
     ExplorerSettings,
@@ -24,6 +21,8 @@ from speakeasy.viz.truck_explorer import (
     district_options,
     table_html,
 )
+from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.rules.trucks import explain_reach, truck_range
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from speakeasy import load_board
-from speakeasy.model.board import Board
-from speakeasy.rules.trucks import explain_reach, reach_table, truck_range
+from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.rules.trucks import explain_reach, reach_table, truck_range
 
 
 @pytest.fixture(scope="module")

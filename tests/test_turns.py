@@ -7,8 +7,8 @@ import random
 import pytest
 
 from speakeasy import Game
-from speakeasy.model.state import Colour
-from speakeasy.rules.flow import capo_return, end_of_round, turn
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.rules.flow import capo_return, end_of_round, turn
 from tests.support import CASINO, B, G, P, Y, drive, new_ctx, put_building
 
 

@@ -8,10 +8,9 @@ import dataclasses
 import pytest
 
 from speakeasy.core.actions import Action
-from speakeasy.engine.game import Game
-from speakeasy.explain.refusals import explain_error
-from speakeasy.explain.rules_index import load_rules_index
-from speakeasy.ui.tutorial import (
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.explain.refusals import explain_error
+from speakeasy.games.speakeasy.table.tutorial import (
     ACCEPTED,
     LEARNER,
     LESSONS,
@@ -25,6 +24,7 @@ from speakeasy.ui.tutorial import (
     notoriety_lines,
     police_lines,
 )
+from speakeasy.tools.rules_index import load_rules_index
 
 IDS = [x.id for x in LESSONS]
 

@@ -1,7 +1,7 @@
 """The wheel works on its own: built from the checkout, installed in a fresh venv, used elsewhere.
 
 A non-editable install must carry every module, the data (the top-level ``data/`` folder ships as
-``speakeasy/data/``: ``pyproject.toml``, :mod:`speakeasy.model.paths`) and the ``speakeasy``
+``speakeasy/data/``: ``pyproject.toml``, :mod:`speakeasy.tools.paths`) and the ``speakeasy``
 console script. The venv gets the wheel and its runtime dependencies pinned by
 ``.ci/constraints.txt``; pip's cache makes a repeat run take seconds. With neither network nor
 cache the test is skipped, except under CI (``CI`` set), where that is a failure.
@@ -36,11 +36,11 @@ import sys
 from pathlib import Path
 
 import speakeasy
-from speakeasy.catalog import load_catalog
-from speakeasy.engine.bots import RandomBot, play_out
-from speakeasy.explain.rules_index import load_rules_index
-from speakeasy.model.paths import data_dir
-from speakeasy.scenario import load_scenario, shipped_scenarios
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.engine.bots import RandomBot, play_out
+from speakeasy.tools.rules_index import load_rules_index
+from speakeasy.tools.paths import data_dir
+from speakeasy.games.speakeasy.positions.shipped import load_scenario, shipped_scenarios
 
 package = Path(speakeasy.__file__).resolve().parent
 assert package.is_relative_to(Path(sys.prefix).resolve()), (package, sys.prefix)
@@ -56,7 +56,8 @@ assert again.state == game.state and again.to_json() == game.to_json()
 start = load_scenario("e03_gang_war_district_14").game()
 assert start.pending is not None
 
-from speakeasy.ui import PlaySession, Table
+from speakeasy.games.speakeasy.table.play_panel import PlaySession
+from speakeasy.games.speakeasy.table.play import Table
 
 session = PlaySession(Table.new({"purple": "human", "blue": "heuristic"}, seed=1).snapshot())
 assert "function render" in session.panel.widget._esm and ".se-side" in session.panel.widget._css

@@ -2,7 +2,7 @@
 
 marimo does not hold a slider or a number field to its bounds on the server: posting
 ``processes=6`` to the strategies form (slider max 2) spawned 6 worker processes. The notebooks
-pass each widget value through :mod:`speakeasy.ui.inputs` before using it, and uploads are
+pass each widget value through :mod:`speakeasy.tools.inputs` before using it, and uploads are
 refused over 5 MB before they are parsed.
 """
 
@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from speakeasy.ui import (
+from speakeasy.games.speakeasy.table.route_planner import load_upload
+from speakeasy.tools.inputs import (
     MAX_UPLOAD_BYTES,
     UploadTooLarge,
     checked_choice,
@@ -26,7 +27,6 @@ from speakeasy.ui import (
     checked_text,
     checked_upload,
     clamp,
-    load_upload,
 )
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"

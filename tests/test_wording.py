@@ -15,14 +15,15 @@ from pathlib import Path
 import pytest
 
 from speakeasy import Game
-from speakeasy.explain import explain_blocked, log
-from speakeasy.model.effects import counted, plural
-from speakeasy.model.state import Colour
-from speakeasy.rules.wording import count, districts
-from speakeasy.scenario import load_scenario
-from speakeasy.studies.planner import best_plan
-from speakeasy.studies.route_study import truck_exercises
-from speakeasy.ui.tutorial import truck_lines
+from speakeasy.games.speakeasy.explain.log import log
+from speakeasy.games.speakeasy.explain.refusals import explain_blocked
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.rules.wording import count, districts
+from speakeasy.games.speakeasy.studies.planner import best_plan
+from speakeasy.games.speakeasy.studies.route_study import truck_exercises
+from speakeasy.games.speakeasy.table.tutorial import truck_lines
+from speakeasy.tools.text import counted, plural
 
 _NOUNS = (
     "district|book|barrel|goon|mafioso|card|token|capo|building|tile|point|space|bar|"

@@ -56,8 +56,8 @@ Flow = Generator[Decision, Action, T]
 class Context(Generic[S, P, EK, DK]):
     """What every flow of a game runs in: its state, its one RNG and the events so far.
 
-    A game's own context (e.g. :class:`speakeasy.rules.context.Ctx`) subclasses this one to add
-    its data (catalogue, board, options).
+    A game's own context (e.g. :class:`speakeasy.games.speakeasy.rules.context.Ctx`) subclasses this
+    one to add its data (catalogue, board, options).
     """
 
     state: S

@@ -168,7 +168,7 @@ def served(notebook: Path | None, pythonpath: Path | None = None) -> Iterator[st
         cmd = [
             sys.executable,
             "-c",
-            "import sys; from speakeasy.ui.cli import main; sys.exit(main(sys.argv[1:]))",
+            "import sys; from speakeasy.app.cli import main; sys.exit(main(sys.argv[1:]))",
             "workshop",
             "--port",
             str(port),
@@ -215,7 +215,7 @@ def percentile(values: list[float], q: float) -> float:
 def late_save(players: int = 4, seed: int = 7, fraction: float = 0.7) -> str:
     """A ``players``-player game of random bots saved at ``fraction`` of its length."""
     from speakeasy import Game
-    from speakeasy.ui import Table
+    from speakeasy.games.speakeasy.table.play import Table
 
     colours = ["purple", "blue", "green", "yellow"][:players]
     whole = Table.new(dict.fromkeys(colours, "bot"), seed=seed).game
@@ -442,10 +442,10 @@ MC_LATE_SEATS = {"blue": "heuristic", "green": "random", "yellow": "random", "gr
 
 def mc_late_save(players: int = 5, seed: int = 7, fraction: float = 0.7) -> str:
     """A ``players``-player Mafia City game of random bots saved at ``fraction`` of its length."""
-    from speakeasy.ui import McTable
+    from speakeasy.games.mafia_city.table.play import Table
 
     colours = ["red", "blue", "green", "yellow", "grey"][:players]
-    whole = McTable.new(dict.fromkeys(colours, "random"), seed=seed).game
+    whole = Table.new(dict.fromkeys(colours, "random"), seed=seed).game
     cut = int(len(whole.history) * fraction)
     game = type(whole).new(list(colours), seed=seed)
     for action in whole.history[:cut]:

@@ -11,9 +11,9 @@ import sys
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import load_board
-from speakeasy.catalog import DEFAULT_CATALOG_DIR, load_catalog
-from speakeasy.model.board import DEFAULT_BOARD_PATH
-from speakeasy.viz import board_figure
+from speakeasy.games.speakeasy.figures.board_figure import board_figure
+from speakeasy.games.speakeasy.model.board import DEFAULT_BOARD_PATH
+from speakeasy.games.speakeasy.model.catalog.loader import DEFAULT_CATALOG_DIR, load_catalog
 
 
 def test_bench_import_speakeasy(benchmark: BenchmarkFixture) -> None:

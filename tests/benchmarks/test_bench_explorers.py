@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.studies.control import Edit, flips, study_control
-from speakeasy.studies.gang_war import load_war_position, study_building
-from speakeasy.studies.positions import Position
-from speakeasy.viz.control_figure import control_figure
+from speakeasy.games.speakeasy.figures.control_figure import control_figure
+from speakeasy.games.speakeasy.studies.control import Edit, flips, study_control
+from speakeasy.games.speakeasy.studies.gang_war import load_war_position, study_building
+from speakeasy.games.speakeasy.studies.positions import Position
 
 E4 = "scenario:e04_police_casino_district_12"
 

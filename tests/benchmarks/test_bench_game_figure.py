@@ -14,8 +14,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import Game, load_board
-from speakeasy.model.state import GameState
-from speakeasy.viz.game_figure import game_figure, game_repr_mimebundle
+from speakeasy.games.speakeasy.figures.game_figure import game_figure, game_repr_mimebundle
+from speakeasy.games.speakeasy.model.state import GameState
 
 _PREFER = {"build": 8, "build_space": 8, "protect": 6, "enter": 5, "move": 3, "buy": 5, "ally": 3}
 

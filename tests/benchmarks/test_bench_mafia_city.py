@@ -7,13 +7,12 @@ import random
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.mafia_city import MafiaCityGame, McOptions
+from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.model.state import Options
 
 
-def random_game(seed: int, prompt_everyone: bool = True) -> MafiaCityGame:
-    game = MafiaCityGame.new(
-        players=5, seed=seed, options=McOptions(prompt_everyone=prompt_everyone)
-    )
+def random_game(seed: int, prompt_everyone: bool = True) -> Game:
+    game = Game.new(players=5, seed=seed, options=Options(prompt_everyone=prompt_everyone))
     rng = random.Random(seed)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.studies.mafia_city_control import (
-    mc_control_table,
-    mc_flips,
-    mc_mayor_orders,
-    mc_sample_position,
+from speakeasy.games.mafia_city.studies.control import (
+    control_table,
+    flips,
+    mayor_orders,
+    sample_position,
 )
 
 
@@ -24,10 +24,10 @@ def _report(benchmark: BenchmarkFixture, what: str) -> None:
 @pytest.mark.benchmark(group="mafia-city-control")
 def test_bench_mc_flip_search(benchmark: BenchmarkFixture) -> None:
     """A 5-player position after phase I: control of all seven and every flipping change."""
-    st = mc_sample_position(players=5, seed=1)
+    st = sample_position(players=5, seed=1)
 
     def click() -> object:
-        return mc_control_table(st), mc_flips(st)
+        return control_table(st), flips(st)
 
     _, found = benchmark(click)
     assert found
@@ -37,7 +37,7 @@ def test_bench_mc_flip_search(benchmark: BenchmarkFixture) -> None:
 @pytest.mark.benchmark(group="mafia-city-control")
 def test_bench_mc_mayor_orders(benchmark: BenchmarkFixture) -> None:
     """All 5040 orders through the engine's phase II (informative; no target in the issue)."""
-    st = mc_sample_position(players=4, seed=1)
-    scores = benchmark(lambda: mc_mayor_orders(st, st.players[0]))
+    st = sample_position(players=4, seed=1)
+    scores = benchmark(lambda: mayor_orders(st, st.players[0]))
     assert len(scores) == 5040
     _report(benchmark, "MC Mayor's 5040 orders (4 players)")

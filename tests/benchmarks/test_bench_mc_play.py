@@ -19,23 +19,23 @@ import time
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.explain.mafia_city import mc_log
-from speakeasy.ui.mafia_city_play import McTable, McTableSnapshot, mc_advance, mc_table_for
-from speakeasy.viz.mafia_city_map import mafia_city_map
+from speakeasy.games.mafia_city.explain.log import log
+from speakeasy.games.mafia_city.figures.map import game_figure
+from speakeasy.games.mafia_city.table.play import Table, TableSnapshot, advance, table_for
 
 SEEDS = (21, 22, 23)
 SEATS = {"red": "human", "blue": "heuristic", "green": "random"}
 
 
-def _click(snap: McTableSnapshot, rng: random.Random) -> McTableSnapshot:
-    action = rng.choice(mc_table_for(snap).game.legal_actions())
-    snap = mc_advance(snap, lambda t: t.choose(action))
-    table = mc_table_for(snap)
+def _click(snap: TableSnapshot, rng: random.Random) -> TableSnapshot:
+    action = rng.choice(table_for(snap).game.legal_actions())
+    snap = advance(snap, lambda t: t.choose(action))
+    table = table_for(snap)
     for group in table.groups():
         _ = [table.label(a) for a in group.options]
     seen = table.observation()
-    mafia_city_map(seen, highlight=table.clickable_locations(), title="t")
-    mc_log(table.game, seen.seat)
+    game_figure(seen, highlight=table.clickable_locations(), title="t")
+    log(table.game, seen.seat)
     shown = table.default_phase()
     if shown is not None:
         table.phase_frames(*shown)
@@ -44,9 +44,9 @@ def _click(snap: McTableSnapshot, rng: random.Random) -> McTableSnapshot:
 
 def _game(seed: int) -> list[float]:
     rng = random.Random(seed)
-    snap = McTable.new(SEATS, seed=seed).snapshot()
+    snap = Table.new(SEATS, seed=seed).snapshot()
     times: list[float] = []
-    while mc_table_for(snap).game.pending is not None:
+    while table_for(snap).game.pending is not None:
         start = time.perf_counter()
         snap = _click(snap, rng)
         times.append(time.perf_counter() - start)

@@ -27,8 +27,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import Game
-from speakeasy.engine.bots import RandomBot
-from speakeasy.ui.play import PREVIEW_KINDS, option_labels
+from speakeasy.games.speakeasy.engine.bots import RandomBot
+from speakeasy.games.speakeasy.table.play import PREVIEW_KINDS, option_labels
 
 
 def position(players: int, seed: int, step: int | None = None) -> Game:

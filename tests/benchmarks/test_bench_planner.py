@@ -1,7 +1,7 @@
 """Benchmarks of the truck planner (run with ``pytest tests/benchmarks --benchmark-enable``).
 
-Target: a median of at most 20 ms for :func:`speakeasy.studies.planner.best_plan` on a typical
-mid-game position. Nothing asserts time; the medians are printed (``-s`` shows them) and
+Target: a median of at most 20 ms for :func:`speakeasy.games.speakeasy.studies.planner.best_plan` on
+a typical mid-game position. Nothing asserts time; the medians are printed (``-s`` shows them) and
 appear in pytest-benchmark's table. In the normal test run ``--benchmark-disable`` makes each
 benchmark run once, as a smoke test.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy.model.state import Building, BuildingType, Colour, Track
-from speakeasy.rules.context import Ctx
-from speakeasy.studies.planner import Plan, best_plan, possible_deliveries
+from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, Track
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.studies.planner import Plan, best_plan, possible_deliveries
 from tests.support import clear_map, new_ctx
 
 PURPLE = Colour.PURPLE

@@ -1,7 +1,8 @@
 """Benchmarks of the heuristic bot (``pytest tests/benchmarks --benchmark-enable``).
 
-Target: a median of at most 2 ms per decision of :class:`speakeasy.studies.strategy.HeuristicBot`.
-Nothing asserts time; the medians appear in pytest-benchmark's table. In the normal test run
+Target: a median of at most 2 ms per decision of
+:class:`speakeasy.games.speakeasy.studies.strategy.HeuristicBot`. Nothing asserts time; the medians
+appear in pytest-benchmark's table. In the normal test run
 ``--benchmark-disable`` makes each benchmark run once, as a smoke test. The win rate against
 random bots is measured by ``tests/benchmarks/winrate.py`` (not a timed test).
 """
@@ -12,7 +13,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import Game
-from speakeasy.studies.strategy import HeuristicBot
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 
 
 def _after(players: int, seed: int, steps: int, kind: str | None = None) -> Game:

@@ -22,9 +22,10 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy.core.actions import Action
-from speakeasy.explain import explain_blocked, explain_event
-from speakeasy.ui.play import Table, TableSnapshot, advance, table_for
-from speakeasy.viz.game_figure import game_figure
+from speakeasy.games.speakeasy.explain.events import explain_event
+from speakeasy.games.speakeasy.explain.refusals import explain_blocked
+from speakeasy.games.speakeasy.figures.game_figure import game_figure
+from speakeasy.games.speakeasy.table.play import Table, TableSnapshot, advance, table_for
 
 SEEDS = (11, 12, 13)
 WARM_UP = 20  # human decisions before the measured ones (act 1 is over: mid-game)
@@ -142,11 +143,11 @@ def test_bench_ui_step_marimo_snapshots(benchmark: BenchmarkFixture) -> None:
 @pytest.mark.benchmark(group="ui")
 def test_bench_play_session_click_early_and_late(benchmark: BenchmarkFixture) -> None:
     """One click on the play table as the marimo notebook handles it now (issue 13): the
-    decision panel's request played by :class:`~speakeasy.ui.PlaySession` (apply, the
-    heuristic bot's moves, the panel's data, the map's figure data and its SVG), in the
+    decision panel's request played by :class:`~speakeasy.games.speakeasy.table.PlaySession` (apply,
+    the heuristic bot's moves, the panel's data, the map's figure data and its SVG), in the
     first 40 steps and after step 150 of the same games. The work per click must not grow
     with the history: the printed ratio late/early is about 1."""
-    from speakeasy.ui import PlaySession
+    from speakeasy.games.speakeasy.table.play_panel import PlaySession
 
     def game(seed: int) -> tuple[list[float], list[float]]:
         session = PlaySession(

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/benchmarks/winrate.py --games 200
 
-Plays ``--games`` seeded 2-player games (the batch of :mod:`speakeasy.studies.batch`: game seeds
+Plays ``--games`` seeded 2-player games (the batch of :mod:`speakeasy.tools.batch`: game seeds
 derived from ``--seed``, the bots swapping colours from one game to the next, the first player
 drawn from each game's seed, R-PROLOGUE-1) and prints the heuristic bot's win rate with its
 95% Wilson interval (a shared win counts half, R-SCORING-6), the final money of both bots
@@ -21,7 +21,8 @@ import time
 from collections.abc import Sequence
 
 from speakeasy import Game
-from speakeasy.studies.batch import (
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.tools.batch import (
     GameRecord,
     dask_executor,
     game_specs,
@@ -29,7 +30,6 @@ from speakeasy.studies.batch import (
     simulate_many,
     wilson_interval,
 )
-from speakeasy.studies.strategy import HeuristicBot
 
 TARGET = 0.8
 

@@ -1,0 +1,106 @@
+"""What a game tells the rest of the package about itself: its :class:`GameType`.
+
+A game's folder (``speakeasy/games/<name>/``) ends in one descriptor, a :class:`GameType`
+holding the game's facts: its name and title, how many may play and the seats' names, its bots
+by name, its options, its data (loaded once and carried by the game), its rules index, its
+shipped positions and its notebooks. The command line, the batch runner, the workshop and the
+conformance tests find games through :mod:`speakeasy.games` and read these facts; none of them
+branches on a game's name. It plays the part of OpenSpiel's ``GameType`` and ``load_game``.
+
+>>> demo = GameType(
+...     name="demo", title="Demo", min_players=2, max_players=3, seats=("a", "b", "c"),
+...     new_game=lambda players, seed: None, bots={}, rules_index="x.toml")
+>>> demo.seats_for(2)
+('a', 'b')
+>>> demo.seats_for(4)
+Traceback (most recent call last):
+...
+ValueError: Demo is for 2 to 3 players, got 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["BotFactory", "GameType", "Station"]
+
+#: Makes a bot of one kind for one seat: ``factory(seat, seed)``.
+BotFactory = Callable[[str, int], Any]
+
+
+@dataclass(frozen=True)
+class Station:
+    """A notebook of a game served by the workshop: its URL slug, file under ``notebooks/``,
+    title, a one-line blurb for the index page and how long it takes a class (minutes; ``0``
+    for a reference page to use at any time)."""
+
+    slug: str
+    notebook: str
+    title: str
+    blurb: str
+    minutes: int = 0
+
+
+@dataclass(frozen=True)
+class GameType:
+    """A registered game's facts (see the module docstring).
+
+    ``new_game(players, seed)`` starts a game: ``players`` a count or seat names in seating
+    order. ``bots`` makes a bot by kind name (``"random"``, ``"heuristic"``...), each deciding
+    from its seat's observation. ``load_game`` reads a save file back. ``scenario_names`` and
+    ``scenario`` are the positions the game ships (by name). ``data`` loads the game's data
+    once (its catalogue), ``rules_index`` is the name of its rules index under ``data/``.
+    ``stations`` are the workshop's pages for it, in the order to use them.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    seats: tuple[str, ...]
+    new_game: Callable[[Any, int], Any]
+    bots: Mapping[str, BotFactory]
+    rules_index: str
+    load_game: Callable[[str], Any] | None = None
+    scenario_names: Callable[[], Sequence[str]] = tuple
+    scenario: Callable[[str], Any] | None = None
+    data: Callable[[], Any] | None = None
+    options: type | None = None
+    rule_prefix: str = "R-"
+    stations: tuple[Station, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def seats_for(self, players: int) -> tuple[str, ...]:
+        """The seats of a game of ``players``; ``ValueError`` outside the game's range."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"got {players}"
+            )
+        return self.seats[:players]
+
+    def scenarios(self) -> tuple[str, ...]:
+        """The names of the positions this game ships."""
+        return tuple(self.scenario_names())
+
+    def load_scenario(self, name: str) -> Any:
+        """A game at the shipped position ``name`` (``ValueError`` naming the known ones)."""
+        known = self.scenarios()
+        if self.scenario is None or name not in known:
+            shown = ", ".join(known) if known else "none"
+            raise ValueError(f"{self.title} ships no position {name!r} (it ships: {shown})")
+        return self.scenario(name)
+
+    def make_bot(self, kind: str, seat: str, seed: int) -> Any:
+        """A bot of ``kind`` for ``seat`` (``ValueError`` naming the kinds)."""
+        try:
+            factory = self.bots[kind]
+        except KeyError:
+            raise ValueError(
+                f"{self.title} has no bot {kind!r} (its bots: {', '.join(self.bots)})"
+            ) from None
+        return factory(seat, seed)

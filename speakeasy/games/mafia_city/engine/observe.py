@@ -1,0 +1,64 @@
+"""What one seat may see (MC-INFO, reference section 16.1): all public information, its own
+hand, every hand while it holds the Police Officer (MC-POLICE-3, MC-INFO-2); never the order
+of the draw pile (MC-INFO-5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from speakeasy.games.mafia_city.model.state import GameState
+
+__all__ = ["Observation", "observe"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of the position."""
+
+    seat: str
+    hand: tuple[str, ...]
+    #: Every player's hand, only while this seat holds the Police Officer (else ``None``).
+    hands: dict[str, tuple[str, ...]] | None
+    public: dict[str, Any]
+
+    @property
+    def stacks(self) -> dict[int, list[str]]:
+        stacks: dict[int, list[str]] = self.public["stacks"]
+        return stacks
+
+
+def observe(state: GameState, seat: str) -> Observation:
+    """The view of ``seat`` (MC-INFO-1..5)."""
+    st = state
+    public: dict[str, Any] = {
+        "players": list(st.players),
+        "layout": tuple(st.layout),
+        "target": st.target,
+        "round": st.round,
+        "phase": st.phase,
+        "start": st.start_player,
+        "turn": st.turn,
+        "location": st.location,
+        "stacks": {k: list(v) for k, v in st.stacks.items()},
+        "cell": [tuple(c) for c in st.cell],
+        "hitman": st.hitman,
+        "officer": st.officer,
+        "mayor": st.mayor,
+        "cubes": list(st.cubes),
+        "discard": list(st.discard),  # face up (MC-DECK-2)
+        "in_play": list(st.in_play),  # every card played is seen (MC-INFO-3)
+        "draw_count": len(st.draw),
+        "seats": {
+            p: {
+                "tokens": s.tokens,
+                "reserve": s.reserve,
+                "vp": s.vp,
+                "passed": s.passed,
+                "cards": len(s.hand),  # MC-INFO-4 (GAP-MC-21)
+            }
+            for p, s in st.seats.items()
+        },
+    }
+    hands = {p: tuple(s.hand) for p, s in st.seats.items()} if st.officer == seat else None
+    return Observation(seat, tuple(st.seats[seat].hand), hands, public)

@@ -1,0 +1,1 @@
+"""Mafia City explained: log lines with their rules, rule lookup, step-through frames."""

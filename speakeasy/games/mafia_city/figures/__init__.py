@@ -1,0 +1,1 @@
+"""Mafia City's figures: the hex map and the control explorer's figure (plotly)."""

@@ -1,0 +1,79 @@
+"""The context Mafia City's flows run in, and the small moves every rules area shares:
+drawing with the reshuffle (MC-DECK), discarding (MC-CARD-3) and jailing (MC-PRISON-1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from speakeasy.core.context import Context
+from speakeasy.games.mafia_city.model.data import GameData, load_data
+from speakeasy.games.mafia_city.model.kinds import DecisionKind, EventKind
+from speakeasy.games.mafia_city.model.state import GameState, Options
+
+__all__ = ["Ctx", "discard_cards", "draw_cards", "take_from_hand"]
+
+
+@dataclass(slots=True)
+class Ctx(Context[GameState, str, EventKind, DecisionKind]):
+    """A Mafia City context: the state, the RNG and events, plus the data and the options."""
+
+    data: GameData = field(default_factory=load_data)
+    options: Options = field(default_factory=Options)
+
+    def symbol(self, card: str) -> str:
+        return self.data.cards[card].symbol
+
+    def kind(self, card: str) -> str:
+        return self.data.cards[card].kind
+
+    def label(self, card: str) -> str:
+        c = self.data.cards[card]
+        return f"{self.data.kinds[c.kind].name} ({c.symbol})"
+
+
+def draw_cards(ctx: Ctx, player: str, n: int, rules: tuple[str, ...]) -> list[str]:
+    """``player`` draws up to ``n`` cards from the top of the draw pile (MC-DECK-1); an empty
+    pile is first refilled by shuffling the discard pile (MC-DECK-3, GAP-MC-6); with both
+    piles empty the draw is lost (MC-DECK-4)."""
+    st = ctx.state
+    drawn: list[str] = []
+    for _ in range(n):
+        if not st.draw:
+            if not st.discard:
+                break
+            st.draw, st.discard = st.discard, []
+            ctx.rng.shuffle(st.draw)
+            ctx.emit(
+                EventKind.RESHUFFLE,
+                st.start_player,
+                ("MC-DECK-3",),
+                f"{st.start_player} shuffles the discard pile into a new draw pile "
+                f"({len(st.draw)} cards).",
+            )
+        drawn.append(st.draw.pop())
+    st.seats[player].hand.extend(drawn)
+    ctx.emit(
+        EventKind.DRAW,
+        player,
+        rules,
+        f"{player} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+        cards=list(drawn),
+        count=len(drawn),
+    )
+    return drawn
+
+
+def take_from_hand(ctx: Ctx, player: str, cards: tuple[str, ...]) -> None:
+    """Move played cards from ``player``'s hand into play (their chain is still open)."""
+    hand = ctx.state.seats[player].hand
+    for card in cards:
+        hand.remove(card)
+        ctx.state.in_play.append(card)
+
+
+def discard_cards(ctx: Ctx, cards: tuple[str, ...] | list[str]) -> None:
+    """Cards in play go face up onto the discard pile (MC-CARD-3, MC-DECK-2)."""
+    st = ctx.state
+    for card in cards:
+        st.in_play.remove(card)
+        st.discard.append(card)

@@ -1,0 +1,1 @@
+"""Studies of Mafia City positions: who controls each location, and what-ifs."""

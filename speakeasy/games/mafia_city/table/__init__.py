@@ -1,0 +1,1 @@
+"""Mafia City's table: seats for people and bots, and the decision panel's session."""

@@ -1,0 +1,116 @@
+"""Bots that choose among the legal actions, and letting them play until something happens.
+
+>>> from speakeasy import Game
+>>> game = Game.new(players=2, seed=1)
+>>> bot = RandomBot(seed=5)
+>>> events = play_out(game, {c: bot for c in game.colours})
+>>> game.is_over
+True
+
+A script need not answer every follow-up decision by hand: :func:`play_until` lets bots (or
+any policy) decide until a seat's next decision, the next round, the next act or the next
+Lucky Luciano phase.
+
+>>> game = Game.new(players=2, seed=1)
+>>> _ = play_until(game, RandomBot(seed=11), "luciano")
+>>> game.state.act, game.state.phase.value, game.pending.kind.value
+(1, 'gang war', 'gang_war_defence')
+>>> _ = play_until(game, RandomBot(seed=11), "round")
+>>> game.state.act, game.state.round
+(2, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal, Protocol
+
+from speakeasy.core.actions import Action, Event
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.kinds import EventKind
+from speakeasy.games.speakeasy.model.state import Colour
+
+__all__ = ["LUCIANO_EVENTS", "Bot", "RandomBot", "Until", "play_out", "play_until"]
+
+#: Events that only the Lucky Luciano phase emits (R-GANGWAR..R-PAYOUT).
+LUCIANO_EVENTS = frozenset(
+    {
+        EventKind.GANG_WAR,
+        EventKind.GANGSTER_ARRIVES,
+        EventKind.POLICE_ARRIVE,
+        EventKind.DISTRICT_CONTROL,
+        EventKind.PAYOUT,
+    }
+)
+#: When :func:`play_until` stops: before a seat's decision (a :class:`Colour`), once the next
+#: ``"round"``, ``"act"`` or ``"luciano"`` phase has begun, or when a test of the game and the
+#: events so far holds.
+Until = Colour | Literal["round", "act", "luciano"] | Callable[[Game, Sequence[Event]], bool]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the game's legal actions."""
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random over ``legal_actions()``, from its own seeded RNG."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+def play_out(game: Game, bots: Mapping[Colour, Bot], *, until: Colour | None = None) -> list[Event]:
+    """Let the bots decide until the game ends, or until it is ``until``'s decision."""
+    events: list[Event] = []
+    while not game.is_over:
+        colour = game.current_player
+        if colour is None or colour == until or colour not in bots:
+            break
+        events.extend(game.apply(bots[colour].choose(game)))
+    return events
+
+
+def _stop_test(until: Until, start_act: int) -> Callable[[Game, Sequence[Event]], bool]:
+    if isinstance(until, Colour):
+        return lambda game, _events: game.current_player == until
+    if until == "round":
+        return lambda _game, events: any(e.kind == EventKind.ROUND for e in events)
+    if until == "act":
+        return lambda game, _events: game.state.act != start_act
+    if until == "luciano":
+        return lambda _game, events: any(e.kind in LUCIANO_EVENTS for e in events)
+    if callable(until):
+        return until
+    raise ValueError(f"play until a colour, 'round', 'act', 'luciano' or a test, not {until!r}")
+
+
+def play_until(
+    game: Game,
+    bots: Bot | Mapping[Colour, Bot],
+    until: Until,
+    *,
+    max_decisions: int = 100_000,
+) -> list[Event]:
+    """Let ``bots`` (one bot for every seat, or one per colour) decide until ``until``.
+
+    The test is checked before each decision, with the events applied since the call: a colour
+    stops at that seat's next decision, ``"round"``/``"luciano"`` stop at the first decision
+    after the next round or Lucky Luciano phase began (or when the game ends), ``"act"`` once
+    the act changed. Play also stops when the game ends, when a seat without a bot must decide,
+    or after ``max_decisions``. Returns the events of the decisions taken.
+    """
+    seats = bots if isinstance(bots, Mapping) else dict.fromkeys(game.colours, bots)
+    stop = _stop_test(until, game.state.act)
+    events: list[Event] = []
+    for _ in range(max_decisions):
+        colour = game.current_player
+        if colour is None or colour not in seats or stop(game, events):
+            break
+        events.extend(game.apply(seats[colour].choose(game)))
+    return events

@@ -1,0 +1,344 @@
+"""Plotly figures of a batch of bot games (:mod:`speakeasy.tools.batch`): what wins, and how.
+
+Each figure has a pure table function beside it, so the numbers can be tested and shown
+without drawing:
+
+* :func:`score_distribution_figure` — final money (R-SCORING-1) per bot kind, as box plots
+  with every game as a point;
+* :func:`money_by_source_figure` — mean money gained per player by source (sales, casinos,
+  Lucky Luciano payouts, cooked books, crates, helpers, fees; R-MONEY-3/4) as stacked bars,
+  winners beside the other players (:func:`money_by_source_table`);
+* :func:`locations_figure` — how often winners and the others sent a capo to each location
+  per game (R-TURN-3, :func:`locations_table`);
+* :func:`win_rate_by_seat_figure` — the win rate by starting turn-order seat (R-PROLOGUE-1),
+  per bot kind, with 95% Wilson intervals (:func:`win_rate_by_seat_table`).
+
+>>> from speakeasy.tools.batch import simulate_many
+>>> records = simulate_many(2, 2, seed=3, workers=1, progress=False)
+>>> fig = money_by_source_figure(records)
+>>> [t.name for t in fig.data][:3]
+['barrels', 'casinos', 'luciano']
+>>> sorted(money_by_source_table(records))
+['others', 'winners']
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.tools.batch import SOURCES, GameRecord, SeatRecord, wilson_interval
+
+__all__ = [
+    "BOT_COLOURS",
+    "SOURCE_COLOURS",
+    "SOURCE_LABELS",
+    "discussion",
+    "locations_figure",
+    "locations_table",
+    "money_by_source_figure",
+    "money_by_source_table",
+    "score_distribution_figure",
+    "summary_rows",
+    "win_rate_by_seat_figure",
+    "win_rate_by_seat_table",
+]
+
+#: Colours of the bot kinds (others get the plotly defaults).
+BOT_COLOURS: dict[str, str] = {"heuristic": "#2a6f97", "random": "#c9a227"}
+#: One colour per money source (:data:`speakeasy.tools.batch.SOURCES`).
+SOURCE_COLOURS: dict[str, str] = {
+    "barrels": "#8b5a2b",
+    "casinos": "#7b2cbf",
+    "luciano": "#1c3d6e",
+    "books": "#2d6a4f",
+    "crates": "#e07a5f",
+    "helpers": "#f2b705",
+    "fees": "#6c757d",
+    "other": "#adb5bd",
+}
+#: Readable names of the money sources, with the rules they come from.
+SOURCE_LABELS: dict[str, str] = {
+    "barrels": "barrel sales (R-BARREL-4)",
+    "casinos": "casino income (R-ORDER-5)",
+    "luciano": "Lucky Luciano payouts (R-PAYOUT-1)",
+    "books": "cooked books (R-BOOKS-2)",
+    "crates": "crate cash (R-SHIP-7)",
+    "helpers": "helper card cash (R-HELPERCARD-19)",
+    "fees": "mafiosi hired by others (R-SHIP-5)",
+    "other": "other cash",
+}
+_GROUPS = ("winners", "others")
+_FONT = {"family": "Georgia, serif", "size": 13}
+
+
+def _seats(records: Sequence[GameRecord]) -> list[SeatRecord]:
+    return [s for r in records for s in r.seats]
+
+
+def _bots(records: Sequence[GameRecord]) -> list[str]:
+    return list(dict.fromkeys(s.bot for s in _seats(records)))
+
+
+def _layout(fig: go.Figure, title: str, **extra: object) -> go.Figure:
+    fig.update_layout(
+        title={"text": title, "x": 0.02},
+        font=_FONT,
+        plot_bgcolor="#faf7f0",
+        paper_bgcolor="white",
+        margin={"l": 60, "r": 20, "t": 60, "b": 90},
+        legend={"orientation": "h", "y": -0.22},
+        **extra,
+    )
+    return fig
+
+
+def score_distribution_figure(records: Sequence[GameRecord]) -> go.Figure:
+    """Final money per bot kind (R-SCORING-1): a box per kind, every seat a point."""
+    fig = go.Figure()
+    for kind in _bots(records):
+        totals = [s.total for s in _seats(records) if s.bot == kind]
+        fig.add_trace(
+            go.Box(
+                y=totals,
+                name=kind,
+                boxpoints="all",
+                jitter=0.4,
+                pointpos=0,
+                marker={"color": BOT_COLOURS.get(kind), "size": 5, "opacity": 0.6},
+                line={"color": BOT_COLOURS.get(kind)},
+                hovertemplate=f"{kind}: $%{{y}}<extra></extra>",
+            )
+        )
+    return _layout(
+        fig,
+        f"Final money by bot ({len(records)} games)",
+        yaxis={"title": "final money ($)", "rangemode": "tozero"},
+        showlegend=False,
+    )
+
+
+def money_by_source_table(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
+    """Mean money gained per player by source, for the winners and for the other players.
+
+    A group without any player (a solo batch has no "others") is left out.
+    """
+    table: dict[str, dict[str, float]] = {}
+    for group in _GROUPS:
+        seats = [s for s in _seats(records) if s.won == (group == "winners")]
+        if seats:
+            table[group] = {
+                src: statistics.fmean(s.money_by_source.get(src, 0) for s in seats)
+                for src in SOURCES
+            }
+    return table
+
+
+def money_by_source_figure(records: Sequence[GameRecord]) -> go.Figure:
+    """Stacked bars of the mean money gained per player by source: winners vs the others."""
+    table = money_by_source_table(records)
+    groups = list(table)
+    counts = {g: sum(1 for s in _seats(records) if s.won == (g == "winners")) for g in groups}
+    labels = [f"{g} ({counts[g]} seats)" for g in groups]
+    fig = go.Figure()
+    for src in SOURCES:
+        fig.add_trace(
+            go.Bar(
+                x=labels,
+                y=[table[g][src] for g in groups],
+                name=src,
+                marker_color=SOURCE_COLOURS[src],
+                hovertemplate=f"{SOURCE_LABELS[src]}: $%{{y:.1f}} per player<extra></extra>",
+            )
+        )
+    return _layout(
+        fig,
+        "Where the money came from (mean per player)",
+        barmode="stack",
+        yaxis={"title": "money gained ($)"},
+    )
+
+
+def locations_table(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
+    """Capo placements per player and game at each location (R-TURN-3): winners vs others.
+
+    Keys are location ids in catalogue order; values map the group to the mean count.
+    """
+    catalog = load_catalog()
+    table: dict[str, dict[str, float]] = {loc: {} for loc in catalog.locations}
+    for group in _GROUPS:
+        seats = [s for s in _seats(records) if s.won == (group == "winners")]
+        if not seats:
+            continue
+        for loc in table:
+            table[loc][group] = statistics.fmean(s.locations.count(loc) for s in seats)
+    return table
+
+
+def locations_figure(records: Sequence[GameRecord]) -> go.Figure:
+    """Grouped bars: how often winners and the others used each location per game."""
+    catalog = load_catalog()
+    table = locations_table(records)
+    # one word a line: nine names side by side must not run into each other on a laptop
+    names = [catalog.locations[loc].name.replace(" ", "<br>") for loc in table]
+    fig = go.Figure()
+    for group, colour in zip(_GROUPS, ("#2d6a4f", "#b0b0b0"), strict=True):
+        if not any(group in row for row in table.values()):
+            continue
+        fig.add_trace(
+            go.Bar(
+                x=names,
+                y=[table[loc].get(group, 0.0) for loc in table],
+                name=group,
+                marker_color=colour,
+                hovertemplate="%{x}: %{y:.2f} capos per game<extra>" + group + "</extra>",
+            )
+        )
+    return _layout(
+        fig,
+        "Locations used (capos per player and game)",
+        barmode="group",
+        xaxis={"tickangle": 0},
+        yaxis={"title": "capos sent per game"},
+    )
+
+
+def win_rate_by_seat_table(
+    records: Sequence[GameRecord],
+) -> dict[str, dict[int, tuple[float, int, float, float]]]:
+    """Per bot kind and starting seat (1 = first player, R-PROLOGUE-1): ``(win rate, seats
+    played, 95% low, 95% high)``; a shared win counts 1/k for each of its k winners."""
+    table: dict[str, dict[int, tuple[float, int, float, float]]] = {}
+    for kind in _bots(records):
+        wins: dict[int, float] = {}
+        played: dict[int, int] = {}
+        for record in records:
+            share = 1.0 / max(len(record.winners), 1)
+            for s in record.seats:
+                if s.bot != kind:
+                    continue
+                played[s.seat] = played.get(s.seat, 0) + 1
+                wins[s.seat] = wins.get(s.seat, 0.0) + (share if s.won else 0.0)
+        table[kind] = {}
+        for seat in sorted(played):
+            low, high = wilson_interval(wins[seat], played[seat])
+            table[kind][seat] = (wins[seat] / played[seat], played[seat], low, high)
+    return table
+
+
+def win_rate_by_seat_figure(records: Sequence[GameRecord]) -> go.Figure:
+    """Bars of the win rate by starting seat for each bot kind, with 95% intervals."""
+    fig = go.Figure()
+    for kind, seats in win_rate_by_seat_table(records).items():
+        order = sorted(seats)
+        rates = [seats[k][0] for k in order]
+        fig.add_trace(
+            go.Bar(
+                x=[f"seat {k}" for k in order],
+                y=rates,
+                name=kind,
+                marker_color=BOT_COLOURS.get(kind),
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [seats[k][3] - seats[k][0] for k in order],
+                    "arrayminus": [seats[k][0] - seats[k][2] for k in order],
+                },
+                customdata=[seats[k][1] for k in order],
+                hovertemplate=f"{kind}, %{{x}}: %{{y:.0%}} of %{{customdata}} games<extra></extra>",
+            )
+        )
+    return _layout(
+        fig,
+        "Win rate by starting seat (95% interval)",
+        barmode="group",
+        yaxis={"title": "win rate", "tickformat": ".0%", "range": [0, 1.05]},
+    )
+
+
+def summary_rows(records: Sequence[GameRecord]) -> list[dict[str, object]]:
+    """One row per bot kind: seats played, wins (shared wins split), win rate with its 95%
+    interval, mean and median final money (R-SCORING-1..6)."""
+    rows: list[dict[str, object]] = []
+    for kind in _bots(records):
+        seats = [s for s in _seats(records) if s.bot == kind]
+        won = sum(
+            (1.0 / max(len(r.winners), 1))
+            for r in records
+            for s in r.seats
+            if s.bot == kind and s.won
+        )
+        low, high = wilson_interval(won, len(seats))
+        totals = [s.total for s in seats]
+        rows.append(
+            {
+                "bot": kind,
+                "seats": len(seats),
+                "wins": round(won, 2),
+                "win rate": f"{won / len(seats):.0%}",
+                "95% interval": f"{low:.0%}–{high:.0%}",
+                "mean final money": round(statistics.fmean(totals), 1),
+                "median final money": statistics.median(totals),
+            }
+        )
+    return rows
+
+
+def discussion(records: Sequence[GameRecord]) -> str:
+    """A few sentences (markdown) on what the batch suggests: who wins, where the winners'
+    money comes from, which locations they favour, and whether the starting seat matters."""
+    if not records:
+        return "No games played."
+    lines: list[str] = []
+    for row in summary_rows(records):
+        lines.append(
+            f"- **{row['bot']}** won {row['wins']:g} of {row['seats']} seats "
+            f"({row['win rate']}, 95% interval {row['95% interval']}), with "
+            f"${row['mean final money']} on average."
+        )
+    table = money_by_source_table(records)
+    if "winners" in table:
+        money = table["winners"]
+        total = sum(money.values()) or 1.0
+        top = sorted(money, key=lambda src: -money[src])[:2]
+        parts = " and ".join(f"{SOURCE_LABELS[src]} ({money[src] / total:.0%})" for src in top)
+        lines.append(f"- Winners gained ${total:.0f} each on average, mostly from {parts}.")
+        won = [s for s in _seats(records) if s.won]
+        left = statistics.fmean(s.unprotected_buildings for s in won)
+        lines.append(
+            f"- At the end their protected buildings added "
+            f"${statistics.fmean(s.building_points for s in won):.0f} (R-SCORING-2) and their "
+            f"helper-card bottles ${statistics.fmean(s.bottle_points for s in won):.0f} "
+            f"(R-SCORING-4); they left {left:.1f} unprotected "
+            f"{'building' if left == 1 else 'buildings'} on the map, which score nothing "
+            "(R-SCORING-3)."
+        )
+    places = locations_table(records)
+    if any("others" in row for row in places.values()):
+        catalog = load_catalog()
+        gap = {loc: row.get("winners", 0.0) - row.get("others", 0.0) for loc, row in places.items()}
+        most = max(gap, key=lambda loc: gap[loc])
+        least = min(gap, key=lambda loc: gap[loc])
+        lines.append(
+            f"- Winners went to the {catalog.locations[most].name} "
+            f"{places[most].get('winners', 0.0):.1f} times a game (others "
+            f"{places[most].get('others', 0.0):.1f}) and to the {catalog.locations[least].name} "
+            f"least often compared with the others."
+        )
+    seats = win_rate_by_seat_table(records)
+    for kind, by_seat in seats.items():
+        if len(by_seat) > 1:
+            first, last = by_seat[min(by_seat)], by_seat[max(by_seat)]
+            lines.append(
+                f"- {kind}: {first[0]:.0%} wins from seat {min(by_seat)} (first player) against "
+                f"{last[0]:.0%} from seat {max(by_seat)}"
+                + (
+                    " — too few games to tell them apart."
+                    if first[2] <= last[3] and last[2] <= first[3]
+                    else "."
+                )
+            )
+    return "\n".join(lines)

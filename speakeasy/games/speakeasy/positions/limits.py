@@ -1,0 +1,146 @@
+"""Reading untrusted scenario text within limits, so a hostile file is refused fast and small
+(issue 14): the size (at most :data:`MAX_BYTES`) and the bracket nesting (at most
+:data:`MAX_DEPTH`) are checked *before* the TOML is parsed, then the parsed data's nesting,
+container sizes and total number of values (:func:`check_data`, without recursion). Every
+refusal is a :class:`~speakeasy.games.speakeasy.positions.errors.ScenarioError`, never a
+``RecursionError``,
+``MemoryError`` or a bare ``ValueError``.
+
+>>> read_toml("[districts.3]\\nwar_token = true\\n", "demo.toml")
+{'districts': {'3': {'war_token': True}}}
+>>> read_toml("x = " + "[" * 1000 + "]" * 1000, "deep.toml")
+Traceback (most recent call last):
+...
+speakeasy.games.speakeasy.positions.errors.ScenarioError: deep.toml: nested 1000 levels deep; at
+most 64
+>>> check_data({"gangster_deck": ["G1"] * 5000}, "big.toml")
+Traceback (most recent call last):
+...
+speakeasy.games.speakeasy.positions.errors.ScenarioError: big.toml: gangster_deck: 5000 items; at
+most 1000
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import tomllib
+from itertools import accumulate
+from typing import Any
+
+from speakeasy.games.speakeasy.positions.errors import ScenarioError, _dotted
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_ITEMS", "MAX_VALUES", "check_data", "read_toml"]
+
+#: The largest scenario text read, in bytes (UTF-8): 5 MB.
+MAX_BYTES = 5 * 1024 * 1024
+#: The deepest nesting of tables and arrays (a scenario needs 5).
+MAX_DEPTH = 64
+#: The most items in one array or table (the largest shipped scenario has a few dozen).
+MAX_ITEMS = 1000
+#: The most values in a whole scenario (the largest shipped scenario has about 300).
+MAX_VALUES = 20_000
+
+_TOML_LINE = re.compile(r"at line (\d+)")
+# strings and comments go before brackets are counted: brackets in them nest nothing
+_STRINGS = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\'[^\'\n]*\'|#[^\n]*'
+)
+_BRACKETS = re.compile(r"[^\[\]{}]+")
+_DEEP_KEY = re.compile(rf'(?:(?:[A-Za-z0-9_-]+|"")[ \t]*\.[ \t]*){{{MAX_DEPTH}}}')
+_DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
+# what TOML gives (the schema then says which field takes which)
+_SCALARS = (str, int, float, bool, datetime.date, datetime.time)
+
+
+def read_toml(text: object, file: str = "<scenario>") -> dict[str, Any]:
+    """The data of scenario TOML ``text`` (``str``, or UTF-8 ``bytes``) once it is within the
+    limits; :class:`ScenarioError` for anything else."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_BYTES:
+            raise ScenarioError(_too_large(len(text)), "", file)
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ScenarioError(f"not UTF-8 text (byte {exc.start})", "", file) from None
+    if not isinstance(text, str):
+        raise ScenarioError(f"a scenario is TOML text, not {type(text).__name__}", "", file)
+    if len(text) > MAX_BYTES:  # every character is at least one byte
+        raise ScenarioError(_too_large(len(text), at_least=True), "", file)
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:  # a lone surrogate: no file can hold it
+        raise ScenarioError(f"not text (character {exc.start + 1})", "", file) from None
+    if size > MAX_BYTES:
+        raise ScenarioError(_too_large(size), "", file)
+    _check_before_parsing(text, file)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = _TOML_LINE.search(str(exc))
+        raise ScenarioError(
+            f"not valid TOML ({exc})", "", file, int(line.group(1)) if line else None
+        ) from None
+    except (RecursionError, MemoryError, ValueError) as exc:  # pragma: no cover - belt and braces
+        raise ScenarioError(f"not readable TOML ({type(exc).__name__})", "", file) from None
+    check_data(data, file)
+    return data
+
+
+def _check_before_parsing(text: str, file: str) -> None:
+    """Linear scans (regular expressions and C string methods) that bound what the parser
+    will build: nesting by brackets and by dotted keys, and the number of values."""
+    bare = _STRINGS.sub('""', text)  # strings and comments hold no structure
+    values = sum(map(bare.count, ",=[{"))  # every value needs one of them
+    if values > 2 * MAX_VALUES:
+        raise ScenarioError(
+            f"about {values:,} values; a scenario holds at most {MAX_VALUES:,}", "", file
+        )
+    brackets = _BRACKETS.sub("", bare)
+    depth = max(accumulate(_DELTA[c] for c in brackets), default=0)
+    if depth > MAX_DEPTH:
+        raise ScenarioError(f"nested {depth} levels deep; at most {MAX_DEPTH}", "", file)
+    if _DEEP_KEY.search(bare):
+        raise ScenarioError(f"a dotted key more than {MAX_DEPTH} levels deep", "", file)
+
+
+def check_data(data: object, file: str = "<scenario>") -> None:
+    """Refuse scenario data nested deeper than :data:`MAX_DEPTH`, with a container of more than
+    :data:`MAX_ITEMS` items or more than :data:`MAX_VALUES` values in all, or holding a value
+    no scenario field takes (only tables, arrays, strings, numbers and booleans); walked
+    without recursion, so any data (from a file or a save) is checked safely."""
+    todo: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
+    seen = 0
+    while todo:
+        value, path = todo.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise ScenarioError(
+                f"more than {MAX_VALUES} values; a scenario needs far fewer", "", file
+            )
+        if len(path) > MAX_DEPTH:
+            raise ScenarioError(
+                f"nested more than {MAX_DEPTH} levels deep", _dotted(path[:8]), file
+            )
+        if isinstance(value, dict):
+            if len(value) > MAX_ITEMS:
+                raise ScenarioError(f"{len(value)} items; at most {MAX_ITEMS}", _dotted(path), file)
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise ScenarioError(
+                        f"table keys are text, not {type(key).__name__}", _dotted(path), file
+                    )
+                todo.append((item, (*path, key)))
+        elif isinstance(value, list | tuple):
+            if len(value) > MAX_ITEMS:
+                raise ScenarioError(f"{len(value)} items; at most {MAX_ITEMS}", _dotted(path), file)
+            todo.extend((item, (*path, i)) for i, item in enumerate(value))
+        elif value is not None and not isinstance(value, _SCALARS):
+            raise ScenarioError(
+                f"a {type(value).__name__} is no scenario value", _dotted(path), file
+            )
+
+
+def _too_large(size: int, at_least: bool = False) -> str:
+    more = "more than " if at_least else ""
+    return f"too large: {more}{size:,} bytes; at most {MAX_BYTES:,} bytes ({MAX_BYTES // 2**20} MB)"

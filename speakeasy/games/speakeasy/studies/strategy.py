@@ -1,0 +1,1139 @@
+"""A heuristic bot: scores every legal option from the position and picks the best.
+
+:class:`HeuristicBot` implements the :class:`~speakeasy.games.speakeasy.engine.bots.Bot` protocol.
+It never looks ahead by copying the game (a copy replays the whole history); instead each option
+gets an estimate in dollars of what it adds to the player's final money (R-SCORING-1..4), worked out
+from the position, the catalogue and the option's arguments:
+
+* **money now** counts at face value: barrel sales (R-BARREL-4, R-NOTOR-2), cooked books
+  (R-BOOKS-2), crate cash (R-SHIP-7), casino income (R-ORDER-5); every payment counts against
+  the option (R-MONEY-2/6);
+* **buildings** are worth their Lucky Luciano payouts while they stand and operate
+  (R-CONTROL-3..8, R-PAYOUT-1..4), their final value once protected (R-SCORING-2/3), and the
+  barrels they may sell. A building on an empty space will face a gang war (R-GANGWAR-13)
+  and falls unless defended (R-GANGWAR-6/7); a takeover of a gangster bar is safe for good,
+  since that district's gangster has already come (R-GANGWAR-12). Police stop unprotected
+  buildings from operating (R-GOLDEN-1/3, R-POLICE-1/3);
+* **resources** (books, mafiosi, goons, leverage, levels, cards, city tokens) get a value that
+  shrinks as the game nears its end (R-ACT-1), and a helper card is worth its bottle if the
+  player has none of that type yet (R-SCORING-4);
+* a **location** is worth the sum of its person's actions (R-LOC-GEN-3/4) as this bot would
+  carry them out;
+* **trucks** follow the exact plan of :func:`speakeasy.games.speakeasy.studies.planner.best_plan`
+(R-TRUCK-1..14).
+
+Ties are broken by the bot's own seeded RNG, so a bot is deterministic for its seed.
+
+>>> from speakeasy import Game
+>>> from speakeasy.games.speakeasy.engine.bots import RandomBot, play_out
+>>> game = Game.new(players=2, seed=3)
+>>> bots = {game.colours[0]: HeuristicBot(seed=1), game.colours[1]: RandomBot(seed=2)}
+>>> _ = play_out(game, bots)
+>>> [c.value for c in game.result().winners]
+['purple']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import re
+from collections.abc import Callable, Iterable
+from functools import cached_property
+
+from speakeasy.core.actions import Action, Decision
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
+from speakeasy.games.speakeasy.model.effects import Effect
+from speakeasy.games.speakeasy.model.state import (
+    Building,
+    BuildingType,
+    Colour,
+    GameState,
+    Player,
+    Track,
+)
+from speakeasy.games.speakeasy.rules.barrels import production, sale_price, sell_limit, sellable
+from speakeasy.games.speakeasy.rules.buildings import build_options, defence, legal_targets
+from speakeasy.games.speakeasy.rules.combat import bonus, partner_help_cost, partner_tile, strength
+from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.delivery import may_receive_barrel
+from speakeasy.games.speakeasy.rules.goals import book_spaces_available, meets
+from speakeasy.games.speakeasy.rules.money import spendable
+from speakeasy.games.speakeasy.rules.operating import distillery, operating, operating_distillery
+from speakeasy.games.speakeasy.rules.protection import max_protections, protection_budget
+from speakeasy.games.speakeasy.rules.resources import docks_row, vip_capacity
+from speakeasy.games.speakeasy.rules.ships import crate_cash, ship_area, ship_attack_options
+from speakeasy.games.speakeasy.studies.analysis import analysis_context
+from speakeasy.games.speakeasy.studies.planner import best_plan
+
+__all__ = ["HeuristicBot", "PlayerView", "score_options"]
+
+#: How much a resource that pays off later is worth, by act (R-ACT-1: 4/3/3/1 rounds).
+_FUTURE = {0: 1.0, 1: 1.0, 2: 0.85, 3: 0.6, 4: 0.1}
+#: The war strength a building should expect in each act's gang war (R-GANGWAR-6 ranges).
+_WAR_STRENGTH = {0: 7, 1: 7, 2: 9, 3: 11}
+#: Resource values in dollars before the act factor.
+BOOK = 7.0
+LEVERAGE = 1.5
+GOON = 2.0
+CARD = 2.0
+CITY_TOKEN = 2.0
+MAFIOSO = 5.0
+#: The price of a payment the player cannot make (finite, so that scores never become NaN).
+UNAFFORDABLE = 1e6
+#: What an extra controlled district adds once the player already pays out in that area.
+EXTRA_CONTROL = 3.0
+_DISTRICT = re.compile(r"district (\d+)")
+
+
+def _n(effect: Effect) -> int:
+    try:
+        return effect.integer("n")
+    except (KeyError, ValueError, TypeError):
+        return 1
+
+
+class PlayerView:
+    """What one player sees at one decision, with the estimates the scores are built from.
+
+    Read-only: it wraps the live state in a rules context without copying it, and calls only
+    rules functions that read (prices, goals, protection budget, build options, the planner).
+    """
+
+    def __init__(self, game: Game, colour: Colour) -> None:
+        self.game = game
+        self.colour = colour
+        self.state: GameState = game.state
+        self.ctx = analysis_context(game, state=game.state)
+        self.catalog: Catalog = self.ctx.catalog
+        self.player: Player = self.state.players[colour]
+        self.act = self.state.act
+        self.future = _FUTURE.get(self.act, 1.0)
+        self._depth = 0
+        self._fates: dict[int, tuple[float, float]] = {}
+        self._areas: dict[object, float] = {}
+        self._targets: dict[tuple[str, str], tuple[float, tuple[int, int] | None]] = {}
+        self._tokens: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ time
+    @cached_property
+    def luciano_left(self) -> int:
+        """Lucky Luciano phases still to come, this act's included (R-ACT-2)."""
+        return 3 if self.act == 0 else max(0, 4 - self.act)
+
+    @cached_property
+    def rounds_left(self) -> int:
+        """Player rounds still to play, this one included (R-ACT-1)."""
+        rounds = self.catalog.setup.acts.rounds
+        if self.act == 0:
+            return sum(rounds)
+        done = sum(rounds[: self.act - 1]) + max(self.state.round - 1, 0)
+        return max(sum(rounds) - done, 0)
+
+    # ------------------------------------------------------------------ money
+    def paid(self, amount: float) -> float:
+        """What paying ``amount`` really takes from the final money: the pocket first, then
+        $2 out of the safe for each $1 (R-MONEY-2); a prohibitive (finite) price if it cannot be
+        paid at all (R-MONEY-6)."""
+        if amount <= 0:
+            return 0.0
+        pocket = self.player.pocket
+        if amount <= pocket:
+            return float(amount)
+        if amount > spendable(self.player):
+            return UNAFFORDABLE + amount
+        return pocket + 2.0 * (amount - pocket)
+
+    # ------------------------------------------------------------------ fighting strength
+    @cached_property
+    def defence_power(self) -> int:
+        """Strength + goons + an affordable partner: what a building can defend with."""
+        player = self.player
+        power = strength(self.ctx, player) + player.goons + bonus(self.ctx, player, "defence")
+        tile = partner_tile(self.ctx, player)
+        if tile is not None:
+            cost = partner_help_cost(self.ctx, player, takeover=False, distillery=False)
+            if cost <= spendable(player):
+                power += tile.strength
+        return power
+
+    def p_hold(self, act: int) -> float:
+        """Rough chance that a building holds the gang war at the end of ``act``."""
+        need = _WAR_STRENGTH.get(act, 11)
+        if self.defence_power >= need:
+            return 0.85
+        if self.defence_power >= need - 2:
+            return 0.35
+        return 0.05
+
+    def fate(self, district: int) -> tuple[float, float]:
+        """``(chance to stand at the end, Luciano phases it counts for)`` for a building here.
+
+        A district whose gangster has come is never attacked again (R-GANGWAR-12/13); a
+        district with a face-down war token is attacked at the end of this act (R-SETUP-8,
+        R-GANGWAR-2), before area control (R-ACT-2); the others are attacked later.
+        """
+        if district not in self._fates:
+            self._fates[district] = self._fate(district)
+        return self._fates[district]
+
+    def _fate(self, district: int) -> tuple[float, float]:
+        d = self.state.districts[district]
+        left = self.luciano_left
+        if d.had_gangster or left == 0:
+            return 1.0, float(left)
+        war_act = max(self.act, 1)
+        if d.war_token:
+            hold = self.p_hold(war_act)
+            return hold, hold * left
+        later = self.p_hold(min(war_act + 1, 3))
+        return later, 1.0 + later * (left - 1)
+
+    # ------------------------------------------------------------------ buildings
+    def area_value(self, district: int, colour: Colour | None = None) -> float:
+        """What one more controlled district in this district's area pays per Luciano phase
+        (R-CONTROL-8, R-PAYOUT-2..4): the first one gives a middling rank, more add a little."""
+        colour = colour or self.colour
+        area = self.ctx.board.area_of(district)
+        key = (area, colour)
+        if key not in self._areas:
+            self._areas[key] = self._area_value(area, colour)
+        return self._areas[key]
+
+    def _area_value(self, area: Area, colour: Colour) -> float:
+        mine = any(
+            self.ctx.board.area_of(d) == area and operating(self.state.districts[d], b)
+            for d, _, b in self.state.buildings(colour)
+        )
+        if mine:
+            return EXTRA_CONTROL
+        table = self.catalog.payouts[area.value].amounts
+        players = len(self.state.players)
+        rank = min(players + 1, len(table)) if players > 1 else 1
+        return (table[0] + table[rank - 1]) / 2.0
+
+    def operates_at_control(self, district: int, protected: bool) -> bool:
+        """Operating when area control comes: no police now or arriving (R-POLICE-1, R-GOLDEN-1)."""
+        d = self.state.districts[district]
+        return protected or not (d.police or d.police_token)
+
+    @cached_property
+    def protect_chance(self) -> float:
+        """How likely a new building gets a mafioso later (R-PROTECT-1..3)."""
+        if self.act >= 4:
+            return 0.2 if self.player.vip else 0.0
+        base = 0.25 + 0.15 * min(self.player.vip, 2)
+        return min(base, 0.6)
+
+    def building_value(
+        self,
+        district: int,
+        kind: BuildingType,
+        *,
+        protected: bool = False,
+        has_barrel: bool = False,
+    ) -> float:
+        """The dollars a building of ``kind`` in ``district`` should bring the player."""
+        p_stand, acts = self.fate(district)
+        final = self.catalog.scoring.building_values[kind.value]
+        p_prot = 1.0 if protected else self.protect_chance
+        value = final * p_stand * p_prot
+        if self.operates_at_control(district, protected):
+            value += acts * self.area_value(district)
+        else:
+            value += acts * self.area_value(district) * p_prot * 0.5
+        if kind is BuildingType.DISTILLERY:
+            value += 6.0 * self.future * p_stand
+        else:
+            value += 2.5 * min(self.rounds_left, 4) * self.future * p_stand * 0.5
+        if kind is BuildingType.CASINO:
+            income = self.catalog.setup.for_players(self.ctx.setup_players).casino_income
+            value += 0.4 * income * self.rounds_left * p_stand
+        if has_barrel:
+            value += 4.0
+        return value
+
+    def token_value(self, token: str | None) -> float:
+        if token is None:
+            return 0.0
+        if token not in self._tokens:
+            self._depth += 1  # a token taken now is played later: a shallow estimate
+            try:
+                effects = self.catalog.city_token(token).effect
+                value = 0.5 * self.effects_value(effects) + 0.5 * CITY_TOKEN * self.future
+            finally:
+                self._depth -= 1
+            self._tokens[token] = value
+        return self._tokens[token]
+
+    def build_value(self, mode: str, piece: str, district: int, space: int) -> float:
+        """A build's value at a target space, before its cost."""
+        kind = BuildingType(self._piece_kind(piece))
+        spot = self.state.districts[district].spaces[space]
+        if mode == "upgrade":
+            old = spot.building
+            assert old is not None
+            before = self.building_value(district, old.type, protected=old.protected)
+            after = self.building_value(
+                district, kind, protected=old.protected, has_barrel=old.barrel
+            )
+            return after - before
+        value = self.building_value(district, kind) + self.token_value(spot.city_token)
+        if mode == "takeover":
+            value += 2.0  # a gangster bar fewer against the player's control (R-CONTROL-5)
+        return value
+
+    def _piece_kind(self, piece: str) -> str:
+        for space in self.catalog.operations_board.spaces:
+            if space.id == piece:
+                return space.building
+        raise KeyError(piece)
+
+    def best_target(self, mode: str, piece: str) -> tuple[float, tuple[int, int] | None]:
+        """The best space for a build (value before cost) among the legal ones."""
+        key = (mode, piece)
+        if key in self._targets:
+            return self._targets[key]
+        best: tuple[float, tuple[int, int] | None] = (float("-inf"), None)
+        for district, space in legal_targets(self.ctx, self.colour, piece, mode):
+            value = self.build_value(mode, piece, district, space)
+            if mode == "takeover":
+                value -= self.takeover_cost(district)
+            if value > best[0]:
+                best = (value, (district, space))
+        self._targets[key] = best
+        return best
+
+    def takeover_cost(self, district: int) -> float:
+        """Goons (and partner money) a takeover will spend to beat the defence (R-TAKEOVER-1)."""
+        need = defence(self.ctx, district) + 1
+        base = strength(self.ctx, self.player) + bonus(self.ctx, self.player, "takeover_attack")
+        goons = max(0, need - base)
+        if goons <= self.player.goons:
+            return goons * GOON * self.future
+        tile = partner_tile(self.ctx, self.player)
+        cost = (
+            0
+            if tile is None
+            else partner_help_cost(self.ctx, self.player, takeover=True, distillery=False)
+        )
+        goons = max(0, need - base - (tile.strength if tile else 0))
+        return self.paid(cost) + goons * GOON * self.future
+
+    def build_effect_value(self, effect: Effect) -> float:
+        """The best build this effect allows, up to ``times`` times, net of the price."""
+        choices, _ = build_options(
+            self.ctx,
+            self.colour,
+            buildings=effect.texts("buildings"),
+            modes=effect.texts("modes"),
+            ignore_defence=effect.flag("ignore_defence"),
+        )
+        values: list[float] = []
+        for choice in choices:
+            value, _ = self.best_target(choice.mode, choice.piece)
+            value -= self.paid(choice.money) + choice.discards * CARD * self.future
+            values.append(value)
+        values = sorted((v for v in values if v > 0), reverse=True)
+        times = effect.integer("times")
+        total = sum(values[:1]) + 0.5 * sum(values[1:times])
+        return total
+
+    # ------------------------------------------------------------------ barrels and trucks
+    def barrel_price(self, kind: BuildingType) -> int:
+        return self.catalog.notoriety.price(self.player.notoriety, kind.value)
+
+    @cached_property
+    def sell_value(self) -> float:
+        """Money one sell action brings now (R-BARREL-4)."""
+        prices = sorted(
+            (sale_price(self.ctx, self.colour, b) for _, _, b in sellable(self.ctx, self.colour)),
+            reverse=True,
+        )
+        return float(sum(prices[: sell_limit(self.ctx, self.colour)]))
+
+    @cached_property
+    def targets(self) -> list[tuple[int, Building]]:
+        """Operating bars, nightclubs and casinos without a barrel (R-TRUCK-13)."""
+        return [
+            (d, b)
+            for d, _, b in self.state.buildings(self.colour)
+            if may_receive_barrel(self.state.districts[d], b)
+        ]
+
+    def deliver_value(self, range_bonus: int = 0) -> float:
+        """A cheap estimate of one pick-up-and-deliver action (R-TRUCK-1..14)."""
+        if not self.targets:
+            return 0.0
+        player = self.player
+        trucks = 2 if player.level(Track.FLEET) >= 3 else 1
+        on_trucks = sum(t.barrels for t in player.trucks)
+        stock = on_trucks + (
+            player.distillery_barrels
+            if operating_distillery(self.state, self.colour) is not None
+            else 0
+        )
+        reach = player.level(Track.FLEET) + range_bonus
+        buyable = min(1, self.player.pocket // 5) if reach >= 3 else 0
+        can = min(len(self.targets), 2 * trucks, stock + buyable)
+        prices = sorted((self.barrel_price(b.type) for _, b in self.targets), reverse=True)
+        worth = sum(prices[:can]) * 0.6 * min(self.future * 1.5, 1.0)
+        bought = max(0, can - stock)
+        return worth - self.paid(bought * 5.0)
+
+    @cached_property
+    def produce_value(self) -> float:
+        made = production(self.ctx, self.colour)
+        if not made:
+            return 0.0
+        useful = min(made, len(self.targets) + 1)
+        return useful * 4.0 * min(self.future * 1.3, 1.0)
+
+    # ------------------------------------------------------------------ protection
+    def protect_gain(self, district: int, building: Building) -> float:
+        """What a mafioso next to this building adds (R-PROTECT-1, R-SCORING-2, R-GOLDEN-1)."""
+        p_stand, acts = self.fate(district)
+        final = self.catalog.scoring.building_values[building.type.value]
+        gain = final * p_stand * (1.0 - self.protect_chance * 0.5)
+        if not self.operates_at_control(district, False):
+            gain += acts * self.area_value(district) * 0.7
+        return gain + 1.0
+
+    @cached_property
+    def protect_value(self) -> float:
+        """One protection action now: the best buildings the budget and mafiosi allow."""
+        count = max_protections(self.ctx, self.colour)
+        if count <= 0:
+            return 0.0
+        gains = sorted(
+            (
+                self.protect_gain(d, b)
+                for d, _, b in self.state.buildings(self.colour)
+                if not b.protected
+            ),
+            reverse=True,
+        )
+        budget = protection_budget(self.ctx, self.colour)
+        tokens = budget.tokens_for(count)
+        return sum(gains[:count]) - tokens * LEVERAGE * self.future
+
+    # ------------------------------------------------------------------ goals and helpers
+    @cached_property
+    def bottles(self) -> set[str]:
+        return {
+            self.catalog.helper(h).bottle for h in [*self.player.helpers, *self.player.helpers_used]
+        }
+
+    def helper_value(self, helper: str) -> float:
+        card = self.catalog.helper(helper)
+        bottle = card.bottle_value if card.bottle not in self.bottles else 0
+        return bottle + 0.8 * self.effects_value(card.effect)
+
+    @cached_property
+    def cook_values(self) -> list[float]:
+        """Safe money of the goals the player could cook a book on now, best first (R-BOOKS-2)."""
+        best: dict[str, float] = {}
+        for goal_id, _ in book_spaces_available(self.ctx, self.colour):
+            goal = self.catalog.goal(goal_id)
+            best[goal_id] = goal.payout + 0.5 * self.effects_value(goal.reward)
+        return sorted(best.values(), reverse=True)
+
+    def cook_value(self, n: int) -> float:
+        return sum(self.cook_values[: min(n, self.player.books)])
+
+    @cached_property
+    def book_value(self) -> float:
+        """A book on the board: cooked later at the Restaurant (R-BOOKS-1/2)."""
+        if self.act >= 4 or self.player.books_supply <= 0:
+            return 0.0
+        goals = 0
+        for goal_id, spaces in self.state.books.items():
+            if self.colour in spaces or all(s is not None for s in spaces):
+                continue
+            goals += 1 if meets(self.ctx, self.colour, goal_id) else 0
+        waiting = self.player.books
+        value = BOOK if goals > waiting else BOOK * 0.5
+        return value * self.future
+
+    # ------------------------------------------------------------------ levels
+    def raise_value(self, track: Track) -> float:
+        player = self.player
+        level = player.level(track)
+        if level >= 5:
+            return -1.0
+        f = self.future
+        value = 1.0 * f  # notoriety: prices and goals (R-NOTOR-1/2)
+        if track is Track.STRENGTH:
+            value += 3.0 * f
+            if any(
+                self.state.districts[d].war_token and not self.state.districts[d].had_gangster
+                for d, _, _ in self.state.buildings(self.colour)
+            ):
+                value += 3.0 * f
+        elif track is Track.PARTY:
+            waiting = len(sellable(self.ctx, self.colour))
+            value += (2.5 if waiting > sell_limit(self.ctx, self.colour) else 1.0) * f
+        elif track is Track.DISTILLERY:
+            value += (2.5 if distillery(self.state, self.colour) else 0.5) * f
+        elif track is Track.FLEET:
+            value += (4.0 if level == 2 else 1.5) * f
+        elif track is Track.VIP:
+            room = vip_capacity(self.ctx, player) - player.vip
+            value += (2.5 if room <= 0 and player.mafiosi else 1.0) * f
+        discards = self.catalog.operations_board.raise_discards(track.value, level + 1)
+        return value - discards * CARD * f
+
+    @cached_property
+    def best_raise(self) -> float:
+        return max(self.raise_value(t) for t in Track)
+
+    # ------------------------------------------------------------------ mafiosi
+    @cached_property
+    def mafioso_value(self) -> float:
+        """A new mafioso: protection later (VIP area) or a docks row reward (R-MAFIOSO-1/3)."""
+        player = self.player
+        if player.mafiosi <= 0:
+            return 0.0
+        unprotected = sum(1 for _, _, b in self.state.buildings(self.colour) if not b.protected)
+        vip_room = vip_capacity(self.ctx, player) - player.vip
+        best = 0.0
+        if vip_room > 0:
+            best = (MAFIOSO + (3.0 if unprotected > player.vip else 0.0)) * self.future
+        docks = self.docks_row_value()
+        return max(best, docks)
+
+    def docks_row_value(self) -> float:
+        best = -1.0
+        for area, rows in self.state.docks.items():
+            for index, who in enumerate(rows):
+                if who is None:
+                    best = max(best, self.docks_space_value(area.value, index))
+        return max(best, 0.0)
+
+    def docks_space_value(self, area: str, index: int) -> float:
+        row = self.catalog.docks.row(docks_row(self.ctx, index))
+        value = self.effects_value(row.reward) + 1.0 * self.future
+        mine = sum(1 for a, rows in self.state.docks.items() for w in rows if w is self.colour)
+        if mine == 0:
+            value += 1.0 * self.future  # lets the player attack ships (R-SHIP-3)
+        del area
+        return value
+
+    # ------------------------------------------------------------------ cards
+    def card_value(self, card_id: str, *, action: bool = True, range_bonus: int = 0) -> float:
+        """Playing a card: its reward and its action (R-CARD-3), the slot's leverage change."""
+        card = self.catalog.card(card_id)
+        value = self.effects_value(card.reward)
+        bonus_range = range_bonus + sum(_n(e) for e in card.reward if e.kind == "range_bonus")
+        if action:
+            value += self.card_action_value(card.type, bonus_range)
+        old = self.player.slots.get(Track(card.type))
+        if old is not None:
+            value += 0.5 * (card.leverage - self.catalog.card(old).leverage) * self.future
+        return value
+
+    def card_action_value(self, card_type: str, range_bonus: int = 0) -> float:
+        if card_type == "vip":
+            return self.protect_value
+        if card_type == "party":
+            return self.sell_value
+        if card_type == "distillery":
+            return self.produce_value
+        return self.deliver_value(range_bonus)
+
+    def best_card(self, card_type: str = "any", range_bonus: int = 0) -> float:
+        values = [
+            self.card_value(c, range_bonus=range_bonus)
+            for c in set(self.player.hand)
+            if card_type == "any" or self.catalog.card(c).type == card_type
+        ]
+        return max(values, default=0.0)
+
+    def hand_card_value(self, card_id: str) -> float:
+        """Keeping a card in hand: a later play, or a discard for the Restaurant or a casino."""
+        card = self.catalog.card(card_id)
+        later = 0.4 * self.effects_value(card.reward) + 0.3 * self.card_action_value(card.type)
+        return (CARD + later + 0.2 * card.leverage) * self.future
+
+    @cached_property
+    def worst_hand_card(self) -> float:
+        return min((self.hand_card_value(c) for c in self.player.hand), default=CARD)
+
+    # ------------------------------------------------------------------ ships
+    @cached_property
+    def ship_value(self) -> float:
+        """The best ship attack: crate cash now, its bonus, the barrel (R-SHIP-3..11)."""
+        best = 0.0
+        for ship in self.state.ships:
+            plans = ship_attack_options(self.ctx, self.colour, ship)
+            if not plans:
+                continue
+            plan = plans[0]
+            cash = (
+                crate_cash(self.ctx, self.colour, ship.crate, ship_area(self.ctx, ship))
+                if ship.crate
+                else 0
+            )
+            value = cash + 4.0 * self.future + (3.0 if self.targets else 0.5)
+            value -= self.paid(plan.cost) + plan.goons * GOON * self.future
+            best = max(best, value)
+        return best
+
+    # ------------------------------------------------------------------ locations
+    def restaurant_value(self) -> float:
+        """The Restaurant: a discard, then up to 2 different actions (R-LOC-RESTAURANT-1..7)."""
+        cook = self.cook_value(3)
+        play = self.best_card("any")
+        tokens = sorted(
+            (self.token_play_value(t) for t in set(self.player.city_tokens)), reverse=True
+        )
+        token_value = sum(tokens[:2])
+        best_two = sum(sorted((cook, play, token_value), reverse=True)[:2])
+        return best_two - self.worst_hand_card - 1.0
+
+    def token_play_value(self, token: str) -> float:
+        return self.effects_value(self.catalog.city_token(token).effect)
+
+    def person_value(self, location: str, index: int) -> float:
+        """Everything a person lets the player do, as this bot would do it (R-LOC-GEN-3/4)."""
+        person = self.catalog.location(location).person(index)
+        source_bonus = 2 if location == "garage" and index == 0 else 0
+        return self.effects_value(person.actions, range_bonus=source_bonus)
+
+    def swap_value(self) -> float:
+        """Central Park: the best other player's person, less the compensation it gives them
+        (R-LOC-CENTRALPARK-1..4)."""
+        best = 0.0
+        for key, who in self.state.persons.items():
+            location, _, index = key.partition(":")
+            if who is self.colour or location == "central_park":
+                continue
+            best = max(best, self.person_value(location, int(index)))
+        return best - 3.0
+
+    # ------------------------------------------------------------------ effects
+    def effects_value(self, effects: Iterable[Effect], range_bonus: int = 0) -> float:
+        self._depth += 1
+        try:
+            return sum(self.effect_value(e, range_bonus) for e in effects)
+        finally:
+            self._depth -= 1
+
+    def effect_value(self, effect: Effect, range_bonus: int = 0) -> float:
+        """Dollars one effect should bring this player now (the closed vocabulary of
+        :mod:`speakeasy.games.speakeasy.model.effects`).
+
+        Inside another estimate (a city token on a building space, a card's reward...) the
+        costly kinds get a flat value, which keeps every decision fast.
+        """
+        kind = effect.kind
+        if self._depth > 1 and kind in _FLAT:
+            return _FLAT[kind] * self.future
+        handler = _EFFECTS.get(kind)
+        if handler is not None:
+            return handler(self, effect, range_bonus)
+        return 1.0 * self.future
+
+
+def _play_card_effect(p: PlayerView, e: Effect, range_bonus: int) -> float:
+    return p.best_card(e.text("type"), range_bonus + _n_or(e, "range_bonus", 0))
+
+
+def _n_or(effect: Effect, name: str, default: int) -> int:
+    try:
+        return effect.integer(name)
+    except (KeyError, ValueError, TypeError):
+        return default
+
+
+def _helper_effect(p: PlayerView, e: Effect, range_bonus: int) -> float:
+    offer = [p.helper_value(h) for h in p.state.helper_offer]
+    return max(offer, default=0.0)
+
+
+def _offer_helper_effect(p: PlayerView, e: Effect, range_bonus: int) -> float:
+    offer = [p.effects_value(p.catalog.helper(h).effect) for h in p.state.helper_offer]
+    return max(offer, default=0.0)
+
+
+def _hire_goons(p: PlayerView, e: Effect, range_bonus: int) -> float:
+    costs = p.catalog.operations_board.goon_costs
+    if p.player.goons >= len(costs):
+        return 0.0
+    return max(0.0, GOON * p.future - p.paid(costs[p.player.goons]))
+
+
+def _goon_free(p: PlayerView, e: Effect, range_bonus: int) -> float:
+    room = len(p.catalog.operations_board.goon_costs) - p.player.goons
+    return min(_n(e), max(room, 0)) * GOON * p.future
+
+
+#: Flat values of the costly effect kinds when nested in another estimate.
+_FLAT: dict[str, float] = {
+    "build": 4.0,
+    "restaurant": 3.0,
+    "swap_capo": 2.0,
+    "play_card": 3.0,
+    "attack_ship": 2.0,
+    "use_offer_helper": 2.0,
+    "play_city_tokens": 2.0,
+    "gain_helper": 4.0,
+    "deliver": 2.0,
+    "protect": 3.0,
+}
+
+_EFFECTS: dict[str, Callable[[PlayerView, Effect, int], float]] = {
+    "none": lambda p, e, r: 0.0,
+    "gain_cash": lambda p, e, r: float(_n(e)),
+    "gain_leverage": lambda p, e, r: _n(e) * LEVERAGE * p.future,
+    "gain_book": lambda p, e, r: _n(e) * p.book_value,
+    "gain_mafioso": lambda p, e, r: _n(e) * p.mafioso_value,
+    "hire_goons": _hire_goons,
+    "hire_goon_free": _goon_free,
+    "raise_level": lambda p, e, r: _n(e) * max(p.best_raise, 0.0),
+    "draw_card": lambda p, e, r: _n(e) * CARD * p.future,
+    "play_card": _play_card_effect,
+    "gain_helper": _helper_effect,
+    "use_offer_helper": _offer_helper_effect,
+    "gain_city_token": lambda p, e, r: _n(e) * CITY_TOKEN * p.future,
+    "play_city_tokens": lambda p, e, r: sum(
+        sorted((p.token_play_value(t) for t in set(p.player.city_tokens)), reverse=True)[:2]
+    ),
+    "produce": lambda p, e, r: p.produce_value,
+    "sell": lambda p, e, r: p.sell_value,
+    "deliver": lambda p, e, r: p.deliver_value(r + _n_or(e, "range_bonus", 0)),
+    "range_bonus": lambda p, e, r: 0.0,
+    "protect": lambda p, e, r: p.protect_value,
+    "build": lambda p, e, r: p.build_effect_value(e),
+    "ally": lambda p, e, r: 1.5 * p.future,
+    "attack_ship": lambda p, e, r: p.ship_value,
+    "cook_books": lambda p, e, r: p.cook_value(_n(e)),
+    "restaurant": lambda p, e, r: p.restaurant_value(),
+    "swap_capo": lambda p, e, r: p.swap_value(),
+    "any_docks_row": lambda p, e, r: 3.0 * p.future,
+}
+
+
+# ---------------------------------------------------------------------- option scores
+Scorer = Callable[[PlayerView, Decision, Action], float]
+
+
+def _skip_or(value: Callable[[PlayerView, Decision, Action], float]) -> Scorer:
+    """Options ``skip``/``done`` score 0; the others by ``value``."""
+
+    def score(p: PlayerView, d: Decision, a: Action) -> float:
+        if a.kind in ("skip", "done"):
+            return 0.0
+        return value(p, d, a)
+
+    return score
+
+
+def _capo(p: PlayerView, d: Decision, a: Action) -> float:
+    location, index = str(a.args[0]), int(a.args[1])
+    if location == "restaurant":
+        return p.restaurant_value()
+    if location == "central_park":
+        return p.swap_value()
+    return p.person_value(location, index)
+
+
+def _swap(p: PlayerView, d: Decision, a: Action) -> float:
+    location = str(a.args[0])
+    if location == "restaurant":
+        return p.restaurant_value()
+    return p.person_value(location, int(a.args[1]))
+
+
+def _build(p: PlayerView, d: Decision, a: Action) -> float:
+    mode, piece = str(a.args[0]), str(a.args[1])
+    choices, _ = build_options(
+        p.ctx, p.colour, buildings=(p._piece_kind(piece),), modes=(mode,), ignore_defence=False
+    )
+    money, discards = 0, 0
+    for choice in choices:
+        if choice.piece == piece and choice.mode == mode:
+            money, discards = choice.money, choice.discards
+    value, target = p.best_target(mode, piece)
+    if target is None:  # e.g. a helper's "ignore defence" takeover (R-HELPERCARD-13)
+        value = 5.0
+    value -= p.paid(money) + discards * p.worst_hand_card
+    if d.kind == "build" and not any(o.kind == "done" for o in d.options):
+        value += 100.0  # compulsory (prologue, R-PROLOGUE-4): the least bad one
+    return value
+
+
+def _build_space(p: PlayerView, d: Decision, a: Action) -> float:
+    last = p.game.history[-1] if p.game.history else None
+    district, space = int(a.args[0]), int(a.args[1])
+    if last is not None and last.kind == "build":
+        mode, piece = str(last.args[0]), str(last.args[1])
+    else:  # the prologue asks the space right after the piece (R-PROLOGUE-4/5)
+        mode, piece = "open", "bar-left-1"
+    value = p.build_value(mode, piece, district, space)
+    if mode == "takeover":
+        value -= p.takeover_cost(district)
+    return value
+
+
+def _boost(p: PlayerView, d: Decision, a: Action) -> float:
+    goons, how = int(a.args[0]), str(a.args[1])
+    cost = 0.0
+    if how == "paid":
+        found = re.search(r"partner for \$(\d+)", a.label)
+        cost = p.paid(float(found.group(1)) if found else 6.0)
+    cost += goons * GOON * p.future
+    if d.kind == "gang_war_defence":
+        match = _DISTRICT.search(d.prompt)
+        holds = a.label.endswith("holds")
+        if not holds:
+            return -cost if (goons or how != "none") else 0.0
+        if match is None:
+            return 10.0 - cost
+        district = int(match.group(1))
+        building = next(
+            (
+                b
+                for b in (s.building for s in p.state.districts[district].spaces)
+                if b is not None and b.owner is p.colour
+            ),
+            None,
+        )
+        kind = building.type if building is not None else BuildingType.BAR
+        protected = building.protected if building is not None else False
+        final = p.catalog.scoring.building_values[kind.value]
+        keep = final * (1.0 if protected else p.protect_chance) + p.luciano_left * p.area_value(
+            district
+        )
+        return keep + 2.0 - cost
+    return -cost  # takeover: every option wins; pay the least
+
+
+def _raise(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "skip":
+        return 0.0
+    track = Track(str(a.args[0]))
+    value = p.raise_value(track)
+    if a.kind == "more":  # discard a card for +1 more (R-LEVEL-6)
+        value -= p.worst_hand_card
+    return value
+
+
+def _draw(p: PlayerView, d: Decision, a: Action) -> float:
+    deck = p.state.operation_decks.get(Track(str(a.args[0])), [])
+    return p.hand_card_value(deck[0]) if deck else 0.0
+
+
+def _play(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "skip":
+        return 0.0
+    card = str(a.args[0])
+    if d.kind == "prologue_card":
+        return p.card_value(card, action=False) - p.hand_card_value(card) * 0.3
+    return p.card_value(card) - p.hand_card_value(card) * 0.5
+
+
+def _discard(p: PlayerView, d: Decision, a: Action) -> float:
+    return -p.hand_card_value(str(a.args[0]))
+
+
+def _mafioso(p: PlayerView, d: Decision, a: Action) -> float:
+    where = str(a.args[0])
+    if where == "vip":
+        unprotected = sum(1 for _, _, b in p.state.buildings(p.colour) if not b.protected)
+        return (MAFIOSO + (3.0 if unprotected > p.player.vip else 0.0)) * p.future
+    return p.docks_space_value(str(a.args[1]), int(a.args[2]))
+
+
+def _helper(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "skip":
+        return 0.0
+    helper = str(a.args[0])
+    if d.kind == "use_offer_helper":
+        return p.effects_value(p.catalog.helper(helper).effect)
+    return p.helper_value(helper)
+
+
+def _use_helper(p: PlayerView, d: Decision, a: Action) -> float:
+    """Using a helper keeps its bottle (R-HELPER-3); use it when its effect is worth it now."""
+    if a.kind == "skip":
+        return 1.5 * p.future
+    return p.effects_value(p.catalog.helper(str(a.args[0])).effect)
+
+
+def _city_token(p: PlayerView, d: Decision, a: Action) -> float:
+    column, index = str(a.args[0]), int(a.args[1])
+    offer = p.state.city_offer
+    token: str | None = None
+    if column == "right" and index < len(offer.right):
+        token = offer.right[index]
+    elif column == "middle" and index < len(offer.middle) and offer.middle[index]:
+        token = offer.middle[index][-1]
+    elif column == "left" and index < len(offer.left) and offer.left[index]:
+        token = offer.left[index][0]
+    return p.token_play_value(token) if token else 0.0
+
+
+def _play_token(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "done":
+        return 0.0
+    return p.token_play_value(str(a.args[0]))
+
+
+def _return_token(p: PlayerView, d: Decision, a: Action) -> float:
+    return -p.token_play_value(str(a.args[0]))
+
+
+def _compensation(p: PlayerView, d: Decision, a: Action) -> float:
+    what = str(a.args[0])
+    if what == "none":  # declining (R-LOC-CENTRALPARK-4) gains nothing
+        return 0.0
+    if what == "book":
+        return p.book_value
+    if what == "leverage":
+        return LEVERAGE * p.future
+    return CITY_TOKEN * p.future
+
+
+def _cook(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "done":
+        return 0.0
+    goal = p.catalog.goal(str(a.args[0]))
+    return goal.payout + 0.5 * p.effects_value(goal.reward)
+
+
+def _protect(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "done":
+        return 0.0
+    district, space = int(a.args[0]), int(a.args[1])
+    building = p.state.districts[district].spaces[space].building
+    if building is None:
+        return 0.0
+    found = re.search(r"discarding (\d+) leverage token", a.label)
+    tokens = int(found.group(1)) if found else 0
+    return p.protect_gain(district, building) - tokens * LEVERAGE * p.future
+
+
+def _hire_goon(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "done":
+        return 0.0
+    cost = int(a.args[0])
+    war_soon = any(
+        p.state.districts[dd].war_token and not p.state.districts[dd].had_gangster
+        for dd, _, _ in p.state.buildings(p.colour)
+    )
+    return (GOON + (2.0 if war_soon else 0.0)) * p.future - p.paid(cost)
+
+
+def _restaurant_action(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "done":
+        return 0.0
+    what = str(a.args[0])
+    if what == "books":
+        return p.cook_value(3)
+    if what == "play":
+        return p.best_card("any")
+    tokens = sorted((p.token_play_value(t) for t in set(p.player.city_tokens)), reverse=True)
+    return sum(tokens[:2])
+
+
+def _restaurant_space(p: PlayerView, d: Decision, a: Action) -> float:
+    found = re.search(r"costs (\d+) per mafioso; discard (\d+)", a.label)
+    if found is None:
+        return 0.0
+    cost, discards = int(found.group(1)), int(found.group(2))
+    protecting = p.player.vip > 0 and any(
+        not b.protected for _, _, b in p.state.buildings(p.colour)
+    )
+    return -discards * p.worst_hand_card - (cost * 1.5 if protecting else cost * 0.2)
+
+
+def _ally(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "skip":
+        return 0.0
+    tile = p.catalog.gangster(str(a.args[0]))
+    value = 0.3 * tile.strength * p.future - 0.1 * tile.help_cost
+    ability = p.catalog.ability(tile)
+    if ability is not None:
+        value += p.effects_value(ability.immediate) + 1.5 * len(ability.lasting) * p.future
+    if p.player.partner is not None:
+        value -= 2.0 * p.future
+    return value
+
+
+def _attack_ship(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "skip":
+        return 0.0
+    ship = next((s for s in p.state.ships if s.ship == str(a.args[0])), None)
+    if ship is None:
+        return 0.0
+    plans = ship_attack_options(p.ctx, p.colour, ship)
+    if not plans:
+        return 0.0
+    plan = plans[0]
+    cash = crate_cash(p.ctx, p.colour, ship.crate, ship_area(p.ctx, ship)) if ship.crate else 0
+    return cash + 4.0 * p.future + 2.0 - p.paid(plan.cost) - plan.goons * GOON * p.future
+
+
+def _ship_hire(p: PlayerView, d: Decision, a: Action) -> float:
+    goons = int(a.args[0])
+    return -(len(a.args) - 1) - goons * GOON * p.future
+
+
+def _docks_move(p: PlayerView, d: Decision, a: Action) -> float:
+    return 0.0 if a.kind == "done" else -0.5
+
+
+def _sell(p: PlayerView, d: Decision, a: Action) -> float:
+    if a.kind == "done":
+        return 0.0
+    district, space = int(a.args[0]), int(a.args[1])
+    building = p.state.districts[district].spaces[space].building
+    return float(sale_price(p.ctx, p.colour, building)) if building else 0.0
+
+
+def _first(p: PlayerView, d: Decision, a: Action) -> float:
+    return 0.0
+
+
+def _truck_fallback(p: PlayerView, d: Decision, a: Action) -> float:
+    """Without a plan: deliver, load, then stop (R-TRUCK-9/13/14)."""
+    return {"deliver": 3.0, "load": 2.0, "finish": 1.0, "done": 1.0}.get(a.kind, 0.0)
+
+
+SCORERS: dict[str, Scorer] = {
+    "capo": _capo,
+    "swap": _swap,
+    "build": _skip_or(_build),
+    "build_space": _build_space,
+    "takeover_boost": _boost,
+    "gang_war_defence": _boost,
+    "raise": _raise,
+    "raise_more": _raise,
+    "turn_draw": _draw,
+    "draw": _draw,
+    "play_card": _play,
+    "prologue_card": _play,
+    "discard": _discard,
+    "mafioso": _mafioso,
+    "gain_helper": _helper,
+    "use_offer_helper": _helper,
+    "use_helper": _use_helper,
+    "city_token": _city_token,
+    "play_city_token": _play_token,
+    "city_limit": _return_token,
+    "city_middle": _first,
+    "compensation": _compensation,
+    "cook_book": _cook,
+    "protect": _protect,
+    "hire_goon": _hire_goon,
+    "restaurant_action": _restaurant_action,
+    "restaurant_space": _restaurant_space,
+    "ally": _ally,
+    "attack_ship": _attack_ship,
+    "ship_hire": _ship_hire,
+    "docks_move": _docks_move,
+    "sell": _sell,
+    "truck": _truck_fallback,
+    "truck_choose": _truck_fallback,
+}
+
+
+def score_options(game: Game) -> list[tuple[Action, float]]:
+    """Every legal option of the pending decision with the heuristic's score (higher is better).
+
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=7)
+    >>> scored = score_options(game)
+    >>> len(scored) == len(game.legal_actions())
+    True
+    """
+    decision = game.pending
+    if decision is None:
+        return []
+    position = PlayerView(game, decision.player)
+    scorer = SCORERS.get(decision.kind, _first)
+    return [(a, scorer(position, decision, a)) for a in decision.options]
+
+
+class HeuristicBot:
+    """Scores each legal option (:func:`score_options`) and plays the best; trucks follow the
+    exact plan of :func:`speakeasy.games.speakeasy.studies.planner.best_plan`. Deterministic for its
+    seed.
+
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=1)
+    >>> bot = HeuristicBot(seed=4)
+    >>> bot.choose(game) in game.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._plan: list[str] = []
+        self._plan_key: tuple[int, int] | None = None
+
+    def choose(self, game: Game) -> Action:
+        decision = game.pending
+        if decision is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        if decision.kind in ("truck", "truck_choose"):
+            planned = self._planned(game, decision)
+            if planned is not None:
+                return planned
+        scored = [(a, s if not math.isnan(s) else -UNAFFORDABLE) for a, s in score_options(game)]
+        best = max(score for _, score in scored)
+        ties = [a for a, score in scored if score >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def _planned(self, game: Game, decision: Decision) -> Action | None:
+        """The next step of the truck plan, made at the first decision of a delivery."""
+        step = len(game.history)
+        key = (id(game), step)
+        if self._plan_key != key or not self._plan:
+            self._plan = []
+            reach = _delivery_range_just_announced(game)
+            if reach is None:
+                return None
+            plan = best_plan(_budget_ctx(game, decision.player), decision.player, reach)
+            self._plan = plan.actions()
+        wanted = self._plan.pop(0) if self._plan else None
+        self._plan_key = (id(game), step + 1)
+        for option in decision.options:
+            if str(option) == wanted:
+                return option
+        self._plan = []
+        return None
+
+
+def _budget_ctx(game: Game, colour: Colour) -> Ctx:
+    """A read-only context for the planner where the player may spend only the pocket (no
+    laundering, R-MONEY-2), and nothing in the last act, when a barrel bought now could not
+    be sold any more (R-ACT-1, R-BARREL-4).
+
+    Only the player's record is replaced (a shallow copy of the state); nothing is changed.
+    """
+    state = game.state
+    player = state.players[colour]
+    budget = player.pocket if state.act < 4 else 0
+    players = {**state.players, colour: dataclasses.replace(player, pocket=budget, safe=0)}
+    return analysis_context(game, state=dataclasses.replace(state, players=players))
+
+
+def _delivery_range_just_announced(game: Game) -> int | None:
+    """The range of a delivery that has just started (its ``truck_range`` event, R-TRUCK-2)."""
+    steps = game.steps
+    events = steps[-1].events if steps else game.setup_events
+    for event in reversed(events):
+        if event.kind == "truck_range":
+            return int(event.data["range"])
+        if event.kind.startswith("truck_"):
+            return None
+    return None

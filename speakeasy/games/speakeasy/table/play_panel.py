@@ -1,0 +1,228 @@
+"""Speakeasy's play table in a notebook: the decision panel's data and the session.
+
+:func:`panel_view` says what the decision panel
+(:class:`~speakeasy.games.speakeasy.table.DecisionPanel`) shows for a
+:class:`~speakeasy.games.speakeasy.table.Table`: the prompt and its rules, what happened since your
+last decision (each step can be opened in step through), every pending option with its full cost and
+effect, the greyed-out ones with their reasons, undo, redo and "let a bot decide";
+:func:`table_figure` the map (drawn as SVG by :class:`~speakeasy.games.speakeasy.table.SvgBoard`);
+:class:`PlaySession` plays the panel's requests and the map's clicks
+(:class:`~speakeasy.games.speakeasy.table.TableSession`).
+
+>>> from speakeasy.games.speakeasy.table import Table, parse_request
+>>> table = Table.new({"purple": "human", "blue": "heuristic"}, seed=1)
+>>> view = panel_view(table)
+>>> view["prompt"]["player"], view["waiting"], len(view["options"]) == len(table.labels())
+('purple', True, True)
+>>> parse_request({"n": 1, "step": view["step"], "kind": "choose", "index": 0}, view)
+PanelRequest(kind='choose', index=0, text=None, step=None)
+>>> parse_request({"n": 2, "step": view["step"] + 1, "kind": "choose", "index": 0}, view)
+>>> parse_request({"n": 3, "step": view["step"], "kind": "choose", "index": 10**9}, view)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from speakeasy.core.actions import Action, IllegalAction
+from speakeasy.games.speakeasy.explain.refusals import explain_blocked, explain_error
+from speakeasy.games.speakeasy.figures.game_figure import (
+    PLAYER_COLOURS,
+    PLAYER_INK,
+    changed_districts,
+    clicked_place,
+    game_figure_data,
+)
+from speakeasy.games.speakeasy.table.play import (
+    Table,
+    TableSnapshot,
+    advance,
+    plain_words,
+    progress_text,
+    seat_name,
+    table_for,
+)
+from speakeasy.tools.board_widget import ClickPoints
+from speakeasy.tools.citations import RuleRef
+from speakeasy.tools.decision_panel import Note, TableSession, empty_view, with_links
+
+__all__ = ["MAX_BUTTONS", "PlaySession", "panel_view", "table_figure"]
+
+#: At most this many option buttons in view; a bigger decision is chosen group by group, and
+#: a group bigger than this is a list to pick from (never a wall of buttons).
+MAX_BUTTONS: Final = 12
+#: The most "since your last decision" items shown besides the automatic phases.
+SINCE_CHOICES: Final = 6
+#: The map's share of a 1280-pixel screen: no district spills over.
+MAP_WIDTH: Final = 760
+
+
+# ---------------------------------------------------------------------- the panel's data
+def _since(table: Table) -> dict[str, Any] | None:
+    viewer = table.viewer()
+    if viewer is None:
+        return None
+    items = table.since_last_decision()
+    # every automatic phase (the Lucky Luciano phase above all), then the latest choices
+    keep = {i.step for i in items if i.automatic} | {i.step for i in items[-SINCE_CHOICES:]}
+    shown = [i for i in items if i.step in keep]
+    if not shown:
+        return None
+    rows = []
+    for item in shown:
+        lines = list(item.highlights or item.automatic[:3])
+        rows.append(
+            {
+                "step": item.step,
+                "headline": item.headline(),
+                "lines": lines,
+                # every automatic event, folded, when the short list leaves some out
+                "more": list(item.automatic) if len(item.automatic) > len(lines) else [],
+                "luciano": item.luciano,
+            }
+        )
+    return {"viewer": viewer.value, "earlier": len(items) - len(shown), "items": rows}
+
+
+def panel_view(
+    table: Table, *, group: str | None = None, note: Note | None = None
+) -> dict[str, Any]:
+    """Everything the decision panel shows for ``table``, as plain data (JSON).
+
+    ``group`` is the option group in view (a map click or the group picker sets it);
+    ``note`` a message after the last request (a refusal, "New game", …). Options are
+    numbered in the decision's order (``index``): a ``choose`` request names that number.
+    """
+    game = table.game
+    decision = game.pending
+    step = len(game.history)
+    view = empty_view(
+        step,
+        decision.kind if decision is not None else None,
+        note=note,
+        waiting=decision is not None and table.waiting_for_human,
+        undo=table.can_undo,
+        redo=bool(game.redo_line),
+        colours={c.value: (PLAYER_COLOURS[c], PLAYER_INK[c]) for c in PLAYER_COLOURS},
+    )
+    view["since"] = _since(table)
+    if decision is None:
+        view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
+        return with_links(view)
+    player = decision.player
+    view["prompt"] = {
+        "over": False,
+        "progress": f"{progress_text(game.state)} · step {step}",
+        "player": player.value,
+        "seat": seat_name(table.seats[player]),
+        "text": plain_words(decision.prompt),
+        "rules": [{"id": r, "summary": RuleRef.of(r).summary or ""} for r in decision.rules],
+    }
+    view["bots"] = "🤖 Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
+    if not view["waiting"]:
+        view["bot"] = (
+            f"{player.value.capitalize()} is a {seat_name(table.seats[player])}: let it move."
+        )
+    labels = table.labels()
+    index = {label.action: i for i, label in enumerate(labels)}
+    view["options"] = [
+        {"head": label.head, "caption": label.caption, "full": label.full} for label in labels
+    ]
+    groups = table.groups()
+    finish = [g for g in groups if g.title == "Finish"]
+    main = [g for g in groups if g.title != "Finish"]
+    titles = [g.title for g in main]
+    total = sum(len(g.options) for g in main)
+    focus = group if group in titles else None
+    if total > MAX_BUTTONS and len(titles) > 1:
+        chosen = focus or titles[0]
+        view["picker"] = {"titles": titles, "chosen": chosen}
+        shown = [g for g in main if g.title == chosen]
+    else:
+        shown = [g for g in main if g.title == focus] if focus is not None else main
+        view["show_all"] = focus is not None
+    if table.clickable_districts():
+        view["hint"] = (
+            "Click a gold-ringed district, building or space on the map, or choose below."
+        )
+    view["groups"] = [
+        {
+            "title": g.title if len(main) > 1 else "",
+            "options": [index[a] for a in g.options],
+            "list": len(g.options) > MAX_BUTTONS,
+        }
+        for g in shown
+    ]
+    view["finish"] = [index[a] for g in finish for a in g.options]
+    view["blocked"] = [
+        {"text": plain_words(action.describe()), "why": why}
+        for action, why in explain_blocked(decision, game.state)
+    ]
+    return with_links(view)
+
+
+def table_figure(table: Table) -> dict[str, Any]:
+    """The play map of ``table`` as plotly figure data: the position, what changed since the
+    viewer's previous decision (orange), where a click chooses (gold), a title naming the step
+    and who decides."""
+    game = table.game
+    decision = game.pending
+    step = len(game.history)
+    previous = table.previous_state()
+    clickable = table.clickable_districts()
+    if decision is None:
+        title = "Game over"
+    else:
+        who = decision.player.value.capitalize()
+        title = f"Step {step} · {who} ({seat_name(table.seats[decision.player])}) to decide"
+    figure = game_figure_data(
+        game.state,
+        game.board,
+        previous=previous,
+        highlight=clickable,
+        title=title,
+        fit_width=MAP_WIDTH,
+    )
+    figure["layout"]["meta"] = {
+        "step": step,
+        "pending": decision.kind if decision else None,
+        "clickable": clickable,
+        "changed": changed_districts(previous, game.state),
+    }
+    return figure
+
+
+class PlaySession(TableSession[Table, TableSnapshot]):
+    """One person's Speakeasy table in a notebook (see
+    :class:`~speakeasy.games.speakeasy.table.TableSession`): a
+    :class:`~speakeasy.games.speakeasy.table.TableSnapshot`, the SVG map and the decision panel."""
+
+    def table_of(self, snapshot: TableSnapshot) -> Table:
+        return table_for(snapshot)
+
+    def advance(self, snapshot: TableSnapshot, change: Callable[[Table], object]) -> TableSnapshot:
+        return advance(snapshot, change)
+
+    def figure(self, table: Table) -> dict[str, Any]:
+        return table_figure(table)
+
+    def panel_data(self, table: Table) -> dict[str, Any]:
+        return panel_view(table, group=self.group, note=self.note)
+
+    def option(self, table: Table, index: int) -> Action:
+        return table.labels()[index].action
+
+    def refusal(self, error: IllegalAction) -> str:
+        return explain_error(error)
+
+    def clicked(
+        self, table: Table, points: ClickPoints
+    ) -> tuple[str, list[Action], str | None] | None:
+        place = clicked_place(points, self.board.figure)
+        if place is None:
+            return None
+        district, space = place
+        if district not in table.clickable_districts():
+            return f"District {district}", [], None
+        return f"District {district}", table.options_at(district, space), table.group_of(district)

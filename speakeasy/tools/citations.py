@@ -1,0 +1,84 @@
+"""Rules cited by explanations, each with its one-line summary, and Markdown-safe text.
+
+>>> ref = RuleRef.of("R-GOLDEN-5")
+>>> ref.summary
+'Gangster bars ignore police.'
+>>> cite(refs(["R-GOLDEN-5", "R-NOPE-1", "R-GOLDEN-5"]))
+'R-GOLDEN-5 (gangster bars ignore police); R-NOPE-1'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from speakeasy.tools.rules_index import RuleEntry, load_rules_index
+
+__all__ = ["RuleRef", "cite", "markdown_escape", "refs"]
+
+
+@functools.cache
+def _entry(rule_id: str) -> RuleEntry | None:
+    return load_rules_index().get(rule_id)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef:
+    """A rule an explanation cites: its ID and its one-line summary (``None`` if not indexed).
+
+    >>> ref = RuleRef.of("R-GOLDEN-5")
+    >>> ref.citation(), ref.summary_text()
+    ('R-GOLDEN-5 (gangster bars ignore police)', 'gangster bars ignore police')
+    >>> RuleRef.of("R-NOPE-1").citation()
+    'R-NOPE-1'
+    """
+
+    id: str
+    summary: str | None
+
+    @classmethod
+    def of(cls, rule_id: str) -> RuleRef:
+        """The reference for ``rule_id`` with its summary from the rules index."""
+        return _ref(rule_id)
+
+    def citation(self) -> str:
+        """``ID (summary)`` as the index cites it, or the bare ID if it is not indexed."""
+        entry = _entry(self.id)
+        return entry.citation() if entry is not None else self.id
+
+    def summary_text(self) -> str:
+        """The summary as cited (the citation without the ID and parentheses; "" if none)."""
+        citation = self.citation()
+        return citation[len(self.id) + 2 : -1] if citation != self.id else ""
+
+
+@functools.cache
+def _ref(rule_id: str) -> RuleRef:
+    entry = _entry(rule_id)
+    return RuleRef(rule_id, entry.summary if entry is not None else None)
+
+
+def refs(ids: Iterable[str]) -> tuple[RuleRef, ...]:
+    """One reference per rule ID, in order, without repeats."""
+    return tuple(_ref(rule_id) for rule_id in dict.fromkeys(ids))
+
+
+def cite(rules: Iterable[RuleRef]) -> str:
+    """``R-X-1 (summary); R-Y-2 (summary)``."""
+    return "; ".join(ref.citation() for ref in rules)
+
+
+_MARKDOWN_SPECIAL: Final = re.compile(r"([\\`*_$<>\[\]|~])")
+
+
+def markdown_escape(text: str) -> str:
+    """Escape text for Markdown (``$`` would start a formula in Jupyter and marimo, ``~~``
+    strike through).
+
+    >>> markdown_escape("pays $5 *now*")
+    'pays \\\\$5 \\\\*now\\\\*'
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)

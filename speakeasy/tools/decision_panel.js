@@ -1,0 +1,220 @@
+// The decision panel of speakeasy.games.speakeasy.table.play_panel (an anywidget): drawn from the data of
+// panel_view(); it only ever sets text, and sends requests that parse_request() checks.
+const h = (tag, cls, text) => {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = text;
+  return el;
+};
+// The players' colours come with the data ([fill, ink] by name): one source, the figures'.
+let COLOURS = {};
+function chip(colour, text) {
+  const name = text || (colour ? colour[0].toUpperCase() + colour.slice(1) : "game");
+  const el = h("span", "se-chip", name);
+  const [fill, ink] = COLOURS[colour] || ["#777", "#fff"];
+  el.style.background = fill;
+  el.style.color = ink;
+  return el;
+}
+// Text with the rule IDs the panel's data lists turned into links; everything else is text.
+let PATTERN = [null, null];  // the links' pattern, made once per set of IDs
+function linked(el, text, links) {
+  const ids = Object.keys(links || {});
+  if (!ids.length || !text) { el.append(text || ""); return el; }
+  const key = ids.join("|");
+  if (PATTERN[0] !== key) {
+    PATTERN = [key, new RegExp("(?<![\\w/=?&-])(" + ids.map(i => i.replace(/[-]/g, "\\-")).join("|") + ")(?![\\w-])", "g")];
+  }
+  const pattern = PATTERN[1];
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    el.append(text.slice(last, m.index));
+    const a = h("a", "rule-link", m[0]);
+    a.href = links[m[0]]; a.target = "_blank"; a.rel = "noopener";
+    el.append(a);
+    last = m.index + m[0].length;
+  }
+  el.append(text.slice(last));
+  return el;
+}
+function render({ model, el }) {
+  let busy = false;
+  let busy_since = 0;
+  const send = (request) => {
+    if (busy) return;
+    busy = true;
+    const asked = busy_since = performance.now();
+    // dimmed only if the answer is slow to come (most come in a frame or two); it always
+    // comes (a new view); should the connection drop, clicks come back
+    setTimeout(() => { if (busy && busy_since === asked) root.classList.add("se-busy"); }, 200);
+    setTimeout(() => { if (busy_since === asked) { busy = false; root.classList.remove("se-busy"); } }, 10000);
+    const n = ((model.get("request") || {}).n || 0) + 1;
+    model.set("request", Object.assign({ n, step: model.get("view").step }, request));
+    model.save_changes();
+  };
+  const button = (cls, text, request, title) => {
+    const b = h("button", cls, text);
+    if (title) b.title = title;
+    // the button is gone with the answer: its focus goes now, while the page has nothing
+    // else to do, not in the middle of drawing the answer
+    b.addEventListener("click", () => { b.blur(); send(request); });
+    return b;
+  };
+  const root = h("div", "se-side");
+  el.append(root);
+  const draw = () => {
+    const v = model.get("view") || {};
+    try {
+      fill(v);
+    } finally {
+      // drawn: the notebook may now bring the views below the table up to date
+      if (v.ack) {
+        model.set("drawn", v.seq);
+        model.save_changes();
+      }
+    }
+  };
+  const fill = (v) => {
+    busy = false;
+    const links = v.links || {};
+    COLOURS = v.colours || {};
+    if (root.classList.contains("se-busy")) root.classList.remove("se-busy");
+    root.replaceChildren();
+    root.dataset.step = v.step;
+    const p = v.prompt;
+    if (p) {
+      const box = h("div", "se-prompt");
+      box.dataset.kind = v.kind || "over";
+      box.dataset.step = v.step;
+      if (p.player) box.dataset.player = p.player;
+      box.append(h("div", "se-progress", p.progress));
+      const head = h("h3", "se-question");
+      if (p.over) {
+        head.textContent = "The game is over";
+        box.append(head, h("p", "se-over", "Final scores are below the map."));
+      } else {
+        head.append(chip(p.player), " ", h("span", "se-seat", "(" + p.seat + ")"), " ", p.text);
+        box.append(head);
+        if (p.rules.length) {
+          const d = h("details", "se-rules");
+          d.append(h("summary", "", "Rules: " + p.rules.map(r => r.id).join(", ")));
+          const ul = h("ul");
+          for (const r of p.rules) {
+            const li = h("li");
+            linked(li, r.id, links);
+            li.append(" " + r.summary);
+            ul.append(li);
+          }
+          d.append(ul);
+          box.append(d);
+        }
+      }
+      root.append(box);
+    }
+    if (v.cover) {  // two people at one screen: the next one's cards stay covered
+      const c = h("div", "se-cover");
+      c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
+      root.append(c);
+    }
+    for (const section of v.sections || []) {  // e.g. the hand of the seat to decide
+      const d = h("div", "se-section " + (section.cls || ""));
+      d.append(h("h4", "", section.title));
+      const ul = h("ul");
+      for (const line of section.lines) ul.append(linked(h("li"), line, links));
+      d.append(ul);
+      root.append(d);
+    }
+    if (v.since) {
+      const s = h("div", "se-since");
+      const title = h("h4", "", "Since your last decision, ");
+      title.append(chip(v.since.viewer));
+      if (v.since.earlier) title.append(" (" + v.since.earlier + " earlier choices in the log below)");
+      s.append(title);
+      for (const item of v.since.items) {
+        const row = h("div", item.luciano ? "se-since-item se-luciano" : "se-since-item");
+        row.dataset.step = item.step;
+        const text = h("div", "se-since-text");
+        text.append(h("b", "", item.headline));
+        const ul = h("ul");
+        for (const line of item.lines) ul.append(linked(h("li"), line, links));
+        text.append(ul);
+        if (item.more.length) {
+          const d = h("details");
+          d.append(h("summary", "", item.more.length + " automatic events in all"));
+          const all = h("ul");
+          for (const line of item.more) all.append(linked(h("li"), line, links));
+          d.append(all);
+          text.append(d);
+        }
+        row.append(text, button("se-through-open", "▶ Step through",
+          { kind: "through", target: item.step }, "Replay step " + item.step + " event by event (below the map)"));
+        s.append(row);
+      }
+      root.append(s);
+    }
+    if (v.note) root.append(linked(h("div", "se-note se-note-" + v.note.kind), v.note.text, links));
+    const opts = h("div", "se-options");
+    if (v.bot) opts.append(h("div", "se-note se-note-info", v.bot));
+    if (v.waiting) {
+      if (v.picker) {
+        const row = h("div", "se-picker");
+        row.append(h("b", "", "Choose: "));
+        for (const title of v.picker.titles) {
+          const b = button("se-group" + (title === v.picker.chosen ? " se-chosen" : ""), title, { kind: "group", text: title });
+          row.append(b);
+        }
+        opts.append(row);
+      }
+      if (v.hint) opts.append(h("div", "se-hint", v.hint));
+      for (const g of v.groups) {
+        if (g.title) opts.append(h("div", "se-group-title", g.title));
+        if (g.list) {
+          const sel = h("select", "se-list");
+          for (const i of g.options) {
+            const o = h("option", "", v.options[i].full);
+            o.value = String(i);
+            sel.append(o);
+          }
+          const play = h("button", "se-play", "▶ Play the chosen option");
+          play.addEventListener("click", () => { play.blur(); send({ kind: "choose", index: Number(sel.value) }); });
+          opts.append(sel, play);
+          continue;
+        }
+        for (const i of g.options) {
+          const o = v.options[i];
+          const b = button("se-option", o.head, { kind: "choose", index: i }, o.full);
+          b.dataset.index = i;
+          opts.append(b);
+          if (o.caption) opts.append(h("div", "se-caption", o.caption));
+        }
+      }
+      if (v.show_all) opts.append(button("se-show-all", "Show every option", { kind: "all" }));
+      for (const i of v.finish) {
+        const b = button("se-option se-finish", v.options[i].head, { kind: "choose", index: i }, v.options[i].full);
+        b.dataset.index = i;
+        opts.append(b);
+      }
+    }
+    root.append(opts);
+    if (v.blocked.length) {
+      const d = h("details", "se-blocked");
+      d.append(h("summary", "", "Not allowed now (" + v.blocked.length + ")"));
+      const ul = h("ul");
+      for (const b of v.blocked) ul.append(linked(h("li", "", "✗ " + b.text + " — "), b.why, links));
+      d.append(ul);
+      root.append(d);
+    }
+    const controls = h("div", "se-controls");
+    const undo = button("se-undo", "↶ Undo", { kind: "undo" }, "Back to your previous decision (the bots' moves after it are undone too)");
+    undo.disabled = !v.undo;
+    const redo = button("se-redo", "↷ Redo", { kind: "redo" });
+    redo.disabled = !v.redo;
+    controls.append(undo, redo);
+    if (v.bots) controls.append(button("se-bots", v.bots, { kind: "bots" },
+      "A bot makes this decision for you, then the bots play until a person decides"));
+    root.append(controls);
+  };
+  model.on("change:view", draw);
+  draw();
+}
+export default { render };

@@ -1,0 +1,465 @@
+"""A decision panel that answers a click without re-running a notebook cell, for any game.
+
+A play notebook used to rebuild its side panel (the prompt, what happened since your last
+decision, the option buttons, undo and redo) as marimo cells: every decision re-ran about
+twenty cells and the page digested their outputs, about ten times marimo's own round trip
+(``tests/benchmarks/browser_latency.py``). Here the panel is one anywidget
+(:class:`DecisionPanel`, drawn by a few lines of JavaScript from plain data,
+``decision_panel.js``) and the map an :class:`~speakeasy.games.speakeasy.table.SvgBoard`; a
+:class:`TableSession` owns both. A click on an option goes from the page to
+:meth:`TableSession.handle`, which plays it, redraws the map and sends the panel's new data:
+two small messages and no cell. The notebook hears of the new position afterwards
+(``on_change``), for what lies below the map.
+
+The panel's data is plain JSON, so it is tested without a browser, and the page only ever
+sets text (never HTML or Markdown): a ``$`` or ``<`` in an engine string is shown as it is.
+Whatever the page sends back is checked (:func:`parse_request`): a request that is not one of
+the panel's own, or that was made for an earlier position, changes nothing. Each game says
+what its panel shows and how its table changes by subclassing :class:`TableSession`
+(Speakeasy's :class:`~speakeasy.games.speakeasy.table.PlaySession`, Mafia City's
+:class:`~speakeasy.games.speakeasy.table.PlaySession`).
+
+The data a panel shows (keys of the dict given to :meth:`DecisionPanel.show`): ``step``
+(requests must name it), ``kind``, ``prompt`` (``progress``, ``player``, ``seat``, ``text``,
+``rules`` as ``{id, summary}``, or ``over``), ``cover`` (``{text, button}``: the next
+person's cards stay hidden), ``sections`` (``{title, lines}``: e.g. a hand), ``since``
+(``viewer``, ``earlier``, ``items`` of ``{step, headline, lines, more, luciano}``), ``note``
+(``{kind, text}``), ``waiting`` (a person decides), ``bot`` (a message instead), ``hint``
+(how to choose on the map), ``picker`` (``{titles, chosen}``), ``groups`` (``{title,
+options, list}``, options as indices into ``options``), ``options`` (``{head, caption,
+full}``), ``finish``, ``show_all``, ``blocked`` (``{text, why}``), ``undo``, ``redo``,
+``bots`` (the button's label), ``colours`` (``{name: [fill, ink]}``) and ``links`` (``{rule
+ID: URL}``).
+
+>>> view = {"step": 4, "options": [{"head": "a"}], "groups": [], "undo": False}
+>>> parse_request({"n": 1, "step": 4, "kind": "choose", "index": 0}, view)
+PanelRequest(kind='choose', index=0, text=None, step=None)
+>>> parse_request({"n": 2, "step": 3, "kind": "choose", "index": 0}, view)  # an old position
+>>> parse_request({"n": 3, "step": 4, "kind": "undo"}, view)  # not offered
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Generic, TypeVar
+
+import traitlets
+
+from speakeasy.core.actions import Action, IllegalAction
+from speakeasy.core.engine import SaveFileError
+from speakeasy.tools.board_widget import ClickPoints
+from speakeasy.tools.rule_links import rule_ids_in, rule_url
+from speakeasy.tools.svg_board import SvgBoard
+
+__all__ = [
+    "REQUEST_KINDS",
+    "DecisionPanel",
+    "Note",
+    "PanelRequest",
+    "TableSession",
+    "empty_view",
+    "parse_request",
+    "with_links",
+]
+
+#: The kinds of request the page may make (:class:`PanelRequest`).
+REQUEST_KINDS: Final = frozenset(
+    {"choose", "group", "all", "undo", "redo", "bots", "through", "reveal"}
+)
+
+Note = tuple[str, str]  # (kind: info / success / warn / danger, text)
+
+
+def _texts(value: Any) -> Any:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+def with_links(view: dict[str, Any]) -> dict[str, Any]:
+    """Add ``links``: every indexed rule ID the panel's text cites, with its rules-page URL
+    (the page turns those IDs into links; nothing else in the text is markup)."""
+    ids = rule_ids_in(" ".join(_texts(view)))
+    view["links"] = {rule_id: rule_url(rule_id) for rule_id in ids}
+    return view
+
+
+def empty_view(
+    step: int,
+    kind: str | None,
+    *,
+    note: Note | None,
+    waiting: bool,
+    undo: bool,
+    redo: bool,
+    colours: Mapping[str, tuple[str, str]],
+) -> dict[str, Any]:
+    """The panel's data with what every game gives it; the rest (prompt, options, …) empty,
+    for the game to fill in."""
+    return {
+        "step": step,
+        "kind": kind,
+        "prompt": None,
+        "cover": None,
+        "sections": [],
+        "since": None,
+        "note": {"kind": note[0], "text": note[1]} if note else None,
+        "waiting": waiting,
+        "bot": None,
+        "hint": "",
+        "picker": None,
+        "groups": [],
+        "options": [],
+        "finish": [],
+        "show_all": False,
+        "blocked": [],
+        "undo": undo,
+        "redo": redo,
+        "bots": None,
+        "colours": {name: list(pair) for name, pair in colours.items()},
+        "links": {},
+    }
+
+
+# ---------------------------------------------------------------------- requests from the page
+@dataclass(frozen=True, slots=True)
+class PanelRequest:
+    """One checked request of the page: ``choose`` option ``index``, show group ``text``,
+    ``all`` groups, ``undo``, ``redo``, ``bots``, ``through`` (open step ``step`` in step
+    through) or ``reveal`` (uncover the cards of the seat to decide)."""
+
+    kind: str
+    index: int | None = None
+    text: str | None = None
+    step: int | None = None
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def parse_request(raw: object, view: Mapping[str, Any]) -> PanelRequest | None:
+    """The request ``raw`` (what the page sent) as a :class:`PanelRequest`, or ``None`` when
+    it is not one the panel ``view`` on show can make: an unknown kind, an option or group
+    it does not list, or a request made for another position (a click that raced a change).
+    A page can send anything, so nothing here trusts it."""
+    if not isinstance(raw, Mapping) or _int(raw.get("step")) != view.get("step"):
+        return None
+    kind = raw.get("kind")
+    if kind not in REQUEST_KINDS:
+        return None
+    if kind == "choose":
+        index = _int(raw.get("index"))
+        if index is None or not 0 <= index < len(view.get("options", ())):
+            return None
+        return PanelRequest("choose", index=index)
+    if kind == "group":
+        picker = view.get("picker") or {}
+        titles = [g["title"] for g in view.get("groups", ())] + list(picker.get("titles", ()))
+        text = raw.get("text")
+        if not isinstance(text, str) or text not in titles:
+            return None
+        return PanelRequest("group", text=text)
+    if kind == "through":
+        step = _int(raw.get("target"))
+        since = view.get("since") or {}
+        if step is None or step not in {i["step"] for i in since.get("items", ())}:
+            return None
+        return PanelRequest("through", step=step)
+    offered = {
+        "undo": bool(view.get("undo")),
+        "redo": bool(view.get("redo")),
+        "bots": view.get("bots") is not None,
+        "reveal": bool(view.get("cover")),
+    }
+    if not offered.get(str(kind), True):
+        return None
+    return PanelRequest(str(kind))
+
+
+# ---------------------------------------------------------------------- the widget
+#: The panel's page code and style, shipped next to this module.
+_HERE: Final = Path(__file__).parent
+
+
+def _panel_widget_class() -> Any:
+    import anywidget
+
+    class _Panel(anywidget.AnyWidget):
+        _esm = (_HERE / "decision_panel.js").read_text(encoding="utf-8")
+        _css = (_HERE / "decision_panel.css").read_text(encoding="utf-8")
+        view = traitlets.Dict({}).tag(sync=True)
+        request = traitlets.Dict({}).tag(sync=True)
+        # the page has drawn the view of this number (its own value: marimo merges queued
+        # updates of one value, and a confirmation must not take a click's place)
+        drawn = traitlets.Int(0).tag(sync=True)
+
+    return _Panel
+
+
+class DecisionPanel:
+    """The decision panel on the page: :meth:`show` sends new data (:func:`panel_view`);
+    every request the page makes reaches ``on_request`` once, checked by
+    :func:`parse_request` against the data on show."""
+
+    def __init__(
+        self,
+        on_request: Callable[[PanelRequest], object] | None = None,
+        on_drawn: Callable[[], object] | None = None,
+    ) -> None:
+        self.on_request = on_request
+        self.on_drawn = on_drawn
+        self._widget: Any = None
+        self._view: Any = None
+        self._data: dict[str, Any] = {"step": None}
+        self._seq = 0
+        #: Whether a page has sent a request (a page that draws the panel is there).
+        self.live = False
+
+    @property
+    def widget(self) -> Any:
+        """The anywidget (created on first use): display this one object."""
+        if self._widget is None:
+            self._widget = _panel_widget_class()()
+            self._widget.view = self._data
+            self._widget.observe(self._requested, names=["request"])
+            self._widget.observe(lambda change: self.drawn(change.get("new")), names=["drawn"])
+        return self._widget
+
+    @property
+    def view(self) -> Any:
+        """The widget as a marimo element (``mo.ui.anywidget``), made once: show it in the
+        layout cell, keep it out of the notebook's global names (see
+        :attr:`BoardWidget.view <speakeasy.games.speakeasy.table.BoardWidget.view>`)."""
+        if self._view is None:
+            import marimo as mo
+
+            self._view = mo.ui.anywidget(self.widget)
+        return self._view
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The panel's data on show."""
+        return self._data
+
+    def show(self, data: dict[str, Any], *, ack: bool = False) -> None:
+        """Show ``data`` (a :func:`panel_view`). Every call reaches the page, even with data
+        equal to what it shows (``seq`` counts the calls): the page waits for an answer to
+        each request before it takes another click. With ``ack``, the page confirms that it
+        has drawn this data (:meth:`drawn`)."""
+        self._seq += 1
+        self._data = {**data, "seq": self._seq, "ack": ack}
+        if self._widget is not None:
+            self._widget.view = self._data
+
+    def request(self, raw: object) -> PanelRequest | None:
+        """Handle what the page sent (tests call it too): checked, then passed on."""
+        parsed = parse_request(raw, self._data)
+        if parsed is None:
+            self.show(self._data, ack=self._data.get("ack") is True)  # the page clicks again
+            return None
+        if self.on_request is not None:
+            self.on_request(parsed)
+        return parsed
+
+    def drawn(self, seq: object) -> bool:
+        """The page has drawn the data numbered ``seq`` (``seq`` in :attr:`data`); only a
+        confirmation the data on show asked for (``ack``) reaches ``on_drawn``."""
+        self.live = True
+        if not self._data.get("ack") or _int(seq) is None or seq != self._data.get("seq"):
+            return False
+        self._data = {**self._data, "ack": False}  # one confirmation, heard once
+        if self.on_drawn is not None:
+            self.on_drawn()
+        return True
+
+    def _requested(self, change: Mapping[str, Any]) -> None:
+        self.live = True
+        self.request(change.get("new"))
+
+
+# ---------------------------------------------------------------------- the session
+TableT = TypeVar("TableT")
+SnapshotT = TypeVar("SnapshotT")
+
+
+class TableSession(ABC, Generic[TableT, SnapshotT]):
+    """One person's table in a notebook: the position (an immutable snapshot), the map
+    (:attr:`board`) and the decision panel (:attr:`panel`).
+
+    Requests from the panel and clicks on the map are played here and both widgets are brought
+    up to date at once; then ``on_change(snapshot)`` tells the notebook (for the views below
+    the map) and ``on_through(step)`` asks it to open a step in step through. With a page
+    there (one that has sent a request), ``on_change`` waits until the page has drawn the new
+    panel: the cells it re-runs would otherwise hold up the messages that carry the map and
+    the panel to the page (in ``marimo run`` a kernel is a thread of the server's process).
+    A game says how (the abstract methods); the table's ``choose``, ``undo``, ``redo``,
+    ``play_for`` and ``play_bots`` do the playing.
+    """
+
+    #: The width (pixels) the map is drawn for; it scales with its column, keeping its shape.
+    map_width = 900
+
+    def __init__(
+        self,
+        snapshot: SnapshotT,
+        *,
+        on_change: Callable[[SnapshotT], object] | None = None,
+        on_through: Callable[[int], object] | None = None,
+    ) -> None:
+        self.snapshot = snapshot
+        self.group: str | None = None
+        self.note: Note | None = None
+        self.on_change = on_change
+        self.on_through = on_through
+        self._pending: SnapshotT | None = None  # for on_change, once the page has drawn it
+        self.board = SvgBoard(on_click=self.click, width=self.map_width)
+        self.panel = DecisionPanel(on_request=self.handle, on_drawn=self._drawn)
+        self._refresh()
+
+    # ------------------------------------------------------------------ what a game says
+    @abstractmethod
+    def table_of(self, snapshot: SnapshotT) -> TableT:
+        """The (cached) table of ``snapshot``."""
+
+    @abstractmethod
+    def advance(self, snapshot: SnapshotT, change: Callable[[TableT], object]) -> SnapshotT:
+        """The snapshot after ``change`` on a copy of ``snapshot``'s table."""
+
+    @abstractmethod
+    def figure(self, table: TableT) -> Mapping[str, Any]:
+        """The map of ``table`` as plotly figure data (drawn as SVG)."""
+
+    @abstractmethod
+    def panel_data(self, table: TableT) -> dict[str, Any]:
+        """The panel's data for ``table`` (with :attr:`group` and :attr:`note`)."""
+
+    @abstractmethod
+    def option(self, table: TableT, index: int) -> Action:
+        """The pending option numbered ``index`` in the panel's data."""
+
+    @abstractmethod
+    def clicked(
+        self, table: TableT, points: ClickPoints
+    ) -> tuple[str, list[Action], str | None] | None:
+        """What a click on the map names: the place in words ("District 4"), the pending
+        options there (none: nothing to choose there) and their option group; ``None`` for a
+        click beside every place."""
+
+    def refusal(self, error: IllegalAction) -> str:
+        """A refusal in words (a game may explain its rules)."""
+        return str(error)
+
+    # ------------------------------------------------------------------ changes
+    @property
+    def table(self) -> TableT:
+        """The table on show (read it, never change it: use :meth:`act`)."""
+        return self.table_of(self.snapshot)
+
+    def show(self, snapshot: SnapshotT, note: Note | None = None) -> None:
+        """Put ``snapshot`` on the table (a new game, a load, a played request)."""
+        self.snapshot = snapshot
+        self.group = None
+        self.note = note
+        wait = self.on_change is not None and self.panel.live
+        self._pending = snapshot if wait else None
+        self._refresh()
+        if self.on_change is not None and not wait:
+            self.on_change(snapshot)
+
+    def act(self, change: Callable[[TableT], object], note: Note | None = None) -> bool:
+        """Apply ``change`` to a copy of the table; a refusal becomes a note and the position
+        stays. Whether it was played."""
+        try:
+            new = self.advance(self.snapshot, change)
+        except IllegalAction as exc:
+            self.say(("warn", self.refusal(exc)))
+            return False
+        except (SaveFileError, ValueError) as exc:
+            self.say(("danger", str(exc)))
+            return False
+        self.show(new, note)
+        return True
+
+    def say(self, note: Note | None) -> None:
+        """Show ``note`` in the panel; the position stays."""
+        self.note = note
+        self._show_panel(self.table)
+
+    def focus(self, group: str | None, note: Note | None = None) -> None:
+        """Show only the options of ``group`` (``None``: all of them)."""
+        self.group = group
+        self.note = note
+        self._show_panel(self.table)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, request: PanelRequest) -> None:
+        """Play one checked request of the panel."""
+        table: Any = self.table
+        if request.kind == "choose" and request.index is not None:
+            action = self.option(table, request.index)
+            self.act(lambda t: t.choose(action))  # type: ignore[attr-defined]
+        elif request.kind == "group":
+            self.focus(request.text)
+        elif request.kind == "all":
+            self.focus(None)
+        elif request.kind == "undo":
+            self.act(lambda t: t.undo(), ("info", "Undone."))  # type: ignore[attr-defined]
+        elif request.kind == "redo":
+            self.act(lambda t: t.redo(), ("info", "Redone."))  # type: ignore[attr-defined]
+        elif request.kind == "bots":
+            colour = table.game.current_player
+            if table.waiting_for_human and colour is not None:
+                played = ("info", "A bot played for you.")
+                self.act(lambda t: t.play_for(colour), played)  # type: ignore[attr-defined]
+            else:
+                moved = ("info", "The bots moved.")
+                self.act(lambda t: t.play_bots(), moved)  # type: ignore[attr-defined]
+        elif request.kind == "through" and request.step is not None:
+            self.say(("info", f"Step {request.step} is open in Step through, below the map."))
+            if self.on_through is not None:
+                self.on_through(request.step)
+
+    def _drawn(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None and self.on_change is not None:
+            self.on_change(pending)
+
+    def click(self, points: ClickPoints | None) -> None:
+        """A click on the map: the option it names is played, or the options there are shown
+        (several), or a note says there is nothing to choose there."""
+        if not points:
+            return
+        table = self.table
+        found = self.clicked(table, points)
+        if found is None:
+            return
+        place, options, group = found
+        if not options:
+            self.say(("info", f"{place}: nothing to choose there now."))
+        elif len(options) == 1:
+            action = options[0]
+            chosen = ("info", f"Chosen by a click on {place[:1].lower()}{place[1:]}.")
+            self.act(lambda t: t.choose(action), chosen)  # type: ignore[attr-defined]
+        else:
+            self.focus(group, ("info", f"{place}: choose one of its {len(options)} options."))
+
+    # ------------------------------------------------------------------ drawing
+    def _refresh(self) -> None:
+        table = self.table
+        # both made before either is sent: the page gets the two messages back to back and
+        # draws them in one frame
+        figure, data = self.figure(table), self.panel_data(table)
+        self.board.show(figure)
+        self.panel.show(data, ack=self._pending is not None)
+
+    def _show_panel(self, table: TableT) -> None:
+        self.panel.show(self.panel_data(table), ack=self._pending is not None)

@@ -8,47 +8,45 @@ app = marimo.App(width="full", app_title="Mafia City · control explorer")
 def _():
     import marimo as mo
 
+    from speakeasy.games.mafia_city.figures.control_figure import control_map as mc_control_map
     from speakeasy.games.mafia_city.figures.control_figure import (
-        control_map,
-        mayor_order_figure,
+        mayor_order_figure as mc_mayor_order_figure,
     )
-    from speakeasy.games.mafia_city.studies.control import (
-        CHANGE_KINDS,
-        best_orders,
-        control_exercises,
-        control_table,
-        edit_position,
-        flips,
-        mayor_orders,
-        order_outcomes,
-        parse_tokens,
-        position,
-        sample_position,
-    )
+    from speakeasy.games.mafia_city.studies.control import CHANGE_KINDS as MC_CHANGE_KINDS
+    from speakeasy.games.mafia_city.studies.control import best_orders as mc_best_orders
+    from speakeasy.games.mafia_city.studies.control import control_exercises as mc_control_exercises
+    from speakeasy.games.mafia_city.studies.control import control_table as mc_control_table
+    from speakeasy.games.mafia_city.studies.control import edit_position as mc_edit_position
+    from speakeasy.games.mafia_city.studies.control import flips as mc_flips
+    from speakeasy.games.mafia_city.studies.control import mayor_orders as mc_mayor_orders
+    from speakeasy.games.mafia_city.studies.control import order_outcomes as mc_order_outcomes
+    from speakeasy.games.mafia_city.studies.control import parse_tokens as mc_parse_tokens
+    from speakeasy.games.mafia_city.studies.control import position as mc_position
+    from speakeasy.games.mafia_city.studies.control import sample_position as mc_sample_position
     from speakeasy.tools.citations import markdown_escape
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.inputs import checked_choice, checked_int, checked_text
 
     return (
-        CHANGE_KINDS,
+        MC_CHANGE_KINDS,
         answer_boxes,
         checked_choice,
         checked_int,
         checked_text,
         exercise_cards,
         markdown_escape,
-        best_orders,
-        control_exercises,
-        control_map,
-        control_table,
-        edit_position,
-        flips,
-        mayor_order_figure,
-        mayor_orders,
-        order_outcomes,
-        parse_tokens,
-        position,
-        sample_position,
+        mc_best_orders,
+        mc_control_exercises,
+        mc_control_map,
+        mc_control_table,
+        mc_edit_position,
+        mc_flips,
+        mc_mayor_order_figure,
+        mc_mayor_orders,
+        mc_order_outcomes,
+        mc_parse_tokens,
+        mc_position,
+        mc_sample_position,
         mo,
     )
 
@@ -98,8 +96,8 @@ def _(mo):
 def _(
     checked_choice,
     checked_int,
-    position,
-    sample_position,
+    mc_position,
+    mc_sample_position,
     start_kind,
     start_players,
     start_seed,
@@ -109,16 +107,16 @@ def _(
     seed = checked_int(start_seed.value, 0, 999, default=1)
     kind = checked_choice(start_kind.value, ["sample", "empty"], "sample")
     base = (
-        sample_position(players=players, seed=seed)
+        mc_sample_position(players=players, seed=seed)
         if kind == "sample"
-        else position(players=players, seed=seed)
+        else mc_position(players=players, seed=seed)
     )
     return (base,)
 
 
 @app.cell(hide_code=True)
-def _(base, control_table, mo):
-    _names = {r.location: r.name for r in control_table(base)}
+def _(base, mc_control_table, mo):
+    _names = {r.location: r.name for r in mc_control_table(base)}
     stack_boxes = mo.ui.dictionary(
         {
             str(loc): mo.ui.text(
@@ -215,8 +213,8 @@ def _(
     deal_location,
     hitman_picker,
     mayor_picker,
-    edit_position,
-    parse_tokens,
+    mc_edit_position,
+    mc_parse_tokens,
     mo,
     officer_picker,
     stack_boxes,
@@ -225,13 +223,13 @@ def _(
     _stacks = {}
     for _key, _text in stack_boxes.value.items():
         _loc = checked_int(_key, 1, 7)
-        _owners, _bad = parse_tokens(checked_text(_text, 400), base.players)
+        _owners, _bad = mc_parse_tokens(checked_text(_text, 400), base.players)
         _stacks[_loc] = _owners
         _problems += [f"Location {_loc}: {b}" for b in _bad]
-    _cell, _bad = parse_tokens(checked_text(cell_box.value, 400), base.players)
+    _cell, _bad = mc_parse_tokens(checked_text(cell_box.value, 400), base.players)
     _problems += [f"The Cell: {b}" for b in _bad]
     _holders = list(base.players)
-    position, _more = edit_position(
+    position, _more = mc_edit_position(
         base,
         _stacks,
         _cell,
@@ -259,8 +257,8 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(bonus, markdown_escape, control_map, control_table, mo, position):
-    rows = control_table(position, bonus)
+def _(bonus, markdown_escape, mc_control_map, mc_control_table, mo, position):
+    rows = mc_control_table(position, bonus)
 
     def _counts(row):
         return ", ".join(f"{p} {n}" for p, n in row.counts.items()) or "–"
@@ -278,7 +276,7 @@ def _(bonus, markdown_escape, control_map, control_table, mo, position):
             ),
         ]
     )
-    control_map = control_map(position, rows, height=520)
+    control_map = mc_control_map(position, rows, height=520)
     mo.vstack(
         [
             mo.md("## Who controls what"),
@@ -304,16 +302,16 @@ def _(mo, rows):
 
 @app.cell(hide_code=True)
 def _(
-    CHANGE_KINDS,
+    MC_CHANGE_KINDS,
     bonus,
     checked_int,
     flip_filter,
-    flips,
+    mc_flips,
     mo,
     position,
     rows,
 ):
-    found = flips(position, bonus)
+    found = mc_flips(position, bonus)
     _names = {r.location: r.name for r in rows}
     _at = checked_int(flip_filter.value, 0, 7, default=0)
     _shown = [f for f in found if not _at or f.location == _at]
@@ -327,7 +325,7 @@ def _(
         }
         for f in _shown
     ]
-    _kinds = "\n".join(f"* **{k}**: {text}" for k, text in CHANGE_KINDS.items())
+    _kinds = "\n".join(f"* **{k}**: {text}" for k, text in MC_CHANGE_KINDS.items())
     mo.vstack(
         [
             mo.md(
@@ -359,18 +357,18 @@ def _(
     base,
     checked_choice,
     mayor_holder,
-    best_orders,
-    mayor_order_figure,
-    mayor_orders,
-    order_outcomes,
+    mc_best_orders,
+    mc_mayor_order_figure,
+    mc_mayor_orders,
+    mc_order_outcomes,
     mo,
     position,
     rows,
 ):
     holder = checked_choice(mayor_holder.value, list(base.players), base.players[0])
-    scores = mayor_orders(position, holder)
-    best = best_orders(scores)
-    outcomes = order_outcomes(scores)
+    scores = mc_mayor_orders(position, holder)
+    best = mc_best_orders(scores)
+    outcomes = mc_order_outcomes(scores)
     _names = {r.location: r.name for r in rows}
 
     def _order(order):
@@ -431,7 +429,7 @@ def _(
                         f"**The {len(outcomes)} different outcomes** "
                         f"(VP per player; most frequent first)\n\n{_outcomes}"
                     ),
-                    mo.ui.plotly(mayor_order_figure(scores)),
+                    mo.ui.plotly(mc_mayor_order_figure(scores)),
                 ],
                 widths=[1, 1],
                 align="start",
@@ -443,8 +441,8 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(answer_boxes, control_exercises, position):
-    exercises = control_exercises(position)
+def _(answer_boxes, mc_control_exercises, position):
+    exercises = mc_control_exercises(position)
     answers = answer_boxes(exercises)
     return answers, exercises
 
@@ -460,24 +458,24 @@ def _(answers, exercise_cards, exercises):
 
 
 @app.cell
-def _(control_table, flips, mayor_orders, position):
+def _(mc_control_table, mc_flips, mc_mayor_orders, mc_position):
     def test_emc8_red_controls_harbour_by_stack_order():
-        st = position(players=3)
+        st = mc_position(players=3)
         st.stacks[2] = ["red", "blue", "green", "blue", "red"]
-        row = control_table(st)[1]
+        row = mc_control_table(st)[1]
         assert (row.controller, row.rule, row.decided_by) == ("red", "MC-CTRL-3", "stack order")
 
     def test_a_red_token_at_a_tied_city_hall_flips_it_to_red():
-        st = position(players=3)
+        st = mc_position(players=3)
         st.stacks[7] = ["red", "blue"]
         assert any(
-            f.location == 7 and f.change.kind == "add" and f.after == "red" for f in flips(st)
+            f.location == 7 and f.change.kind == "add" and f.after == "red" for f in mc_flips(st)
         )
 
     def test_prison_first_is_the_best_order_for_its_controller():
-        st = position(players=3)
+        st = mc_position(players=3)
         st.stacks[1], st.stacks[2] = ["red"], ["blue", "red"]
-        best = max(mayor_orders(st, "red"), key=lambda s: s.vp["red"])
+        best = max(mc_mayor_orders(st, "red"), key=lambda s: s.vp["red"])
         assert best.vp["red"] == 2 and best.order.index(1) < best.order.index(2)
 
     return

@@ -11,26 +11,27 @@ def _():
     import marimo as mo
 
     from speakeasy import SaveFileError
-    from speakeasy.games.mafia_city.explain.log import CATEGORIES, log, lookup_markdown
-    from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, game_figure
-    from speakeasy.games.mafia_city.table.play import (
-        SEAT_KINDS,
-        Table,
-        TableSnapshot,
-        advance,
-        table_for,
-    )
-    from speakeasy.games.mafia_city.table.play_panel import PlaySession
+    from speakeasy.games.mafia_city.explain.log import CATEGORIES as MC_CATEGORIES
+    from speakeasy.games.mafia_city.explain.log import log as mc_log
+    from speakeasy.games.mafia_city.explain.log import lookup_markdown as mc_lookup_markdown
+    from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS as MC_PLAYER_COLOURS
+    from speakeasy.games.mafia_city.figures.map import game_figure as mafia_city_map
+    from speakeasy.games.mafia_city.table.play import SEAT_KINDS as MC_SEAT_KINDS
+    from speakeasy.games.mafia_city.table.play import Table as McTable
+    from speakeasy.games.mafia_city.table.play import TableSnapshot as McTableSnapshot
+    from speakeasy.games.mafia_city.table.play import advance as mc_advance
+    from speakeasy.games.mafia_city.table.play import table_for as mc_table_for
+    from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.inputs import checked_int, checked_text, checked_upload
 
     return (
-        CATEGORIES,
-        PLAYER_COLOURS,
-        SEAT_KINDS,
-        PlaySession,
-        Table,
-        TableSnapshot,
+        MC_CATEGORIES,
+        MC_PLAYER_COLOURS,
+        MC_SEAT_KINDS,
+        McPlaySession,
+        McTable,
+        McTableSnapshot,
         SaveFileError,
         answer_boxes,
         checked_int,
@@ -38,11 +39,11 @@ def _():
         checked_upload,
         exercise_cards,
         html,
-        game_figure,
-        advance,
-        log,
-        lookup_markdown,
-        table_for,
+        mafia_city_map,
+        mc_advance,
+        mc_log,
+        mc_lookup_markdown,
+        mc_table_for,
         mo,
     )
 
@@ -79,11 +80,11 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(Table, mo):
+def _(McTable, mo):
     # The position lives in an immutable snapshot; the views below the map follow it.
     DEFAULT_SEATS = {"red": "human", "blue": "heuristic", "green": "random"}
     COLOURS = ["red", "blue", "green", "yellow", "grey"]
-    START = Table.new(DEFAULT_SEATS, seed=1).snapshot()
+    START = McTable.new(DEFAULT_SEATS, seed=1).snapshot()
     get_snap, set_snap = mo.state(START)
     get_phase, set_phase = mo.state(None)  # the (round, phase) in step-through
     get_frame, set_frame = mo.state(0)
@@ -104,21 +105,21 @@ def _(Table, mo):
 
 
 @app.cell(hide_code=True)
-def _(PlaySession, START, set_snap, set_uncovered):
+def _(McPlaySession, START, set_snap, set_uncovered):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot (and a
     # reveal of the hot-seat cover) to the views below the map. Made in a cell that never
     # re-runs: marimo closes a widget when its cell re-runs.
-    session = PlaySession(START, on_change=set_snap, on_reveal=set_uncovered)
+    session = McPlaySession(START, on_change=set_snap, on_reveal=set_uncovered)
     return (session,)
 
 
 @app.cell(hide_code=True)
-def _(COLOURS, DEFAULT_SEATS, SEAT_KINDS, mo):
+def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
     seat_pickers = mo.ui.dictionary(
         {
             colour: mo.ui.dropdown(
-                [*SEAT_KINDS, "empty"],
+                [*MC_SEAT_KINDS, "empty"],
                 value=DEFAULT_SEATS.get(colour, "empty"),
                 label=colour.capitalize(),
             )
@@ -144,7 +145,7 @@ def _(COLOURS, DEFAULT_SEATS, SEAT_KINDS, mo):
 
 @app.cell(hide_code=True)
 def _(
-    Table,
+    McTable,
     SaveFileError,
     advanced_box,
     checked_int,
@@ -174,7 +175,7 @@ def _(
         # a browser can post any value for a widget: checked here before use
         seed = checked_int(seed_input.value, 0, 999_999, default=1)
         try:
-            table = Table.new(seats, seed=seed, advanced=advanced_box.value is True)
+            table = McTable.new(seats, seed=seed, advanced=advanced_box.value is True)
         except ValueError as exc:
             session.say(("danger", str(exc)))
             return
@@ -192,7 +193,7 @@ def _(
             session.say(("warn", "Choose a saved game file or paste its JSON first."))
             return
         try:
-            table = Table.load(text, seats=_seats())
+            table = McTable.load(text, seats=_seats())
         except (SaveFileError, ValueError) as exc:
             session.say(("danger", f"Cannot load this game: {exc}"))
             return
@@ -234,21 +235,21 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(get_snap, table_for, teacher_box):
+def _(get_snap, mc_table_for, teacher_box):
     snapshot = get_snap()
-    table = table_for(snapshot)
+    table = mc_table_for(snapshot)
     game = table.game
     teacher = teacher_box.value is True
     return game, snapshot, table, teacher
 
 
 @app.cell(hide_code=True)
-def _(PLAYER_COLOURS, html):
+def _(MC_PLAYER_COLOURS, html):
     def chip(colour, text=None):
         """A player's name on their colour."""
         if colour is None:
             return '<span class="mc-chip" style="background:#777;color:#fff">game</span>'
-        fill = PLAYER_COLOURS.get(str(colour), "#777")
+        fill = MC_PLAYER_COLOURS.get(str(colour), "#777")
         ink = "#222" if colour in ("yellow", "grey") else "#fff"
         return (
             f'<span class="mc-chip" style="background:{fill};color:{ink};padding:1px 8px;'
@@ -310,8 +311,8 @@ def _(chip, game, html, mo, table):
 
 
 @app.cell(hide_code=True)
-def _(CATEGORIES, mo):
-    log_phases = mo.ui.multiselect(list(CATEGORIES), value=[], label="Phases (none = all)")
+def _(MC_CATEGORIES, mo):
+    log_phases = mo.ui.multiselect(list(MC_CATEGORIES), value=[], label="Phases (none = all)")
     log_limit = mo.ui.slider(20, 500, step=20, value=60, label="Show at most", show_value=True)
     return log_limit, log_phases
 
@@ -325,14 +326,14 @@ def _(
     html,
     log_limit,
     log_phases,
-    log,
+    mc_log,
     mo,
     table,
     teacher,
 ):
     def _log_view():
         seat = table.log_seat(get_uncovered(), teacher)  # no private lines under a cover
-        entries = log(game, seat, phases=log_phases.value or None)
+        entries = mc_log(game, seat, phases=log_phases.value or None)
         shown = entries[: checked_int(log_limit.value, 20, 500, default=60)]
         items = "".join(
             f'<li class="mc-log-entry" data-step="{e.step}">'
@@ -403,7 +404,7 @@ def _(
     chip,
     frame_index,
     frames,
-    game_figure,
+    mafia_city_map,
     mo,
     next_button,
     phase_picker,
@@ -424,7 +425,7 @@ def _(
         frame = frames[frame_index]
         e = frame.entry
         view = table.frame_view(frame, teacher=teacher)
-        fig = game_figure(
+        fig = mafia_city_map(
             view, title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}", height=520
         )
         # a fixed width: drawn as its accordion opens, plotly would measure a container not
@@ -470,9 +471,9 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(checked_text, lookup_markdown, mo, rule_query):
+def _(checked_text, mc_lookup_markdown, mo, rule_query):
     _query = checked_text(rule_query.value)
-    mo.vstack([rule_query, mo.md(lookup_markdown(_query) if _query.strip() else "")])
+    mo.vstack([rule_query, mo.md(mc_lookup_markdown(_query) if _query.strip() else "")])
     return
 
 
@@ -501,32 +502,32 @@ def _(answers, exercise_cards, exercises, mo):
 
 @app.cell
 def _(
-    Table,
-    TableSnapshot,
-    game_figure,
-    advance,
-    log,
-    table_for,
+    McTable,
+    McTableSnapshot,
+    mafia_city_map,
+    mc_advance,
+    mc_log,
+    mc_table_for,
 ):
     def test_a_whole_game_by_first_options_undo_and_redo():
-        snap = Table.new(
+        snap = McTable.new(
             {"red": "human", "blue": "random", "green": "heuristic"}, seed=5
         ).snapshot()
-        while table_for(snap).game.pending is not None:
-            first = table_for(snap).game.legal_actions()[0]
-            snap = advance(snap, lambda t, a=first: t.choose(a))
-        assert table_for(snap).result_rows()
-        undone = advance(snap, lambda t: t.undo())
-        assert isinstance(undone, TableSnapshot) and undone.redo
-        assert advance(undone, lambda t: t.redo()) == snap
+        while mc_table_for(snap).game.pending is not None:
+            first = mc_table_for(snap).game.legal_actions()[0]
+            snap = mc_advance(snap, lambda t, a=first: t.choose(a))
+        assert mc_table_for(snap).result_rows()
+        undone = mc_advance(snap, lambda t: t.undo())
+        assert isinstance(undone, McTableSnapshot) and undone.redo
+        assert mc_advance(undone, lambda t: t.redo()) == snap
 
     def test_the_map_shows_the_viewer_only():
-        table = Table.new({"red": "human", "blue": "random", "green": "random"}, seed=2)
+        table = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=2)
         seen = table.observation()
         assert seen.seat == table.viewer() and seen.hands is None
-        fig = game_figure(seen)
+        fig = mafia_city_map(seen)
         assert fig.layout.meta["seat"] == seen.seat
-        assert all(e.private == "" or "you" in e.private for e in log(table.game, seen.seat))
+        assert all(e.private == "" or "you" in e.private for e in mc_log(table.game, seen.seat))
 
     return
 

@@ -171,3 +171,16 @@ def test_the_public_api_refuses_with_the_rule_and_changes_nothing() -> None:
     assert (err.code, err.rule) == ("lokace-only-in-phase-two", "MC-TYPE-2")
     err = refused(game, f"bullet {card}")
     assert (err.code, err.rule) == ("bullet-not-passed", "MC-BULLET-1")
+
+
+@pytest.mark.parametrize("text", ["", "keep  now", "place 01", "plätze 1"])
+def test_malformed_text_is_refused_under_mc_act_3(text: str) -> None:
+    """MC-ACT-3: text that is no action's canonical form is refused as ``malformed`` (it raised
+    ``KeyError: 'malformed'`` before: the refusal table lacked the code; found by
+    tests/test_conformance.py)."""
+    game = Game.new(players=3, seed=8)
+    err = refused(game, text)
+    assert (err.code, err.rule) == ("malformed", "MC-ACT-3")
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(Action("keep", (True,)))  # an Action whose argument is no word or number
+    assert (raised.value.code, raised.value.rule) == ("malformed", "MC-ACT-3")

@@ -41,6 +41,9 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
         "nothing-to-undo": "MC-SETUP-10",
         "nothing-to-redo": "MC-SETUP-10",
         "not-over": "MC-WIN-1",
+        # Text that is not an action's canonical form, or an Action with bad parts: not one
+        # of the actions A, B or C (or the decision's options) a player may take.
+        "malformed": "MC-ACT-3",
     }
     event_kinds: Final = EventKind
     decision_kinds: Final = DecisionKind

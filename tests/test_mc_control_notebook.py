@@ -67,11 +67,13 @@ def test_the_default_position_is_a_bot_game_after_phase_one() -> None:
 
 
 def test_the_notebook_imports_no_rules_module() -> None:
-    """Presentation only: control, flips and orders come from the study, the map from viz."""
+    """Presentation only: control, flips and orders come from the study, the map from the
+    figures; nothing from the game's model, rules or engine."""
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
     assert "speakeasy.games.mafia_city.studies.control" in imported
     assert "speakeasy.games.mafia_city.figures.control_figure" in imported
-    assert not [m for m in imported if m.startswith("speakeasy.games.mafia_city")]
+    rules_rooms = tuple(f"speakeasy.games.mafia_city.{room}" for room in ("model", "rules", "engine"))
+    assert not [m for m in imported if m.startswith(rules_rooms)]
 
 
 def test_widget_values_are_checked_in_code() -> None:

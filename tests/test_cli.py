@@ -185,4 +185,4 @@ def test_help_is_plain_and_complete() -> None:
 
 def test_main_returns_a_status_for_a_finished_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "1", "--quiet", "--players", "2"]) == 0
-    assert capsys.readouterr().out.startswith("1 random game(s), 2 player(s)")
+    assert capsys.readouterr().out.startswith("Speakeasy: 1 random game(s), 2 player(s)")

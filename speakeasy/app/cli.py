@@ -78,9 +78,10 @@ def simulate(
     bots: Sequence[str] | None = None,
     workers: int | None = None,
     dask: str | None = None,
-    game: str = "speakeasy",
+    game: str | None = None,
 ) -> str:
-    """Play ``games`` bot games of the registered ``game`` and return a printable summary.
+    """Play ``games`` bot games of the registered ``game`` (default: the first registered) and
+    return a printable summary.
 
     Without ``bots``: random bots, game ``i`` seeded ``seed + i``, one game after the other
     (:func:`speakeasy.tools.batch.random_specs`), summarised by seat. With ``bots`` (kinds of
@@ -93,7 +94,7 @@ def simulate(
     An unknown game, a player count outside the game's range or an unknown bot kind is a
     ``ValueError``.
     """
-    kind = load(game)
+    kind = load(names()[0] if game is None else game)
     if bots:
         specs = game_specs(kind, games, players, seed, tuple(bots))
         return _run(kind, specs, "game(s)", workers, progress, dask, _batch_summary(bots, seed))
@@ -472,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SimulationInterrupted as stop:
         _write(stop.summary)
         return 130
-    except (RuntimeError, OSError) as err:
+    except (RuntimeError, OSError, ValueError) as err:
         print(f"speakeasy simulate: {err}", file=sys.stderr)
         return 1
     return _write(summary)

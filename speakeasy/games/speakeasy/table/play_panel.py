@@ -9,7 +9,8 @@ effect, the greyed-out ones with their reasons, undo, redo and "let a bot decide
 :class:`PlaySession` plays the panel's requests and the map's clicks
 (:class:`~speakeasy.games.speakeasy.table.TableSession`).
 
->>> from speakeasy.games.speakeasy.table import Table, parse_request
+>>> from speakeasy.games.speakeasy.table import Table
+>>> from speakeasy.tools.decision_panel import parse_request
 >>> table = Table.new({"purple": "human", "blue": "heuristic"}, seed=1)
 >>> view = panel_view(table)
 >>> view["prompt"]["player"], view["waiting"], len(view["options"]) == len(table.labels())

@@ -5,8 +5,8 @@ the games as a marimo app under its own path (``/learn/``, ``/play/``...) and an
 ``/``. The stations come from the registry (:mod:`speakeasy.games`): the first game's are the
 session plan (:data:`STATIONS`, in the order of ``docs/teachers_guide.md``), every other game's
 a track after it (:data:`TRACKS`, e.g. Mafia City's), then the pages of :data:`REFERENCE` to
-open at any time (the rules page, ``/rules/``). It prints the URLs
-and stops cleanly on Ctrl-C. The README's explorer command is this server.
+open at any time (the rules page, ``/rules/``). It prints the URLs and stops cleanly on Ctrl-C.
+The README's explorer command is this server.
 
 A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the

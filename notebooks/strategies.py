@@ -10,6 +10,7 @@ def _():
 
     import marimo as mo
 
+    from speakeasy.games import load
     from speakeasy.games.speakeasy.figures.strategy_figures import (
         discussion,
         locations_figure,
@@ -22,10 +23,12 @@ def _():
     from speakeasy.tools.inputs import checked_choice, checked_int
     from speakeasy.tools.text import linked, plural
 
+    GAME = load("speakeasy")
     return (
         linked,
         plural,
         BOT_MIXES,
+        GAME,
         checked_choice,
         checked_int,
         discussion,
@@ -100,6 +103,7 @@ def _(BOT_MIXES, mo, os):
 @app.cell(hide_code=True)
 def _(
     BOT_MIXES,
+    GAME,
     MAX_PROCESSES,
     checked_choice,
     checked_int,
@@ -121,10 +125,10 @@ def _(
     }
     players = batch["players"]
     bots = BOT_MIXES[batch["mix"]](players)
-    specs = game_specs(batch["games"], players, batch["seed"], bots)
+    specs = game_specs(GAME, batch["games"], players, batch["seed"], bots)
     finished = list(
         mo.status.progress_bar(
-            iter_games(specs, workers=batch["processes"]),
+            iter_games(GAME, specs, workers=batch["processes"]),
             total=len(specs),
             title="Playing games",
             completion_title="Batch finished",
@@ -198,19 +202,19 @@ def _(linked, discussion, mo, records):
 
 
 @app.cell
-def _(BOT_MIXES, discussion, game_specs, iter_games, summary_rows):
+def _(BOT_MIXES, GAME, discussion, game_specs, iter_games, summary_rows):
     def test_the_default_batch_is_reproducible_and_summarised():
-        specs = game_specs(2, 2, 1, BOT_MIXES["one heuristic bot, the others random"](2))
-        first = sorted(iter_games(specs, workers=1), key=lambda r: r.index)
-        again = sorted(iter_games(specs, workers=1), key=lambda r: r.index)
+        specs = game_specs(GAME, 2, 2, 1, BOT_MIXES["one heuristic bot, the others random"](2))
+        first = sorted(iter_games(GAME, specs, workers=1), key=lambda r: r.index)
+        again = sorted(iter_games(GAME, specs, workers=1), key=lambda r: r.index)
         assert first == again
         rows = summary_rows(first)
         assert [row["bot"] for row in rows] == ["heuristic", "random"]
         assert sum(row["seats"] for row in rows) == 4
 
     def test_the_discussion_names_the_bots_and_the_money_sources():
-        specs = game_specs(2, 2, 3, ("heuristic", "random"))
-        text = discussion(list(iter_games(specs, workers=1)))
+        specs = game_specs(GAME, 2, 2, 3, ("heuristic", "random"))
+        text = discussion(list(iter_games(GAME, specs, workers=1)))
         assert "**heuristic**" in text and "**random**" in text
         assert "R-" in text  # money sources are named with their rules
 

@@ -1,31 +1,46 @@
-"""Batch simulation (speakeasy.tools.batch): deterministic records whatever the executor, money by
-source that adds up, real locations, and ``speakeasy simulate --bots``."""
+"""Batch simulation (speakeasy.tools.batch, Speakeasy's part in
+speakeasy.games.speakeasy.studies.batch): deterministic records whatever the executor, lazy specs,
+money by source that adds up, real locations, and ``speakeasy simulate --bots``."""
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
 from speakeasy import Game
 from speakeasy.app.cli import main
+from speakeasy.games import load
 from speakeasy.games.speakeasy.engine.bots import play_out
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.studies.batch import (
+    SOURCES,
+    capo_locations,
+    money_by_source,
+    money_gained,
+    placements,
+    play_game,
+)
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import (
     BOT_MIXES,
-    SOURCES,
     GameRecord,
+    GameSpec,
+    Specs,
     game_specs,
-    money_by_source,
-    placements,
-    play_game,
+    iter_games,
     seat_rows,
     simulate_many,
     wilson_interval,
     win_rates,
 )
+
+GAME = load("speakeasy")
+T = TypeVar("T")
 
 #: Event kinds that may take money from a player (R-MONEY-2/6): building (R-BUILD-2/4,
 #: R-TAKEOVER-3, R-UPGRADE-2), goons (R-GOON-1), ship barrels (R-TRUCK-11), partner help in
@@ -44,19 +59,71 @@ PAYING_EVENTS = {
 
 @pytest.fixture(scope="module")
 def serial() -> list[GameRecord]:
-    return simulate_many(4, 2, seed=12, bots=("heuristic", "random"), workers=1, progress=False)
+    return simulate_many(
+        GAME, 4, 2, seed=12, bots=("heuristic", "random"), workers=1, progress=False
+    )
 
 
 def test_specs_derive_every_seed_from_the_batch_seed() -> None:
     """Game seeds depend on the batch seed and the game's number only; bots rotate colours."""
-    a = game_specs(6, 3, seed=4, bots=("heuristic", "random", "random"))
-    b = game_specs(6, 3, seed=4, bots=("heuristic", "random", "random"))
-    assert a == b
+    a = game_specs(GAME, 6, 3, seed=4, bots=("heuristic", "random", "random"))
+    b = game_specs(GAME, 6, 3, seed=4, bots=("heuristic", "random", "random"))
+    assert a == b and list(a) == list(b) and a[-1] == b[5]
     assert len({s.seed for s in a}) == 6
+    assert {s.game for s in a} == {"speakeasy"} and {s.players for s in a} == {3}
     assert [s.bots.index("heuristic") for s in a] == [0, 2, 1, 0, 2, 1]
-    assert game_specs(6, 3, seed=5, bots=("random",))[0].seed != a[0].seed
-    with pytest.raises(ValueError, match="unknown bot kind"):
-        game_specs(1, 2, seed=1, bots=("cheater",))
+    assert game_specs(GAME, 6, 3, seed=5, bots=("random",))[0].seed != a[0].seed
+    with pytest.raises(ValueError, match="unknown bot kind 'cheater'"):
+        game_specs(GAME, 1, 2, seed=1, bots=("cheater",))
+    with pytest.raises(ValueError, match="Speakeasy is for 1 to 4 players, got 5"):
+        game_specs(GAME, 1, 5, seed=1)
+
+
+def test_specs_are_made_when_asked() -> None:
+    """A million games' specs are no list: each is made when asked, the same every time."""
+    specs = game_specs(GAME, 1_000_000, 2, seed=1)
+    assert isinstance(specs, Specs) and len(specs) == 1_000_000
+    assert specs[999_999] == specs[-1] == list(specs[999_998:])[-1]
+    assert specs[999_999].index == 999_999
+    with pytest.raises(IndexError):
+        specs[1_000_000]
+
+
+def test_a_process_pool_holds_a_bounded_window_of_games() -> None:
+    """``iter_games`` submits the next spec as a game finishes, not the whole batch at once."""
+
+    class Counting(ThreadPoolExecutor):
+        """Counts the games submitted and not finished yet (the most at any time)."""
+
+        def __init__(self) -> None:
+            super().__init__(max_workers=1)
+            self.lock = threading.Lock()
+            self.submitted = self.waiting = self.most = 0
+
+        def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+            with self.lock:
+                self.submitted += 1
+                self.waiting += 1
+                self.most = max(self.most, self.waiting)
+            future = super().submit(fn, *args, **kwargs)
+            future.add_done_callback(self._finished)
+            return future
+
+        def _finished(self, _: object) -> None:
+            with self.lock:
+                self.waiting -= 1
+
+    specs = game_specs(GAME, 6, 1, seed=2, bots=("random",))
+    with Counting() as pool:
+        records = list(iter_games(GAME, specs, executor=pool, window=2))
+    assert sorted(r.index for r in records) == list(range(6))
+    assert pool.submitted == 6 and pool.most == 2
+
+
+def test_a_spec_of_another_game_is_refused() -> None:
+    spec = GameSpec("mafia-city", 0, 1, ("random",) * 3, (1, 2, 3))
+    with pytest.raises(ValueError, match="a spec of 'mafia-city' in a batch of 'speakeasy'"):
+        list(iter_games(GAME, [spec], workers=1))
 
 
 def test_the_same_batch_gives_the_same_records_on_any_executor(
@@ -64,13 +131,13 @@ def test_the_same_batch_gives_the_same_records_on_any_executor(
 ) -> None:
     """In-process, a process pool and a thread pool: identical records, in game order."""
     with ProcessPoolExecutor(max_workers=2) as pool:
-        pooled = simulate_many(4, 2, seed=12, executor=pool, progress=False)
+        pooled = simulate_many(GAME, 4, 2, seed=12, executor=pool, progress=False)
     with ThreadPoolExecutor(max_workers=2) as threads:
-        threaded = simulate_many(4, 2, seed=12, executor=threads, progress=False)
+        threaded = simulate_many(GAME, 4, 2, seed=12, executor=threads, progress=False)
     assert pooled == serial
     assert threaded == serial
     assert [r.index for r in serial] == [0, 1, 2, 3]
-    assert simulate_many(4, 2, seed=13, workers=1, progress=False) != serial
+    assert simulate_many(GAME, 4, 2, seed=13, workers=1, progress=False) != serial
 
 
 def test_a_dask_cluster_gives_the_same_records(serial: list[GameRecord]) -> None:
@@ -82,7 +149,7 @@ def test_a_dask_cluster_gives_the_same_records(serial: list[GameRecord]) -> None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        records = simulate_many(4, 2, seed=12, executor=client.get_executor(), progress=False)
+        records = simulate_many(GAME, 4, 2, seed=12, executor=client.get_executor(), progress=False)
     assert records == serial
 
 
@@ -90,26 +157,28 @@ def test_records_hold_scores_winners_and_seats(serial: list[GameRecord]) -> None
     """Final money and its breakdown (R-SCORING-1..4), places and winners (R-SCORING-5/6),
     starting seats (R-PROLOGUE-1)."""
     for record in serial:
-        assert record.players == 2
+        assert record.game == "speakeasy" and record.players == 2
         assert sorted(s.seat for s in record.seats) == [1, 2]
         assert {s.bot for s in record.seats} == {"heuristic", "random"}
         assert record.winners == tuple(s.colour for s in record.seats if s.won)
         for s in record.seats:
-            assert s.total == s.pocket + s.safe + s.building_points + s.bottle_points
+            d = s.details
+            assert s.score == d["pocket"] + d["safe"] + d["building_points"] + d["bottle_points"]
             assert s.place == 1 if s.won else s.place > 1
-        best = max(s.total for s in record.seats)
-        assert all(s.total == best for s in record.seats if s.won)
+        best = max(s.score for s in record.seats)
+        assert all(s.score == best for s in record.seats if s.won)
     rates = win_rates(serial)
     assert sum(won for won, _ in rates.values()) == pytest.approx(len(serial))
     rows = seat_rows(serial)
-    assert len(rows) == 8 and {f"money_{src}" for src in SOURCES} <= set(rows[0])
+    assert len(rows) == 8 and {f"money_by_source_{src}" for src in SOURCES} <= set(rows[0])
+    assert rows[0]["score"] == serial[0].seats[0].score and rows[0]["game"] == "speakeasy"
 
 
 def test_money_by_source_adds_up_to_the_money_gained() -> None:
     """Replaying a solo game event by event: every rise of a player's money is exactly what
     :func:`money_by_source` reads from that event (R-MONEY-3/4), money only falls in paying
     events (R-MONEY-2/6), and start + gained - spent = final money (R-MONEY-5)."""
-    spec = game_specs(1, 1, seed=3, bots=("heuristic",))[0]
+    spec = game_specs(GAME, 1, 1, seed=3, bots=("heuristic",))[0]
     record = play_game(spec)
     game = Game.new(players=1, seed=spec.seed)
     play_out(game, {game.colours[0]: HeuristicBot(seed=spec.bot_seeds[0])})
@@ -130,10 +199,11 @@ def test_money_by_source_adds_up_to_the_money_gained() -> None:
                 gained[src] += amount
             money = after
     seat = record.seats[0]
-    assert dict(seat.money_by_source) == gained
-    assert seat.gained > 0
-    assert seat.start_money + seat.gained - seat.spent == seat.money
-    assert seat.spent >= 0
+    assert dict(money_gained(seat)) == gained
+    d = seat.details
+    assert d["gained"] == sum(gained.values()) > 0
+    assert d["start_money"] + d["gained"] - d["spent"] == d["pocket"] + d["safe"]
+    assert d["spent"] >= 0
 
 
 def test_fees_for_hired_mafiosi_go_to_their_owners() -> None:
@@ -152,8 +222,9 @@ def test_placements_are_real_locations(serial: list[GameRecord]) -> None:
     catalog = load_catalog()
     for record in serial:
         for s in record.seats:
-            assert len(s.placements) == 11
-            for placement in s.placements:
+            assert len(s.details["placements"]) == 11
+            assert set(capo_locations(s)) <= set(catalog.locations)
+            for placement in s.details["placements"]:
                 location, _, person = placement.partition(":")
                 assert location in catalog.locations
                 if person:
@@ -208,7 +279,7 @@ def test_cli_simulate_without_bots_keeps_the_random_summary(
 ) -> None:
     assert main(["simulate", "--players", "2", "--games", "2", "--seed", "3", "--quiet"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "2 random game(s), 2 player(s), seeds 3..4"
+    assert out[0] == "Speakeasy: 2 random game(s), 2 player(s), seeds 3..4"
     assert out[1].startswith("wins: ")
     with pytest.raises(SystemExit):
         main(["simulate", "--bots", "cheater"])

@@ -8,6 +8,7 @@ status; Ctrl-C during ``simulate`` prints the summary of the games that finished
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import signal
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from speakeasy.app.cli import MAX_GAMES, main
+from speakeasy.games import load, names
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "speakeasy.app.cli"]
@@ -185,4 +187,43 @@ def test_help_is_plain_and_complete() -> None:
 
 def test_main_returns_a_status_for_a_finished_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "1", "--quiet", "--players", "2"]) == 0
-    assert capsys.readouterr().out.startswith("1 random game(s), 2 player(s)")
+    assert capsys.readouterr().out.startswith("Speakeasy: 1 random game(s), 2 player(s)")
+
+
+@pytest.mark.parametrize("name", names())
+def test_simulate_plays_every_registered_game(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22: ``--game NAME`` for every registered game, its players and bots from its
+    descriptor, one summary for every game (headed by the game's title)."""
+    game = load(name)
+    players = min(max(game.min_players, len(game.bots)), game.max_players)
+    argv = ["simulate", "--game", name, "--players", str(players), "--games", "1", "--quiet"]
+    assert main([*argv, "--bots", ",".join(game.bots), "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{game.title}: 1 game(s), {players} player(s), bots ")
+    assert all(f"{kind}: won" in out for kind in game.bots)
+    assert f"{game.score_name} mean" in out and "decisions per game" in out
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith(f"{game.title}: 1 random game(s), {players} player")
+    low = game.min_players - 1
+    if low >= 1:
+        with pytest.raises(SystemExit):
+            main(["simulate", "--game", name, "--players", str(low)])
+
+
+def test_no_code_outside_a_game_branches_on_its_name() -> None:
+    """Issue 22: no ``if game == "mafia-city"`` outside a game's folder (the registry's own
+    table of names aside): the app and the tools read a game's facts from its descriptor."""
+    package = ROOT / "speakeasy"
+    branches = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).parts
+        if rel[0] == "games" and len(rel) > 2:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for value in (node.left, *node.comparators):
+                    if isinstance(value, ast.Constant) and value.value in names():
+                        branches.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not branches, branches

@@ -1,7 +1,7 @@
 """Issue 16 tools: ``speakeasy simulate --game mafia-city`` through the same batch machinery as
 Speakeasy (speakeasy.tools.batch: seeded specs, process pools or Dask executors, records in
-game order), and its bad arguments refused with one line and status 2 (tests/test_cli.py
-patterns)."""
+game order; Mafia City's part in speakeasy.games.mafia_city.studies.batch), and its bad
+arguments refused with one line and status 2 (tests/test_cli.py patterns)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,11 @@ from pathlib import Path
 import pytest
 
 from speakeasy.app.cli import main, simulate
-from speakeasy.tools.batch import (
-    MC_MAX_ROUNDS,
-    iter_mc_games,
-    mc_game_specs,
-    play_mc_game,
-    simulate_mc_many,
-    win_rates,
-)
+from speakeasy.games import load
+from speakeasy.games.mafia_city.studies.batch import MAX_ROUNDS, play_game
+from speakeasy.tools.batch import game_specs, iter_games, simulate_many, win_rates
+
+GAME = load("mafia-city")
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "speakeasy.app.cli"]
@@ -33,31 +30,32 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_specs_rotate_bots_and_check_players() -> None:
-    specs = mc_game_specs(3, 4, seed=1, bots=("heuristic", "random"))
+    specs = game_specs(GAME, 3, 4, seed=1, bots=("heuristic", "random"))
     assert [s.bots for s in specs][:2] == [
         ("heuristic", "random", "heuristic", "random"),
         ("random", "heuristic", "random", "heuristic"),
     ]
     assert len({s.seed for s in specs}) == 3
-    with pytest.raises(ValueError, match="MC-SETUP-11"):
-        mc_game_specs(1, 2, seed=1)
-    with pytest.raises(ValueError, match="MC-SETUP-11"):
-        mc_game_specs(1, 6, seed=1)
-    with pytest.raises(ValueError, match="unknown bot kind"):
-        mc_game_specs(1, 4, seed=1, bots=("smart",))
+    with pytest.raises(ValueError, match="Mafia City is for 3 to 5 players, got 2"):
+        game_specs(GAME, 1, 2, seed=1)
+    with pytest.raises(ValueError, match="Mafia City is for 3 to 5 players, got 6"):
+        game_specs(GAME, 1, 6, seed=1)
+    with pytest.raises(ValueError, match="unknown bot kind 'smart'"):
+        game_specs(GAME, 1, 4, seed=1, bots=("smart",))
 
 
 def test_a_record_is_a_whole_game() -> None:
     """Each game ends by MC-WIN (or at the round cap, GAP-MC-24); VP come from the game."""
-    (spec,) = mc_game_specs(1, 4, seed=3)
-    record = play_mc_game(spec)
+    (spec,) = game_specs(GAME, 1, 4, seed=3)
+    record = play_game(spec)
+    assert record.game == "mafia-city"
     assert record.players == 4 and len(record.seats) == 4
-    assert 1 <= record.rounds <= MC_MAX_ROUNDS
-    if record.finished:
+    assert 1 <= record.details["rounds"] <= MAX_ROUNDS
+    if record.details["finished"]:
         (winner,) = record.winners
-        best = max(s.vp for s in record.seats)
-        assert next(s for s in record.seats if s.colour == winner).vp == best
-        assert record.decided_by.startswith("MC-WIN")
+        best = max(s.score for s in record.seats)
+        assert next(s for s in record.seats if s.colour == winner).score == best
+        assert record.details["decided_by"].startswith("MC-WIN")
     assert sorted(s.seat for s in record.seats) == [1, 2, 3, 4]
     assert sum(s.won for s in record.seats) == len(record.winners)
     assert record.decisions > 0
@@ -65,19 +63,19 @@ def test_a_record_is_a_whole_game() -> None:
 
 def test_records_do_not_depend_on_the_executor() -> None:
     """The same batch in this process and on a thread pool (standing in for Dask's executor)."""
-    alone = simulate_mc_many(4, players=3, seed=7, workers=1, progress=False)
-    specs = mc_game_specs(4, 3, seed=7)
+    alone = simulate_many(GAME, 4, players=3, seed=7, workers=1, progress=False)
+    specs = game_specs(GAME, 4, 3, seed=7)
     with ThreadPoolExecutor(2) as pool:
-        pooled = sorted(iter_mc_games(specs, executor=pool), key=lambda r: r.index)
+        pooled = sorted(iter_games(GAME, specs, executor=pool), key=lambda r: r.index)
     assert alone == pooled
     assert [r.index for r in alone] == [0, 1, 2, 3]
 
 
 def test_win_rates_count_every_seat() -> None:
-    records = simulate_mc_many(6, players=4, seed=2, workers=1, progress=False)
+    records = simulate_many(GAME, 6, players=4, seed=2, workers=1, progress=False)
     rates = win_rates(records)
     assert sum(played for _, played in rates.values()) == 6 * 4
-    assert sum(won for won, _ in rates.values()) == sum(r.finished for r in records)
+    assert sum(won for won, _ in rates.values()) == sum(r.details["finished"] for r in records)
 
 
 def test_simulate_summary_names_rates_scores_and_lengths() -> None:
@@ -95,7 +93,7 @@ def test_simulate_summary_names_rates_scores_and_lengths() -> None:
 def test_simulate_refuses_a_bad_game_or_count() -> None:
     with pytest.raises(ValueError, match="3 to 5 players"):
         simulate(2, 1, 1, progress=False, game="mafia-city")
-    with pytest.raises(ValueError, match="unknown game"):
+    with pytest.raises(ValueError, match="no game 'chess'"):
         simulate(4, 1, 1, progress=False, game="chess")
 
 
@@ -103,8 +101,10 @@ def test_main_runs_mafia_city(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "--game", "mafia-city", "--players", "3", "--games", "2", "--quiet"]
     assert main([*argv, "--bots", "heuristic,random", "--workers", "1"]) == 0
     assert capsys.readouterr().out.startswith("Mafia City: 2 game(s), 3 player(s)")
-    assert main(argv) == 0  # random bots by default
-    assert "bots random" in capsys.readouterr().out
+    assert main(argv) == 0  # random bots by default, one game after the other
+    assert capsys.readouterr().out.startswith(
+        "Mafia City: 2 random game(s), 3 player(s), seeds 1..2"
+    )
 
 
 def test_the_issue_command_runs() -> None:
@@ -121,6 +121,7 @@ def test_the_issue_command_runs() -> None:
     ("args", "says"),
     [
         (["--game", "mafia-city", "--players", "2"], "Mafia City is for 3 to 5 players, got 2"),
+        (["--players", "0"], "--players must be 1 to 5, got 0"),
         (["--game", "mafia-city", "--players", "9"], "--players must be 1 to 5, got 9"),
         (["--game", "mafia-city", "--players", "x"], "--players must be a whole number"),
         (["--players", "5"], "Speakeasy is for 1 to 4 players, got 5"),

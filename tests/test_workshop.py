@@ -25,15 +25,16 @@ from typing import Any, TypeVar
 import pytest
 
 from speakeasy.app.workshop import (
-    MAFIA_CITY_STATIONS,
     NOTEBOOK_DIR,
     PAGES,
     REFERENCE,
     STATIONS,
+    TRACKS,
     first_visit,
     index_html,
     urls,
 )
+from speakeasy.games import load
 from tests.conftest import Workshop, start_workshop
 
 T = TypeVar("T")
@@ -60,8 +61,11 @@ def test_every_notebook_is_a_station_and_every_station_exists() -> None:
     assert {s.file for s in PAGES} == marimo_notebooks
     assert len({s.slug for s in PAGES}) == len(PAGES)
     assert [s.slug for s in REFERENCE] == ["rules"]
-    # the Mafia City track (issue 16)
-    assert {s.file for s in MAFIA_CITY_STATIONS} == {"mafia_city_play.py", "mafia_city_control.py"}
+    # the stations come from the registry: the session plan is Speakeasy's, then the Mafia City
+    # track (issue 16)
+    assert STATIONS == load("speakeasy").stations
+    assert [game.name for game in TRACKS] == ["mafia-city"]
+    assert {s.file for s in TRACKS[0].stations} == {"mafia_city_play.py", "mafia_city_control.py"}
 
 
 def test_the_session_plan_takes_90_minutes() -> None:
@@ -79,7 +83,9 @@ def test_index_links_every_station_in_session_order() -> None:
     after = page.split("</ol>", 1)[1]
     assert after.index("<h2>Mafia City</h2>") < after.index("<h2>Any time</h2>")
     assert "http://host:1/mafia-city-play/" in after
-    assert "<h2>Mafia City</h2>" not in index_html("http://host:1", mafia_city=())
+    assert "<h2>Mafia City</h2>\n<p>A second game on the same engine" in after
+    assert "For 3&ndash;5 players." in after
+    assert "<h2>Mafia City</h2>" not in index_html("http://host:1", tracks=())
 
 
 def test_the_command_prints_the_urls_serves_them_and_stops_on_ctrl_c(workshop: Workshop) -> None:

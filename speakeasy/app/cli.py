@@ -1,6 +1,7 @@
-"""Command line: ``speakeasy simulate --players 4 --games 100 --seed 1`` plays bot games
-(``--game mafia-city`` plays Mafia City, 3-5 players, through the same batch machinery);
-``speakeasy workshop`` serves every notebook with an index page (:mod:`speakeasy.app.workshop`).
+"""Command line: ``speakeasy simulate --players 4 --games 100 --seed 1`` plays bot games of any
+registered game (``--game NAME``, :func:`speakeasy.games.names`; its players and bots come from
+its descriptor) through one batch machinery (:mod:`speakeasy.tools.batch`); ``speakeasy
+workshop`` serves every notebook with an index page (:mod:`speakeasy.app.workshop`).
 
 Every bad argument is answered with one line on stderr and exit status 2 (a usage error) or 1 (it
 failed while running), never a traceback; output that cannot be written (a closed pipe, a full
@@ -21,29 +22,23 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
-from typing import Any
 
 from tqdm import tqdm
 
 from speakeasy.app.workshop import is_loopback, serve
-from speakeasy.core.seeds import derive_seed
-from speakeasy.games.speakeasy.engine.bots import RandomBot, play_out
-from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.core.registry import GameType
+from speakeasy.games import load, names
 from speakeasy.tools.batch import (
-    BOT_KINDS,
-    MC_BOT_KINDS,
-    SOURCES,
     GameRecord,
-    McGameRecord,
+    Specs,
     bot_summaries,
     dask_executor,
     game_specs,
     iter_games,
-    iter_mc_games,
-    mc_game_specs,
+    random_specs,
 )
 
 __all__ = [
@@ -55,8 +50,8 @@ __all__ = [
 
 #: The most games one ``speakeasy simulate`` plays (a larger study is several runs of seeds).
 MAX_GAMES = 1_000_000
-#: The games ``simulate --game`` plays, with the players each allows (R-PSETUP, MC-SETUP-11).
-GAMES = {"speakeasy": (1, 4), "mafia-city": (3, 5)}
+#: Players per game when ``--players`` is not given (or the nearest count the game allows).
+DEFAULT_PLAYERS = 4
 #: The longest wait for a Dask scheduler to answer before ``--dask ADDRESS`` is refused.
 DASK_CONNECT_TIMEOUT_S = 5.0
 
@@ -83,124 +78,54 @@ def simulate(
     bots: Sequence[str] | None = None,
     workers: int | None = None,
     dask: str | None = None,
-    game: str = "speakeasy",
+    game: str | None = None,
 ) -> str:
-    """Play ``games`` bot games and return a printable summary.
+    """Play ``games`` bot games of the registered ``game`` (default: the first registered) and
+    return a printable summary.
 
-    Without ``bots``: random bots, game ``i`` seeded ``seed + i``, one game after the other.
-    With ``bots`` (kinds of :data:`speakeasy.tools.batch.BOT_KINDS`, rotated over the colours): a
-    batch of :func:`speakeasy.tools.batch.simulate_many` on ``workers`` processes (default every
-    core), or on a Dask cluster when ``dask`` is ``"local"`` or a scheduler address
-    (:func:`speakeasy.tools.batch.dask_executor`), summarised per bot kind with a 95% interval of
-    its win rate (R-SCORING-5/6).
+    Without ``bots``: random bots, game ``i`` seeded ``seed + i``, one game after the other
+    (:func:`speakeasy.tools.batch.random_specs`), summarised by seat. With ``bots`` (kinds of
+    the game's bots, rotated over the seats): a batch (:func:`speakeasy.tools.batch.game_specs`)
+    on ``workers`` processes (default every core), or on a Dask cluster when ``dask`` is
+    ``"local"`` or a scheduler address (:func:`speakeasy.tools.batch.dask_executor`),
+    summarised per bot kind with a 95% interval of its win rate. A game's own lines (money by
+    source, rounds...) come from its descriptor's ``batch_lines``.
 
-    ``game="mafia-city"`` plays Mafia City (3-5 players) always as a batch (random bots when
-    ``bots`` is empty), summarised per bot kind with win rates (MC-WIN-2/3), VP and game lengths.
+    An unknown game, a player count outside the game's range or an unknown bot kind is a
+    ``ValueError``.
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
-    low, high = GAMES[game]
-    if not low <= players <= high:
-        raise ValueError(f"{game} is for {low} to {high} players, got {players}")
-    if game == "mafia-city":
-        return _simulate_batch(
-            players,
-            games,
-            seed,
-            bots or ("random",),
-            workers=workers,
-            progress=progress,
-            dask=dask,
-            game=game,
-        )
+    kind = load(names()[0] if game is None else game)
     if bots:
-        return _simulate_batch(
-            players, games, seed, bots, workers=workers, progress=progress, dask=dask
-        )
-    wins: Counter[str] = Counter()
-    scores: list[int] = []
-    lengths: list[int] = []
-    seconds: list[float] = []
-    try:
-        for i in tqdm(
-            range(games), desc="games", unit="game", disable=not progress, file=sys.stderr
-        ):
-            start = time.perf_counter()
-            match = Game.new(players=players, seed=seed + i)
-            random_bots = {
-                c: RandomBot(seed=derive_seed(match.seed, "bot", c.value)) for c in match.colours
-            }
-            play_out(match, random_bots)
-            seconds.append(time.perf_counter() - start)
-            result = match.result()
-            for winner in result.winners:
-                wins[winner.value] += 1
-            scores.extend(s.breakdown.total for s in result.standings)
-            lengths.append(len(match.history))
-    except KeyboardInterrupt:
-        done = len(lengths)
-        head = f"interrupted: {done} of {games} random game(s) finished"
-        if not done:
-            raise SimulationInterrupted(head) from None
-        raise SimulationInterrupted(
-            head + "\n" + _random_summary(done, players, seed, wins, scores, lengths, seconds)
-        ) from None
-    return _random_summary(games, players, seed, wins, scores, lengths, seconds)
+        specs = game_specs(kind, games, players, seed, tuple(bots))
+        return _run(kind, specs, "game(s)", workers, progress, dask, _batch_summary(bots, seed))
+    specs = random_specs(kind, games, players, seed)
+    return _run(kind, specs, "random game(s)", 1, progress, None, _random_summary(seed))
 
 
-def _random_summary(
-    games: int,
-    players: int,
-    seed: int,
-    wins: Counter[str],
-    scores: list[int],
-    lengths: list[int],
-    seconds: list[float],
-) -> str:
-    lines = [
-        f"{games} random game(s), {players} player(s), seeds {seed}..{seed + games - 1}",
-        "wins: " + ", ".join(f"{c} {n}" for c, n in sorted(wins.items())),
-        f"final money: mean {statistics.fmean(scores):.1f}, min {min(scores)}, max {max(scores)}",
-        f"decisions per game: mean {statistics.fmean(lengths):.1f}, min {min(lengths)}, "
-        f"max {max(lengths)}",
-        f"time per game: median {statistics.median(seconds) * 1000:.1f} ms",
-    ]
-    return "\n".join(lines)
+#: Summarises the finished records: ``summary(game, records, games, elapsed seconds)``.
+_Summary = Callable[[GameType, Sequence[GameRecord], int, float], str]
 
 
-def _simulate_batch(
-    players: int,
-    games: int,
-    seed: int,
-    bots: Sequence[str],
-    *,
+def _run(
+    game: GameType,
+    specs: Specs,
+    what: str,
     workers: int | None,
     progress: bool,
-    dask: str | None = None,
-    game: str = "speakeasy",
+    dask: str | None,
+    summary: _Summary,
 ) -> str:
-    """``speakeasy simulate --bots ...``: a :mod:`speakeasy.tools.batch` run, summarised by
-    bot. Worker processes ignore Ctrl-C; this process stops collecting, cancels the games not
-    started and raises :class:`SimulationInterrupted` with the summary of those that finished."""
+    """Play ``specs`` and summarise them. Worker processes ignore Ctrl-C; this process stops
+    collecting, cancels the games not started and raises :class:`SimulationInterrupted` with the
+    summary of those that finished."""
     start = time.perf_counter()
-    mafia = game == "mafia-city"
-    specs = (mc_game_specs if mafia else game_specs)(games, players, seed, tuple(bots))
-    records: list[Any] = []
-
-    def summary(done: int) -> str:
-        if mafia:
-            return _mc_summary(done, players, seed, bots, records, time.perf_counter() - start)
-        return _batch_summary(done, players, seed, bots, records, time.perf_counter() - start)
+    records: list[GameRecord] = []
 
     def collect(executor: Executor | None) -> None:
-        played: Iterator[GameRecord | McGameRecord] = (
-            iter_mc_games(specs, executor=executor, workers=workers)
-            if mafia
-            else iter_games(specs, executor=executor, workers=workers)
-        )
+        played = iter_games(game, specs, executor=executor, workers=workers)
         for record in tqdm(
             played,
-            total=games,
+            total=len(specs),
             desc="games",
             unit="game",
             disable=not progress,
@@ -221,7 +146,7 @@ def _simulate_batch(
                         f"{str(err)[:200]}"
                     ) from err
                 collect(executor)
-        elif workers == 1 or games == 1:
+        elif workers == 1 or len(specs) == 1:
             collect(None)
         else:
             pool = ProcessPoolExecutor(
@@ -233,12 +158,15 @@ def _simulate_batch(
                 pool.shutdown(wait=True, cancel_futures=True)
     except KeyboardInterrupt:
         records.sort(key=lambda r: r.index)
-        head = f"interrupted: {len(records)} of {games} game(s) finished"
+        head = f"interrupted: {len(records)} of {len(specs)} {what} finished"
         if not records:
             raise SimulationInterrupted(head) from None
-        raise SimulationInterrupted(head + "\n" + summary(len(records))) from None
+        elapsed = time.perf_counter() - start
+        raise SimulationInterrupted(
+            head + "\n" + summary(game, records, len(records), elapsed)
+        ) from None
     records.sort(key=lambda r: r.index)
-    return summary(games)
+    return summary(game, records, len(specs), time.perf_counter() - start)
 
 
 def _ignore_sigint() -> None:
@@ -246,81 +174,69 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _batch_summary(
-    games: int,
-    players: int,
-    seed: int,
-    bots: Sequence[str],
-    records: Sequence[GameRecord],
-    elapsed: float,
-) -> str:
-    lines = [
-        f"{games} game(s), {players} player(s), bots {', '.join(bots)}, batch seed {seed}",
-    ]
-    for bot in bot_summaries(records, bots):
-        seats = [s for r in records for s in r.seats if s.bot == bot.kind]
-        money = {src: statistics.fmean(s.money_by_source[src] for s in seats) for src in SOURCES}
-        gained = ", ".join(f"{src} {v:.1f}" for src, v in money.items() if v)
-        mean = statistics.fmean(s.total for s in seats)
-        lines += [
-            f"{bot.headline}; final money mean {mean:.1f}",
-            f"  money gained per seat: {gained or 'none'}",
-            bot.timing,
-        ]
-    lengths = [r.decisions for r in records]
-    lines += [
-        f"decisions per game: mean {statistics.fmean(lengths):.1f}, min {min(lengths)}, "
-        f"max {max(lengths)}",
-        f"throughput: {games / elapsed:.1f} games/s",
-    ]
-    return "\n".join(lines)
+def _spread(name: str, values: Sequence[int]) -> str:
+    """``decisions per game: mean 3.0, min 2, max 4``."""
+    return f"{name}: mean {statistics.fmean(values):.1f}, min {min(values)}, max {max(values)}"
 
 
-def _mc_summary(
-    games: int,
-    players: int,
-    seed: int,
-    bots: Sequence[str],
-    records: Sequence[McGameRecord],
-    elapsed: float,
-) -> str:
-    """The Mafia City batch summary: per bot kind its win rate (MC-WIN-2/3) and VP; the game
-    lengths in rounds and decisions; games stopped unfinished at the round cap (GAP-MC-24)."""
-    lines = [
-        f"Mafia City: {games} game(s), {players} player(s), bots {', '.join(bots)}, "
-        f"batch seed {seed}",
-    ]
-    for bot in bot_summaries(records, bots):
-        vp = [s.vp for r in records for s in r.seats if s.bot == bot.kind]
-        lines += [
-            f"{bot.headline}; VP mean {statistics.fmean(vp):.1f} (min {min(vp)}, max {max(vp)})",
-            bot.timing,
+def _game_lines(game: GameType, records: Sequence[GameRecord], kind: str | None) -> list[str]:
+    """The game's own lines of a summary (its descriptor's ``batch_lines``)."""
+    return list(game.batch_lines(records, kind)) if game.batch_lines else []
+
+
+def _random_summary(seed: int) -> _Summary:
+    """The summary of random games, for every game: wins by seat, scores, lengths and time."""
+
+    def summary(game: GameType, records: Sequence[GameRecord], games: int, elapsed: float) -> str:
+        wins = Counter(colour for r in records for colour in r.winners)
+        seconds = [r.seconds for r in records]
+        lines = [
+            f"{game.title}: {games} random game(s), {records[0].players} player(s), "
+            f"seeds {seed}..{seed + games - 1}",
+            "wins: " + ", ".join(f"{c} {n}" for c, n in sorted(wins.items())),
+            _spread(game.score_name, [s.score for r in records for s in r.seats]),
+            _spread("decisions per game", [r.decisions for r in records]),
+            *_game_lines(game, records, None),
+            f"time per game: median {statistics.median(seconds) * 1000:.1f} ms",
         ]
-    rounds = [r.rounds for r in records]
-    lengths = [r.decisions for r in records]
-    unfinished = sum(not r.finished for r in records)
-    rules = Counter(r.decided_by for r in records if r.finished)
-    lines += [
-        f"rounds per game: mean {statistics.fmean(rounds):.1f}, min {min(rounds)}, "
-        f"max {max(rounds)}",
-        f"decisions per game: mean {statistics.fmean(lengths):.1f}, min {min(lengths)}, "
-        f"max {max(lengths)}",
-        "won by: " + ", ".join(f"{rule} {n}" for rule, n in rules.most_common()),
-    ]
-    if unfinished:
-        lines.append(f"unfinished (stopped at the round cap, GAP-MC-24): {unfinished}")
-    lines.append(f"throughput: {games / elapsed:.1f} games/s")
-    return "\n".join(lines)
+        return "\n".join(lines)
+
+    return summary
+
+
+def _batch_summary(bots: Sequence[str], seed: int) -> _Summary:
+    """The summary of a batch, for every game: per bot kind its win rate with a 95% interval,
+    its mean score and the game's own lines; the game lengths and the throughput."""
+
+    def summary(game: GameType, records: Sequence[GameRecord], games: int, elapsed: float) -> str:
+        lines = [
+            f"{game.title}: {games} game(s), {records[0].players} player(s), "
+            f"bots {', '.join(bots)}, batch seed {seed}",
+        ]
+        for bot in bot_summaries(records, bots):
+            scores = [s.score for r in records for s in r.seats if s.bot == bot.kind]
+            lines += [
+                f"{bot.headline}; {game.score_name} mean {statistics.fmean(scores):.1f} "
+                f"(min {min(scores)}, max {max(scores)})",
+                *_game_lines(game, records, bot.kind),
+                bot.timing,
+            ]
+        lines += [
+            _spread("decisions per game", [r.decisions for r in records]),
+            *_game_lines(game, records, None),
+            f"throughput: {games / elapsed:.1f} games/s",
+        ]
+        return "\n".join(lines)
+
+    return summary
 
 
 def _bot_kinds(text: str) -> list[str]:
-    """``--bots heuristic,random`` -> ``["heuristic", "random"]`` (checked against the kinds)."""
+    """``--bots heuristic,random`` -> ``["heuristic", "random"]`` (checked against the kinds of
+    the chosen game once it is known)."""
     kinds = [k.strip() for k in text.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOT_KINDS or k not in MC_BOT_KINDS]
-    if not kinds or unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot kind(s) {', '.join(unknown) or text!r}; kinds are {', '.join(BOT_KINDS)}"
-        )
+    if not kinds:
+        raise argparse.ArgumentTypeError(f"name at least one bot kind, got {text!r}")
     return kinds
 
 
@@ -430,17 +346,22 @@ def _parser() -> argparse.ArgumentParser:
         description="Play whole games with bots and print a summary (Ctrl-C stops early and "
         "summarises the games that finished).",
     )
+    games = [load(name) for name in names()]
     sim.add_argument(
         "--game",
-        choices=tuple(GAMES),
-        default="speakeasy",
-        help="the game to play: speakeasy (default) or mafia-city",
+        choices=[g.name for g in games],
+        default=games[0].name,
+        help=f"the game to play: {', '.join(g.name for g in games)} (default {games[0].name})",
     )
     sim.add_argument(
         "--players",
-        type=_count("--players", 1, 5),
-        default=4,
-        help="players per game: 1-4 for Speakeasy, 3-5 for Mafia City (default 4)",
+        type=_count(
+            "--players", min(g.min_players for g in games), max(g.max_players for g in games)
+        ),
+        default=None,
+        help="players per game: "
+        + ", ".join(f"{g.min_players}-{g.max_players} for {g.title}" for g in games)
+        + f" (default {DEFAULT_PLAYERS}, or the nearest count the game allows)",
     )
     sim.add_argument(
         "--games",
@@ -459,7 +380,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_kinds,
         default=None,
-        help="comma-separated bot kinds rotated over the colours, e.g. heuristic,random "
+        help="comma-separated bot kinds of the game rotated over the seats, e.g. heuristic,random "
         "(default: random bots only, one game after the other)",
     )
     sim.add_argument(
@@ -522,15 +443,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.dask and not args.bots:
         parser.error("--dask runs a --bots batch; name the bots, e.g. --bots heuristic,random")
-    low, high = GAMES[args.game]
-    if not low <= args.players <= high:
-        name = "Speakeasy" if args.game == "speakeasy" else "Mafia City"
-        parser.error(f"--players: {name} is for {low} to {high} players, got {args.players}")
+    game = load(args.game)
+    players = args.players
+    if players is None:
+        players = min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
+    try:
+        game.seats_for(players)
+    except ValueError as err:
+        parser.error(f"--players: {err}")
+    unknown = [kind for kind in args.bots or () if kind not in game.bots]
+    if unknown:
+        parser.error(
+            f"--bots: unknown bot kind(s) {', '.join(map(repr, unknown))}; {game.title}'s kinds "
+            f"are {', '.join(game.bots)}"
+        )
     try:
         if args.dask:
             _check_scheduler(args.dask)
         summary = simulate(
-            args.players,
+            players,
             args.games,
             args.seed,
             progress=not args.quiet,
@@ -542,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SimulationInterrupted as stop:
         _write(stop.summary)
         return 130
-    except (RuntimeError, OSError) as err:
+    except (RuntimeError, OSError, ValueError) as err:
         print(f"speakeasy simulate: {err}", file=sys.stderr)
         return 1
     return _write(summary)

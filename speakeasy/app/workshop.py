@@ -1,11 +1,12 @@
 """The workshop pack: every notebook served as a marimo app on localhost, with an index page.
 
 ``speakeasy workshop`` (see :func:`serve`) starts one web server that holds each notebook of
-:data:`STATIONS` as a marimo app under its own path (``/learn/``, ``/play/``...) and an index
-page at ``/`` linking them in the order a session uses them (the plan of
-``docs/teachers_guide.md``), then the Mafia City track (:data:`MAFIA_CITY_STATIONS`) and the
-pages of :data:`REFERENCE` to open at any time (the rules page, ``/rules/``). It prints the URLs
-and stops cleanly on Ctrl-C. The README's explorer command is this server.
+the games as a marimo app under its own path (``/learn/``, ``/play/``...) and an index page at
+``/``. The stations come from the registry (:mod:`speakeasy.games`): the first game's are the
+session plan (:data:`STATIONS`, in the order of ``docs/teachers_guide.md``), every other game's
+a track after it (:data:`TRACKS`, e.g. Mafia City's), then the pages of :data:`REFERENCE` to
+open at any time (the rules page, ``/rules/``). It prints the URLs and stops cleanly on Ctrl-C.
+The README's explorer command is this server.
 
 A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
@@ -31,7 +32,6 @@ import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
-from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
 from types import FrameType
@@ -42,15 +42,17 @@ import uvicorn
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
+from speakeasy.core.registry import GameType, Station
+from speakeasy.games import load, names
 from speakeasy.games.speakeasy.table.play import Table
 from speakeasy.games.speakeasy.table.play_panel import PlaySession
 
 __all__ = [
-    "MAFIA_CITY_STATIONS",
     "NOTEBOOK_DIR",
     "PAGES",
     "REFERENCE",
     "STATIONS",
+    "TRACKS",
     "Station",
     "build_app",
     "guard",
@@ -69,111 +71,34 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-@dataclass(frozen=True)
-class Station:
-    """One notebook of the workshop: where it is served and what a learner does there."""
+#: The session plan: the first registered game's notebooks in session order (the teacher's
+#: guide follows this order and these times).
+STATIONS: tuple[Station, ...] = load(names()[0]).stations
 
-    slug: str
-    file: str
-    title: str
-    minutes: int
-    what: str
-
-    @property
-    def path(self) -> str:
-        """The URL path of the app (with the trailing slash marimo expects)."""
-        return f"/{self.slug}/"
-
-
-#: The notebooks in session order (the teacher's guide follows this order and these times).
-STATIONS: tuple[Station, ...] = (
-    Station(
-        "learn",
-        "learn.py",
-        "Learn a turn",
-        20,
-        "A guided first turn: capos and persons, operations, opening a bar, protection and "
-        "police, trucks and the Lucky Luciano phase; every wrong move is answered with its rule.",
-    ),
-    Station(
-        "play",
-        "play.py",
-        "Play",
-        20,
-        "A whole game against bots: grouped options, map clicks, undo, the explained log and the "
-        "Luciano phase one step at a time.",
-    ),
-    Station(
-        "control",
-        "control.py",
-        "Who controls the district?",
-        10,
-        "Edit police, mafiosi, buildings and gangster bars; see who controls each district and "
-        "why, the area tracks, the payouts, and the single change that flips a district.",
-    ),
-    Station(
-        "gang-war",
-        "gang_war.py",
-        "Gang war: will it hold?",
-        10,
-        "Pick a building and an act: the gangsters that may come, the cheapest way to hold "
-        "against each, and the chance the building survives the next tile.",
-    ),
-    Station(
-        "truck-routes",
-        "truck_routes.py",
-        "Truck routes",
-        15,
-        "How far trucks drive, the best delivery plan for a player step by step, and your own "
-        "route compared with it.",
-    ),
-    Station(
-        "strategies",
-        "strategies.py",
-        "Strategies",
-        15,
-        "Many bot games at once: who wins, where the money comes from, which locations the "
-        "winners used.",
-    ),
-)
-
-
-#: The Mafia City track (issue 16), listed on the index page after the session plan: a second
-#: game on the same engine.
-MAFIA_CITY_STATIONS: tuple[Station, ...] = (
-    Station(
-        "mafia-city-play",
-        "mafia_city_play.py",
-        "Play Mafia City",
-        30,
-        "A whole game of Mafia City against bots on the seven-hex map: hidden hands, reactions "
-        "out of turn, the location phase step by step.",
-    ),
-    Station(
-        "mafia-city-control",
-        "mafia_city_control.py",
-        "Mafia City: who controls the location?",
-        15,
-        "Edit the stacks, the Cell and the figures; see who controls each location and which "
-        "rule decided, every single change that flips one, and the Mayor's best orders.",
-    ),
-)
+#: Every other registered game, a track listed on the index page after the session plan.
+TRACKS: tuple[GameType, ...] = tuple(load(name) for name in names()[1:])
 
 #: Pages to open at any time, beside the session plan (not timed, not in the teacher's plan).
 REFERENCE: tuple[Station, ...] = (
     Station(
-        "rules",
-        "rules.py",
-        "The rules",
-        0,
-        "Every rule of the game in one line of this project's own words: search by words or by "
-        "ID, browse by area, and see the notebooks and prepared positions that show each one.",
+        slug="rules",
+        file="rules.py",
+        title="The rules",
+        what="Every rule of the game in one line of this project's own words: search by words or "
+        "by ID, browse by area, and see the notebooks and prepared positions that show each one.",
     ),
 )
 
-#: Everything the workshop serves, in the index's order: the session plan, the Mafia City
-#: track, the reference pages.
-PAGES: tuple[Station, ...] = (*STATIONS, *MAFIA_CITY_STATIONS, *REFERENCE)
+
+def _pages(
+    stations: Sequence[Station], tracks: Sequence[GameType], reference: Sequence[Station]
+) -> tuple[Station, ...]:
+    return (*stations, *(s for game in tracks for s in game.stations), *reference)
+
+
+#: Everything the workshop serves, in the index's order: the session plan, the other games'
+#: tracks, the reference pages.
+PAGES: tuple[Station, ...] = _pages(STATIONS, TRACKS, REFERENCE)
 
 
 def _with_token(url: str, token: str | None) -> str:
@@ -204,18 +129,18 @@ def index_html(
     base: str = "",
     stations: Sequence[Station] = STATIONS,
     token: str | None = None,
-    mafia_city: Sequence[Station] = MAFIA_CITY_STATIONS,
+    tracks: Sequence[GameType] = TRACKS,
     reference: Sequence[Station] = REFERENCE,
 ) -> str:
     """The index page: the stations in session order, each a link with its time and purpose,
-    then the Mafia City track and the reference pages (any time)."""
+    then each other game's track and the reference pages (any time)."""
     items = _items(base, stations, token)
-    second = (
-        "<h2>Mafia City</h2>\n<p>A second game on the same engine (3&ndash;5 players): control "
-        "of seven city locations, hidden hands and reactions out of turn.</p>\n"
-        f'<ul class="track">\n{_items(base, mafia_city, token)}\n</ul>\n'
-        if mafia_city
-        else ""
+    second = "".join(
+        f"<h2>{html.escape(game.title)}</h2>\n<p>{html.escape(game.blurb)} For "
+        f"{game.min_players}&ndash;{game.max_players} players.</p>\n"
+        f'<ul class="track">\n{_items(base, game.stations, token)}\n</ul>\n'
+        for game in tracks
+        if game.stations
     )
     extra = (
         f'<h2>Any time</h2>\n<ul class="reference">\n{_items(base, reference, token, "reference")}'
@@ -255,22 +180,22 @@ def build_app(
     notebooks: Path = NOTEBOOK_DIR,
     stations: Sequence[Station] = STATIONS,
     token: str | None = None,
-    mafia_city: Sequence[Station] = MAFIA_CITY_STATIONS,
+    tracks: Sequence[GameType] = TRACKS,
     reference: Sequence[Station] = REFERENCE,
 ) -> ASGIApp:
-    """One ASGI app: the index page at ``/`` and each station's (Mafia City's and the reference
-    pages') notebook as a marimo app; with a ``token``, wrapped in :func:`guard` so that every
-    request must carry it."""
+    """One ASGI app: the index page at ``/`` and each station's (the other games' tracks' and
+    the reference pages') notebook as a marimo app; with a ``token``, wrapped in :func:`guard`
+    so that every request must carry it."""
     import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
 
     builder = marimo.create_asgi_app(quiet=True)
-    for station in (*stations, *mafia_city, *reference):
+    for station in _pages(stations, tracks, reference):
         root = notebooks / station.file
         if not root.is_file():
             raise FileNotFoundError(f"workshop notebook {root} is missing")
         builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
     apps = builder.build()
-    page = index_html("", stations, token, mafia_city, reference).encode("utf-8")
+    page = index_html("", stations, token, tracks, reference).encode("utf-8")
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
@@ -499,7 +424,7 @@ def serve(
 
     def announce() -> None:
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
-        for station, url in urls(base, (*stations, *MAFIA_CITY_STATIONS, *REFERENCE), token):
+        for station, url in urls(base, _pages(stations, TRACKS, REFERENCE), token):
             echo(f"  {station.title:<28} {url}")
         echo("Press Ctrl-C to stop.")
         listening.set()

@@ -32,15 +32,24 @@ BotFactory = Callable[[str, int], Any]
 
 @dataclass(frozen=True)
 class Station:
-    """A notebook of a game served by the workshop: its URL slug, file under ``notebooks/``,
-    title, a one-line blurb for the index page and how long it takes a class (minutes; ``0``
-    for a reference page to use at any time)."""
+    """A notebook served by the workshop: its URL slug, its file under ``notebooks/``, its
+    title, what a learner does there (a sentence for the index page) and how long it takes a
+    class (minutes; ``0`` for a reference page to use at any time).
+
+    >>> Station("learn", "learn.py", "Learn a turn", "A guided first turn.", 20).path
+    '/learn/'
+    """
 
     slug: str
-    notebook: str
+    file: str
     title: str
-    blurb: str
+    what: str
     minutes: int = 0
+
+    @property
+    def path(self) -> str:
+        """The URL path of the app (with the trailing slash marimo expects)."""
+        return f"/{self.slug}/"
 
 
 @dataclass(frozen=True)
@@ -52,7 +61,14 @@ class GameType:
     from its seat's observation. ``load_game`` reads a save file back. ``scenario_names`` and
     ``scenario`` are the positions the game ships (by name). ``data`` loads the game's data
     once (its catalogue), ``rules_index`` is the name of its rules index under ``data/``.
-    ``stations`` are the workshop's pages for it, in the order to use them.
+    ``stations`` are the workshop's pages for it, in the order to use them, and ``blurb`` a
+    sentence introducing the game there.
+
+    A batch of bot games (:mod:`speakeasy.tools.batch`) plays one game of a spec with
+    ``play_batch_game(spec)`` (a module-level function, so that it travels to worker processes)
+    and summarises the records with ``batch_lines(records, kind)``: the game's own lines about
+    the seats of bot ``kind``, or about the games as a whole for ``None``. ``score_name`` names
+    what a seat's score counts (``"final money"``, ``"VP"``).
     """
 
     name: str
@@ -70,6 +86,10 @@ class GameType:
     options: type | None = None
     rule_prefix: str = "R-"
     stations: tuple[Station, ...] = ()
+    blurb: str = ""
+    score_name: str = "score"
+    play_batch_game: Callable[[Any], Any] | None = None
+    batch_lines: Callable[[Sequence[Any], str | None], Sequence[str]] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def seats_for(self, players: int) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ module              what
 ``lookup``          looking rules up by ID or words
 ``rule_links``      links from rule IDs to the rules page
 ``exercises``       exercises whose answers an engine computes
-``batch``           many seeded bot games on every core
+``batch``           many seeded bot games of any game on every core (one API)
 ``svg_figure``      a plotly figure drawn as plain SVG
 ``board_widget``    a map that answers clicks (anywidget)
 ``svg_board``       the SVG map widget

@@ -21,15 +21,17 @@ import time
 from collections.abc import Sequence
 
 from speakeasy import Game
+from speakeasy.games import load
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import (
     GameRecord,
     dask_executor,
     game_specs,
-    make_bot,
     simulate_many,
     wilson_interval,
 )
+
+GAME = load("speakeasy")
 
 TARGET = 0.8
 
@@ -37,10 +39,10 @@ TARGET = 0.8
 def decision_times(games: int, seed: int) -> list[float]:
     """Seconds of every heuristic decision in ``games`` batch games played in this process."""
     times: list[float] = []
-    for spec in game_specs(games, 2, seed, ("heuristic", "random")):
+    for spec in game_specs(GAME, games, 2, seed, ("heuristic", "random")):
         game = Game.new(players=2, seed=spec.seed)
         bots = {
-            c: make_bot(kind, s)
+            c: GAME.make_bot(kind, c.value, s)
             for c, kind, s in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)
         }
         while not game.is_over:
@@ -57,9 +59,9 @@ def decision_times(games: int, seed: int) -> list[float]:
 
 def run_batch(games: int, seed: int, workers: int | None, dask: bool) -> list[GameRecord]:
     if not dask:
-        return simulate_many(games, 2, seed, bots=("heuristic", "random"), workers=workers)
+        return simulate_many(GAME, games, 2, seed, bots=("heuristic", "random"), workers=workers)
     with dask_executor("local", workers) as executor:
-        return simulate_many(games, 2, seed, bots=("heuristic", "random"), executor=executor)
+        return simulate_many(GAME, games, 2, seed, bots=("heuristic", "random"), executor=executor)
 
 
 def report(records: Sequence[GameRecord], seconds: float, sample: list[float]) -> list[str]:
@@ -68,7 +70,7 @@ def report(records: Sequence[GameRecord], seconds: float, sample: list[float]) -
     random_: list[int] = []
     for r in records:
         for s in r.seats:
-            (heuristic if s.bot == "heuristic" else random_).append(s.total)
+            (heuristic if s.bot == "heuristic" else random_).append(s.score)
             if s.won and s.bot == "heuristic":
                 wins += 1.0 / len(r.winners)
     n = len(records)

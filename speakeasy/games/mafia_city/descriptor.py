@@ -11,13 +11,33 @@ from __future__ import annotations
 
 from typing import Final
 
-from speakeasy.core.registry import GameType
-from speakeasy.games.mafia_city.engine.bots import HeuristicBot, RandomBot
+from speakeasy.core.registry import GameType, Station
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
+from speakeasy.games.mafia_city.studies.batch import BOTS, batch_lines, play_game
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "STATIONS"]
+
+#: The workshop's notebooks of Mafia City (issue 16), a track after Speakeasy's session plan.
+STATIONS: Final = (
+    Station(
+        slug="mafia-city-play",
+        file="mafia_city_play.py",
+        title="Play Mafia City",
+        minutes=30,
+        what="A whole game of Mafia City against bots on the seven-hex map: hidden hands, "
+        "reactions out of turn, the location phase step by step.",
+    ),
+    Station(
+        slug="mafia-city-control",
+        file="mafia_city_control.py",
+        title="Mafia City: who controls the location?",
+        minutes=15,
+        what="Edit the stacks, the Cell and the figures; see who controls each location and which "
+        "rule decided, every single change that flips one, and the Mayor's best orders.",
+    ),
+)
 
 GAME: Final = GameType(
     name="mafia-city",
@@ -26,13 +46,16 @@ GAME: Final = GameType(
     max_players=5,
     seats=tuple(load_data().colours),
     new_game=lambda players, seed: Game.new(players, seed),
-    bots={
-        "random": lambda seat, seed: RandomBot(seed),
-        "heuristic": lambda seat, seed: HeuristicBot(seed),
-    },
+    bots=BOTS,
     rules_index="mafia_city/rules_index.toml",
     load_game=Game.from_json,
     data=load_data,
     options=Options,
     rule_prefix="MC-",
+    stations=STATIONS,
+    blurb="A second game on the same engine: control of seven city locations, hidden hands and "
+    "reactions out of turn.",
+    score_name="VP",
+    play_batch_game=play_game,
+    batch_lines=batch_lines,
 )

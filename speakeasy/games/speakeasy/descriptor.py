@@ -13,16 +13,69 @@ from __future__ import annotations
 
 from typing import Final
 
-from speakeasy.core.registry import GameType
-from speakeasy.games.speakeasy.engine.bots import RandomBot
+from speakeasy.core.registry import GameType, Station
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.shipped import SCENARIO_DIR, load_scenario
-from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.games.speakeasy.studies.batch import BOTS, batch_lines, play_game
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "STATIONS"]
+
+
+#: The workshop's notebooks of Speakeasy, in session order (``docs/teachers_guide.md`` follows
+#: this order and these times).
+STATIONS: Final = (
+    Station(
+        slug="learn",
+        file="learn.py",
+        title="Learn a turn",
+        minutes=20,
+        what="A guided first turn: capos and persons, operations, opening a bar, protection and "
+        "police, trucks and the Lucky Luciano phase; every wrong move is answered with its rule.",
+    ),
+    Station(
+        slug="play",
+        file="play.py",
+        title="Play",
+        minutes=20,
+        what="A whole game against bots: grouped options, map clicks, undo, the explained log and "
+        "the Luciano phase one step at a time.",
+    ),
+    Station(
+        slug="control",
+        file="control.py",
+        title="Who controls the district?",
+        minutes=10,
+        what="Edit police, mafiosi, buildings and gangster bars; see who controls each district "
+        "and why, the area tracks, the payouts, and the single change that flips a district.",
+    ),
+    Station(
+        slug="gang-war",
+        file="gang_war.py",
+        title="Gang war: will it hold?",
+        minutes=10,
+        what="Pick a building and an act: the gangsters that may come, the cheapest way to hold "
+        "against each, and the chance the building survives the next tile.",
+    ),
+    Station(
+        slug="truck-routes",
+        file="truck_routes.py",
+        title="Truck routes",
+        minutes=15,
+        what="How far trucks drive, the best delivery plan for a player step by step, and your "
+        "own route compared with it.",
+    ),
+    Station(
+        slug="strategies",
+        file="strategies.py",
+        title="Strategies",
+        minutes=15,
+        what="Many bot games at once: who wins, where the money comes from, which locations the "
+        "winners used.",
+    ),
+)
 
 
 def _scenario_names() -> tuple[str, ...]:
@@ -40,10 +93,7 @@ GAME: Final = GameType(
     max_players=4,
     seats=tuple(c.value for c in Colour),
     new_game=lambda players, seed: Game.new(players=players, seed=seed),
-    bots={
-        "random": lambda seat, seed: RandomBot(seed),
-        "heuristic": lambda seat, seed: HeuristicBot(seed),
-    },
+    bots=BOTS,
     rules_index="rules_index.toml",
     load_game=Game.from_json,
     scenario_names=_scenario_names,
@@ -51,4 +101,8 @@ GAME: Final = GameType(
     data=load_catalog,
     options=Options,
     rule_prefix="R-",
+    stations=STATIONS,
+    score_name="final money",
+    play_batch_game=play_game,
+    batch_lines=batch_lines,
 )

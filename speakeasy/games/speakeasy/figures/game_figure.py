@@ -113,6 +113,7 @@ __all__ = [
     "changed_districts",
     "clicked_place",
     "game_figure",
+    "game_figure_data",
     "game_repr_mimebundle",
     "game_summary",
 ]

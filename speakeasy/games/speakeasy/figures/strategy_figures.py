@@ -1,4 +1,5 @@
-"""Plotly figures of a batch of bot games (:mod:`speakeasy.tools.batch`): what wins, and how.
+"""Plotly figures of a batch of Speakeasy bot games (:mod:`speakeasy.tools.batch`, the records
+of :mod:`speakeasy.games.speakeasy.studies.batch`): what wins, and how.
 
 Each figure has a pure table function beside it, so the numbers can be tested and shown
 without drawing:
@@ -13,8 +14,9 @@ without drawing:
 * :func:`win_rate_by_seat_figure` — the win rate by starting turn-order seat (R-PROLOGUE-1),
   per bot kind, with 95% Wilson intervals (:func:`win_rate_by_seat_table`).
 
+>>> from speakeasy.games.speakeasy.descriptor import GAME
 >>> from speakeasy.tools.batch import simulate_many
->>> records = simulate_many(2, 2, seed=3, workers=1, progress=False)
+>>> records = simulate_many(GAME, 2, 2, seed=3, workers=1, progress=False)
 >>> fig = money_by_source_figure(records)
 >>> [t.name for t in fig.data][:3]
 ['barrels', 'casinos', 'luciano']
@@ -30,7 +32,8 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
-from speakeasy.tools.batch import SOURCES, GameRecord, SeatRecord, wilson_interval
+from speakeasy.games.speakeasy.studies.batch import SOURCES, capo_locations, money_gained
+from speakeasy.tools.batch import GameRecord, SeatRecord, wilson_interval
 
 __all__ = [
     "BOT_COLOURS",
@@ -49,7 +52,7 @@ __all__ = [
 
 #: Colours of the bot kinds (others get the plotly defaults).
 BOT_COLOURS: dict[str, str] = {"heuristic": "#2a6f97", "random": "#c9a227"}
-#: One colour per money source (:data:`speakeasy.tools.batch.SOURCES`).
+#: One colour per money source (:data:`speakeasy.games.speakeasy.studies.batch.SOURCES`).
 SOURCE_COLOURS: dict[str, str] = {
     "barrels": "#8b5a2b",
     "casinos": "#7b2cbf",
@@ -100,7 +103,7 @@ def score_distribution_figure(records: Sequence[GameRecord]) -> go.Figure:
     """Final money per bot kind (R-SCORING-1): a box per kind, every seat a point."""
     fig = go.Figure()
     for kind in _bots(records):
-        totals = [s.total for s in _seats(records) if s.bot == kind]
+        totals = [s.score for s in _seats(records) if s.bot == kind]
         fig.add_trace(
             go.Box(
                 y=totals,
@@ -131,8 +134,7 @@ def money_by_source_table(records: Sequence[GameRecord]) -> dict[str, dict[str, 
         seats = [s for s in _seats(records) if s.won == (group == "winners")]
         if seats:
             table[group] = {
-                src: statistics.fmean(s.money_by_source.get(src, 0) for s in seats)
-                for src in SOURCES
+                src: statistics.fmean(money_gained(s)[src] for s in seats) for src in SOURCES
             }
     return table
 
@@ -174,7 +176,7 @@ def locations_table(records: Sequence[GameRecord]) -> dict[str, dict[str, float]
         if not seats:
             continue
         for loc in table:
-            table[loc][group] = statistics.fmean(s.locations.count(loc) for s in seats)
+            table[loc][group] = statistics.fmean(capo_locations(s).count(loc) for s in seats)
     return table
 
 
@@ -272,7 +274,7 @@ def summary_rows(records: Sequence[GameRecord]) -> list[dict[str, object]]:
             if s.bot == kind and s.won
         )
         low, high = wilson_interval(won, len(seats))
-        totals = [s.total for s in seats]
+        totals = [s.score for s in seats]
         rows.append(
             {
                 "bot": kind,
@@ -307,11 +309,12 @@ def discussion(records: Sequence[GameRecord]) -> str:
         parts = " and ".join(f"{SOURCE_LABELS[src]} ({money[src] / total:.0%})" for src in top)
         lines.append(f"- Winners gained ${total:.0f} each on average, mostly from {parts}.")
         won = [s for s in _seats(records) if s.won]
-        left = statistics.fmean(s.unprotected_buildings for s in won)
+        left = statistics.fmean(s.details["unprotected_buildings"] for s in won)
+        buildings = statistics.fmean(s.details["building_points"] for s in won)
+        bottles = statistics.fmean(s.details["bottle_points"] for s in won)
         lines.append(
-            f"- At the end their protected buildings added "
-            f"${statistics.fmean(s.building_points for s in won):.0f} (R-SCORING-2) and their "
-            f"helper-card bottles ${statistics.fmean(s.bottle_points for s in won):.0f} "
+            f"- At the end their protected buildings added ${buildings:.0f} (R-SCORING-2) and "
+            f"their helper-card bottles ${bottles:.0f} "
             f"(R-SCORING-4); they left {left:.1f} unprotected "
             f"{'building' if left == 1 else 'buildings'} on the map, which score nothing "
             "(R-SCORING-3)."

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT / "speakeasy" / "rules"
+RULES = ROOT / "speakeasy" / "games" / "speakeasy" / "rules"
+assert RULES.is_dir(), RULES
 OUTSIDE = sorted(
     p
     for folder in ("speakeasy", "tests", "notebooks")

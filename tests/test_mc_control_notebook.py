@@ -72,7 +72,9 @@ def test_the_notebook_imports_no_rules_module() -> None:
     imported = defining_modules(NOTEBOOK.read_text(encoding="utf-8"))
     assert "speakeasy.games.mafia_city.studies.control" in imported
     assert "speakeasy.games.mafia_city.figures.control_figure" in imported
-    rules_rooms = tuple(f"speakeasy.games.mafia_city.{room}" for room in ("model", "rules", "engine"))
+    rules_rooms = tuple(
+        f"speakeasy.games.mafia_city.{room}" for room in ("model", "rules", "engine")
+    )
     assert not [m for m in imported if m.startswith(rules_rooms)]
 
 

@@ -119,11 +119,11 @@ def test_the_wheel_installs_and_plays_outside_the_checkout(tmp_path: Path) -> No
         for p in (CHECKOUT / "data").rglob("*")
         if p.is_file()
     }
-    # the page code of the widgets (speakeasy/ui/*.js and *.css) ships next to its module
+    # the page code of the widgets (speakeasy/tools/*.js and *.css) ships next to its module
     assets = {
         p.relative_to(CHECKOUT).as_posix()
         for pattern in ("*.js", "*.css")
-        for p in (CHECKOUT / "speakeasy" / "ui").glob(pattern)
+        for p in (CHECKOUT / "speakeasy").rglob(pattern)
     }
     modules |= assets
     missing = sorted(modules - shipped)

@@ -35,6 +35,7 @@ __all__ = [
     "svg_meta",
     "table_view",
     "wait_for",
+    "wait_for_cells",
     "wait_for_table",
 ]
 
@@ -82,6 +83,22 @@ def set_viewport(page: Any, width: int, height: int) -> None:
     page.wait_for_function("w => window.innerWidth === w", arg=width)
     next_frame(page)
     next_frame(page)
+
+
+def wait_for_cells(page: Any, timeout_ms: int) -> None:
+    """Wait until no cell's output is stale or loading: marimo has run every cell it queued.
+
+    Call it once something on the page shows that the run has begun (a cell's new output):
+    marimo marks the cells of a run stale when the kernel says it queued them, a moment after
+    the request that causes it.
+    """
+    page.wait_for_function(
+        f"""() => {{
+          const deep = {_DEEP_JS};
+          return deep('.marimo-output-stale, .marimo-output-loading').length === 0;
+        }}""",
+        timeout=timeout_ms,
+    )
 
 
 # ---------------------------------------------------------------------- a play table

@@ -37,6 +37,7 @@ from tests.browser import (
     svg_meta,
     table_view,
     wait_for,
+    wait_for_cells,
     wait_for_table,
 )
 
@@ -48,7 +49,6 @@ TIMEOUT_MS = 20_000
 SEED = 5
 
 PLOT = ".se-map svg[data-meta]"  # the play map: SvgBoard (the step-through map has no meta)
-PLOT_READY = PLOT
 OPTION_BUTTONS = ".se-options button.se-option"
 LOG = ".se-log"
 
@@ -120,23 +120,23 @@ def _click_first_option(page: Any) -> Snapshot:
     return _wait_for_step(page, after=before.step)
 
 
+def _open(page: Any, url: str, timeout_ms: int = TIMEOUT_MS) -> TableView:
+    """Open the notebook and wait until the table is drawn and every cell has run (a click on
+    an accordion that marimo then draws again would be lost)."""
+    page.goto(url, wait_until="domcontentloaded")
+    now = wait_for_table(page, timeout_ms)
+    wait_for_cells(page, timeout_ms)
+    return now
+
+
 def _open_setup(page: Any, timeout_ms: int = TIMEOUT_MS) -> None:
     """Open the section of seats, seed and rule options, folded above the table."""
-    seed = page.locator("marimo-number input").first
-    for _ in range(4):
-        page.get_by_text("Seats, seed and rule options").click()
-        try:
-            seed.wait_for(state="visible", timeout=3_000)
-            return
-        except Exception:  # a click landing while marimo renders: retried
-            continue
-    seed.wait_for(state="visible", timeout=timeout_ms)
+    page.get_by_text("Seats, seed and rule options").click()
+    page.locator("marimo-number input").first.wait_for(state="visible", timeout=timeout_ms)
 
 
 def _start_game(page: Any, url: str) -> Snapshot:
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
-    page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    _open(page, url)
     _open_setup(page)
     seed = page.locator("marimo-number input").first
     seed.fill(str(SEED))
@@ -231,8 +231,7 @@ def test_load_a_game_and_step_through_the_luciano_phase(
 ) -> None:
     page = chromium_page
     saved, luciano_step = _saved_game_after_a_luciano_phase()
-    page.goto(play_url, wait_until="domcontentloaded")
-    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    _open(page, play_url)
 
     page.get_by_text("Load a saved game").click()
     area = page.locator("marimo-text-area textarea").first
@@ -274,9 +273,7 @@ def _no_sideways_scroll(page: Any) -> None:
 
 
 def _full_new_game(page: Any, url: str) -> TableView:
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_selector(PLOT_READY, timeout=FULL_TIMEOUT_MS)
-    page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=FULL_TIMEOUT_MS)
+    _open(page, url, FULL_TIMEOUT_MS)
     _open_setup(page, FULL_TIMEOUT_MS)
     expect(page.locator("marimo-dropdown").nth(3)).to_have_attribute(
         "data-initial-value", re.compile("heuristic bot")

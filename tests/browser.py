@@ -55,6 +55,11 @@ def plot_figure(plot: Any) -> dict[str, Any]:
     return figure
 
 
+#: How often the page checks a state a test waits for (milliseconds): often enough to see it
+#: at once, seldom enough to leave the page its time on a busy machine.
+POLL_MS = 50
+
+
 def next_frame(page: Any) -> None:
     """Return once the page has drawn its next frame (its resize handlers and observers have
     run by then)."""
@@ -98,17 +103,22 @@ def wait_for_cells(page: Any, timeout_ms: int) -> None:
           return deep('.marimo-output-stale, .marimo-output-loading').length === 0;
         }}""",
         timeout=timeout_ms,
+        polling=POLL_MS,
     )
 
 
 # ---------------------------------------------------------------------- a play table
 #: Every element matching a selector, in the document and in every shadow root (marimo
-#: draws its plugins and anywidgets inside shadow roots).
+#: draws its plugins and anywidgets inside shadow roots); the walk skips the inside of SVG
+#: drawings (thousands of nodes, no shadow root), as it runs while a test waits.
 _DEEP_JS = """(selector) => {
   const found = [];
+  const skipSvg = { acceptNode: (n) => n.namespaceURI === 'http://www.w3.org/2000/svg'
+    ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT };
   const walk = (root) => {
     found.push(...root.querySelectorAll(selector));
-    for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, skipSvg);
+    for (let el = it.nextNode(); el; el = it.nextNode()) if (el.shadowRoot) walk(el.shadowRoot);
   };
   walk(document);
   return found;
@@ -206,7 +216,7 @@ def wait_for_table(
       return s;
     }}"""
     try:
-        handle = page.wait_for_function(check, arg=want, timeout=timeout_ms)
+        handle = page.wait_for_function(check, arg=want, timeout=timeout_ms, polling=POLL_MS)
     except Exception as exc:  # playwright's TimeoutError: say what the page showed
         if type(exc).__name__ != "TimeoutError":
             raise

@@ -499,7 +499,7 @@ def _(
             mo.md("## Event log (newest first)"),
             mo.hstack([log_player, log_phases, log_limit], justify="start", gap=1.5, wrap=True),
             mo.Html(
-                f'<div class="se-log" data-count="{len(entries)}">'
+                f'<div class="se-log" data-count="{len(entries)}" data-step="{len(game.history)}">'
                 f"<p class='se-log-count'>{len(entries)} of {_total} events match; showing "
                 f"{len(_shown)}.</p>"
                 f"<ol style='max-height:420px;overflow-y:auto;list-style:none;padding-left:0'>"

@@ -6,6 +6,15 @@ plotly element; the play table's map is the same figure drawn as SVG
 (``speakeasy.games.speakeasy.table.SvgBoard``), with the layout's meta in ``data-meta``. The game
 figures draw each district's number in a trace named "district numbers", inside the tile where the
 clickable ``districts`` trace answers a click.
+
+A play table (``speakeasy.tools.decision_panel.TableSession``) is two widgets, the map and the
+decision panel, that the page draws one after the other, in either order: the map's ``data-meta``
+and the panel's ``data-step`` say which step each shows. :func:`wait_for_table` waits until both
+show the same step and reads what the panel offers in one go (:class:`TableView`).
+
+Browser tests wait for a state the page exposes, never for a fixed time: no
+``wait_for_timeout`` and no ``time.sleep``. :func:`wait_for` polls a check once per frame the
+page draws; :func:`set_viewport` waits until the page has laid itself out at the new size.
 """
 
 from __future__ import annotations
@@ -13,9 +22,22 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["click_district", "click_svg_district", "plot_figure", "svg_meta", "wait_for"]
+__all__ = [
+    "TableView",
+    "click_district",
+    "click_svg_district",
+    "next_frame",
+    "plot_figure",
+    "set_viewport",
+    "svg_meta",
+    "table_view",
+    "wait_for",
+    "wait_for_cells",
+    "wait_for_table",
+]
 
 
 def plot_figure(plot: Any) -> dict[str, Any]:
@@ -33,18 +55,173 @@ def plot_figure(plot: Any) -> dict[str, Any]:
     return figure
 
 
+#: How often the page checks a state a test waits for (milliseconds): often enough to see it
+#: at once, seldom enough to leave the page its time on a busy machine.
+POLL_MS = 50
+
+
+def next_frame(page: Any) -> None:
+    """Return once the page has drawn its next frame (its resize handlers and observers have
+    run by then)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done(null)))")
+
+
 def wait_for(page: Any, check: Callable[[Any], Any], timeout_ms: int) -> bool:
-    """Poll ``check(page)`` until it is true or time runs out; an exception from ``check``
-    (an element being re-rendered) counts as not yet."""
+    """Check ``check(page)`` once per frame the page draws until it is true or time runs out;
+    an exception from ``check`` (an element being re-rendered) counts as not yet."""
     deadline = time.monotonic() + timeout_ms / 1000
-    while time.monotonic() < deadline:
+    while True:
         try:
             if check(page):
                 return True
         except (AssertionError, ValueError, KeyError, json.JSONDecodeError):
             pass
-        page.wait_for_timeout(100)
-    return False
+        if time.monotonic() >= deadline:
+            return False
+        next_frame(page)
+
+
+def set_viewport(page: Any, width: int, height: int) -> None:
+    """Resize the page and wait until it has laid itself out at the new size (the window has
+    the new width and a frame has been drawn since, so resize handlers have run)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("w => window.innerWidth === w", arg=width)
+    next_frame(page)
+    next_frame(page)
+
+
+def wait_for_cells(page: Any, timeout_ms: int) -> None:
+    """Wait until no cell's output is stale or loading: marimo has run every cell it queued.
+
+    Call it once something on the page shows that the run has begun (a cell's new output):
+    marimo marks the cells of a run stale when the kernel says it queued them, a moment after
+    the request that causes it.
+    """
+    page.wait_for_function(
+        f"""() => {{
+          const deep = {_DEEP_JS};
+          return deep('.marimo-output-stale, .marimo-output-loading').length === 0;
+        }}""",
+        timeout=timeout_ms,
+        polling=POLL_MS,
+    )
+
+
+# ---------------------------------------------------------------------- a play table
+#: Every element matching a selector, in the document and in every shadow root (marimo
+#: draws its plugins and anywidgets inside shadow roots); the walk skips the inside of SVG
+#: drawings (thousands of nodes, no shadow root), as it runs while a test waits.
+_DEEP_JS = """(selector) => {
+  const found = [];
+  const skipSvg = { acceptNode: (n) => n.namespaceURI === 'http://www.w3.org/2000/svg'
+    ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT };
+  const walk = (root) => {
+    found.push(...root.querySelectorAll(selector));
+    const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, skipSvg);
+    for (let el = it.nextNode(); el; el = it.nextNode()) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document);
+  return found;
+}"""
+
+#: What the play map and the decision panel show, read at one instant (null without both).
+_TABLE_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  const metaOf = (svg) => {{
+    try {{ return JSON.parse(svg.dataset.meta); }} catch (e) {{ return null; }}
+  }};
+  const map = deep('.se-map svg[data-meta]').find(svg => {{
+    const m = metaOf(svg); return m !== null && 'pending' in m;
+  }});
+  const side = deep('.se-side')[0];
+  if (!map || !side || side.dataset.step === undefined) return null;
+  const prompt = side.querySelector('.se-prompt');
+  const note = side.querySelector(':scope > .se-note');
+  const bots = side.querySelector('.se-controls button.se-bots');
+  return {{
+    meta: metaOf(map),
+    title: (map.querySelector('.gtitle') || {{}}).textContent || '',
+    panel_step: side.dataset.step === 'null' ? null : Number(side.dataset.step),
+    player: prompt ? (prompt.dataset.player || null) : null,
+    over: side.querySelector('.se-prompt .se-over') !== null,
+    options: [...side.querySelectorAll('.se-options button.se-option')]
+      .map(b => b.textContent.trim()),
+    lists: side.querySelectorAll('.se-options select.se-list').length,
+    bots: bots ? bots.textContent.trim() : null,
+    cover: side.querySelector('.se-cover') !== null,
+    note: note ? note.textContent.trim() : null,
+    text: side.innerText,
+  }};
+}}"""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A play table as the page shows it: the map's meta and title, and what the decision
+    panel offers at its step (``panel_step``): option buttons (their labels), dropdown lists,
+    the bots' button (its label), a cover over the next person's cards, the game over."""
+
+    meta: dict[str, Any]
+    title: str
+    panel_step: int | None
+    player: str | None
+    over: bool
+    options: tuple[str, ...]
+    lists: int
+    bots: str | None
+    cover: bool
+    note: str | None
+    text: str
+
+    @property
+    def step(self) -> int:
+        """The step the map shows."""
+        step: int = self.meta["step"]
+        return step
+
+    @property
+    def settled(self) -> bool:
+        """The map and the panel show the same step."""
+        return self.panel_step == self.step
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> TableView:
+        return cls(**{**data, "options": tuple(data["options"])})
+
+
+def table_view(page: Any) -> TableView | None:
+    """What the play table shows now (``None`` before both widgets are drawn)."""
+    data = page.evaluate(_TABLE_JS)
+    return TableView.of(data) if data else None
+
+
+def wait_for_table(
+    page: Any,
+    timeout_ms: int,
+    *,
+    after: int | None = None,
+    step: int | None = None,
+    note: str | None = None,
+) -> TableView:
+    """Wait until the map and the decision panel show the same step (``after`` a step, or
+    at ``step``; with ``note``, the panel's note contains it) and return what they show,
+    read at that instant. Fails with what the page showed last."""
+    want = {"after": after, "step": step, "note": note}
+    check = f"""(want) => {{
+      const s = ({_TABLE_JS})();
+      if (!s || s.panel_step !== s.meta.step) return null;
+      if (want.after !== null && !(s.meta.step > want.after)) return null;
+      if (want.step !== null && s.meta.step !== want.step) return null;
+      if (want.note !== null && !(s.note || '').includes(want.note)) return null;
+      return s;
+    }}"""
+    try:
+        handle = page.wait_for_function(check, arg=want, timeout=timeout_ms, polling=POLL_MS)
+    except Exception as exc:  # playwright's TimeoutError: say what the page showed
+        if type(exc).__name__ != "TimeoutError":
+            raise
+        raise AssertionError(f"the table never showed {want}: {table_view(page)}") from None
+    return TableView.of(handle.json_value())
 
 
 def click_district(page: Any, plot: Any, district: int) -> None:

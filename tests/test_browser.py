@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -83,12 +84,9 @@ def _wait_for_start(page: Any, district: int) -> None:
 
 def _wait_for_meta(page: Any, key: str, district: int, timeout_ms: int = TIMEOUT_MS) -> bool:
     """Wait until the figure marimo hands to plotly has ``meta[key] == district``."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while _figure(page)["layout"].get("meta", {}).get(key) != district:
-        if time.monotonic() > deadline:
-            return False
-        page.wait_for_timeout(100)
-    return True
+    return wait_for(
+        page, lambda p: _figure(p)["layout"].get("meta", {}).get(key) == district, timeout_ms
+    )
 
 
 def _click_district(page: Any, district: int, sets: str) -> None:

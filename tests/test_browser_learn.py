@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser import set_viewport
+
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -209,8 +211,7 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
         expect(_heading(page, "Lesson 7: A whole round against a bot")).to_be_visible()
         expect(page.get_by_text("Goal reached").first).to_be_visible(timeout=TIMEOUT_MS)
 
-        page.set_viewport_size({"width": 1920, "height": 1080})
-        page.wait_for_timeout(500)
+        set_viewport(page, 1920, 1080)
         _no_horizontal_overflow(page)
         _shoot(page, tmp_path, "learn_1920x1080.png")
     finally:

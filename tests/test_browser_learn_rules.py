@@ -18,6 +18,7 @@ import pytest
 
 from speakeasy.app.rules_page import find_rules
 from speakeasy.tools.rules_index import load_rules_index
+from tests.browser import set_viewport
 from tests.conftest import _notebook_url
 
 pytestmark = pytest.mark.browser
@@ -60,8 +61,7 @@ def test_a_link_opens_a_rule_with_what_shows_it(
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
         _shoot(page, tmp_path, "rules_1280x800.png")
 
-        page.set_viewport_size({"width": 1920, "height": 1080})
-        page.wait_for_timeout(500)
+        set_viewport(page, 1920, 1080)
         assert page.evaluate("document.documentElement.scrollWidth") <= 1920
         _shoot(page, tmp_path, "rules_1920x1080.png")
     finally:

@@ -13,13 +13,12 @@ import re
 import shutil
 import statistics
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import svg_meta, wait_for
+from tests.browser import TableView, set_viewport, svg_meta, wait_for_cells, wait_for_table
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -27,8 +26,8 @@ expect = pytest.importorskip("playwright.sync_api").expect
 TIMEOUT_MS = 30_000
 SEED = 4
 PLOT_READY = ".se-map svg[data-meta]"  # the play map (speakeasy.games.speakeasy.table.SvgBoard)
-# the decision panel's option buttons, or the Play button of a long list (its first option)
-OPTION_BUTTONS = ".se-options button.se-option, .se-options button.se-play"
+OPTION_BUTTONS = ".se-options button.se-option"
+PLAY_LIST = ".se-options button.se-play"  # a long list's Play button (its first option)
 MAX_CLICKS = 400
 
 
@@ -43,11 +42,26 @@ def _meta(page: Any) -> dict[str, Any]:
     raise AssertionError("the play map is not on the page")
 
 
-def _moved_past(step: int) -> Callable[[Any], bool]:
-    def moved(page: Any) -> bool:
-        return bool(_meta(page)["step"] > step)
+def _opened(page: Any, url: str) -> TableView:
+    """Open the notebook and wait until the table is drawn and every cell has run (a click
+    on an accordion that marimo then draws again would be lost)."""
+    page.goto(url, wait_until="domcontentloaded")
+    now = wait_for_table(page, TIMEOUT_MS)
+    wait_for_cells(page, TIMEOUT_MS)
+    return now
 
-    return moved
+
+def _decide(page: Any, now: TableView) -> TableView:
+    """One click on what the panel offers at the map's step (``now``): its first option
+    button, else a long list's Play button; returns the table at the next step."""
+    assert not now.over and now.settled, now
+    if now.options:
+        page.locator(OPTION_BUTTONS).first.click()
+    elif now.lists:
+        page.locator(PLAY_LIST).first.click()
+    else:
+        raise AssertionError(f"nothing a person can press at step {now.step}: {now.text!r}")
+    return wait_for_table(page, TIMEOUT_MS, after=now.step)
 
 
 OVERFLOW_JS = """() => {
@@ -83,8 +97,7 @@ def _no_horizontal_overflow(page: Any) -> None:
 
 def _shots(page: Any, tmp_path: Path, name: str) -> None:
     for width, height in ((1280, 800), (1920, 1080)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(600)
+        set_viewport(page, width, height)
         shot = tmp_path / f"{name}_{width}x{height}.png"
         page.screenshot(path=str(shot))
         shutil.copyfile(shot, Path("/tmp") / f"mafia_city_{name}_{width}x{height}.png")
@@ -93,7 +106,7 @@ def _shots(page: Any, tmp_path: Path, name: str) -> None:
             tmp_path / f"{name}_{width}_full.png",
             Path("/tmp") / f"mafia_city_{name}_{width}_full.png",
         )
-    page.set_viewport_size({"width": 1280, "height": 800})
+    set_viewport(page, 1280, 800)
 
 
 def test_one_person_plays_a_whole_game_against_two_bots(
@@ -102,23 +115,15 @@ def test_one_person_plays_a_whole_game_against_two_bots(
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        page.goto(mafia_city_play_url, wait_until="domcontentloaded")
-        page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+        _opened(page, mafia_city_play_url)
         page.get_by_text("New game (seats, seed, target)").click()
         seed = page.locator("marimo-number input").first
         seed.wait_for(state="visible", timeout=TIMEOUT_MS)
         seed.fill(str(SEED))
         seed.press("Tab")
         expect(seed).to_have_value(str(SEED), timeout=TIMEOUT_MS)
-        for _ in range(4):
-            page.get_by_role("button", name="New game", exact=True).click()
-            try:
-                expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=5_000)
-                break
-            except AssertionError:
-                continue
-        expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=TIMEOUT_MS)
-        assert wait_for(page, lambda p: _meta(p)["step"] >= 0, TIMEOUT_MS)
+        page.get_by_role("button", name="New game", exact=True).click()
+        now = wait_for_table(page, TIMEOUT_MS, note=f"New game, seed {SEED}.")
         _no_horizontal_overflow(page)
         expect(page.locator(".mc-hand h4")).to_have_text("Red's hand")
         _shots(page, tmp_path, "start")
@@ -126,27 +131,18 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         clicks = 0
         shot_taken = False
         latencies: list[float] = []
-        while _meta(page)["pending"] is not None:
+        while not now.over:
             assert clicks < MAX_CLICKS, "the game did not end"
-            before = _meta(page)
-            assert before["seat"] == "red", "the map shows red's view only"
-            expect(page.locator(".se-prompt")).to_have_attribute("data-player", "red")
-            for _ in range(4):
-                button = page.locator(OPTION_BUTTONS).first
-                button.wait_for(state="visible", timeout=TIMEOUT_MS)
-                start = time.perf_counter()
-                button.click()
-                if wait_for(page, _moved_past(before["step"]), 10_000):
-                    latencies.append(time.perf_counter() - start)
-                    break
-            else:
-                raise AssertionError(
-                    f"clicking the first option at step {before['step']} did nothing"
-                )
+            assert now.meta["pending"] is not None, now
+            assert now.meta["seat"] == "red", "the map shows red's view only"
+            assert now.player == "red", now
+            start = time.perf_counter()
+            now = _decide(page, now)
+            latencies.append(time.perf_counter() - start)
             clicks += 1
             if clicks % 10 == 0:
                 _no_horizontal_overflow(page)
-            meta = _meta(page)
+            meta = now.meta
             if (
                 not shot_taken
                 and meta["pending"] == "turn"
@@ -155,27 +151,23 @@ def test_one_person_plays_a_whole_game_against_two_bots(
             ):
                 _shots(page, tmp_path, "midgame")
                 shot_taken = True
+        assert now.meta["pending"] is None, now
         expect(page.locator(".mc-winner")).to_be_visible(timeout=TIMEOUT_MS)
         cuts = statistics.quantiles(latencies, n=20, method="inclusive")
         print(  # measured, not asserted (tests/benchmarks has the server-side numbers)
             f"\n{clicks} clicks to the end; click -> new map: p50 "
             f"{statistics.median(latencies) * 1000:.0f} ms, p95 {cuts[18] * 1000:.0f} ms"
         )
-        # the panels below the map are closed accordions, built when opened (a click on a
-        # title while marimo re-renders the cell can be lost: retried)
+        # the panels below the map are closed accordions, built when opened: opened once the
+        # cells that draw them have run for the final position (the winner's line is one)
+        wait_for_cells(page, TIMEOUT_MS)
         counter = page.get_by_text(re.compile(r"^event \d+ of \d+$"))
         for title, shown in (
             ("Exercises about this position", page.get_by_text("The answers come from the")),
             ("What happened (newest first): every event explained", page.locator(".mc-log-entry")),
             ("Step through phases II and III", counter),
         ):
-            for _ in range(4):
-                page.get_by_text(title, exact=True).click()
-                try:
-                    expect(shown.first).to_be_visible(timeout=15_000)
-                    break
-                except AssertionError:
-                    continue
+            page.get_by_text(title, exact=True).click()
             expect(shown.first).to_be_visible(timeout=TIMEOUT_MS)
         _no_horizontal_overflow(page)
         assert clicks >= 10
@@ -185,14 +177,8 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         # Step through the last phase II event by event.
         expect(counter).to_have_text(re.compile(r"^event 1 of \d+$"), timeout=TIMEOUT_MS)
         first = page.locator(".mc-through").inner_text()
-        for _ in range(4):
-            page.get_by_role("button", name="Next event").click()
-            try:
-                expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"), timeout=5_000)
-                break
-            except AssertionError:
-                continue
-        expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"))
+        page.get_by_role("button", name="Next event").click()  # drawn with the counter
+        expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"), timeout=TIMEOUT_MS)
         assert page.locator(".mc-through").inner_text() != first
         _no_horizontal_overflow(page)
         _shots(page, tmp_path, "end")
@@ -209,15 +195,13 @@ def test_hot_seat_covers_the_next_persons_cards_until_they_reveal_them(
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        page.goto(mafia_city_play_url, wait_until="domcontentloaded")
-        page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+        _opened(page, mafia_city_play_url)
         page.get_by_text("New game (seats, seed, target)").click()
         blue = page.locator("marimo-dropdown select").nth(1)
         blue.wait_for(state="visible", timeout=TIMEOUT_MS)
-        blue.select_option("human")
-        page.wait_for_timeout(800)
+        blue.select_option("human")  # the kernel hears it before the click that follows
         page.get_by_role("button", name="New game", exact=True).click()
-        expect(page.get_by_text("New game, seed 1.")).to_be_visible(timeout=TIMEOUT_MS)
+        wait_for_table(page, TIMEOUT_MS, note="New game, seed 1.")
         expect(page.get_by_text("Pass the screen to")).to_be_visible(timeout=TIMEOUT_MS)
         assert page.locator(".mc-hand").count() == 0 and page.locator(OPTION_BUTTONS).count() == 0
         seat = _meta(page)["seat"]

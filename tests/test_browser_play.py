@@ -7,8 +7,10 @@ follow.
 A screenshot is kept under ``tmp_path`` and copied to ``/tmp/play_browser.png``.
 
 Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 against the heuristic
-bot (the default opponent): every decision by clicking an option button (when a decision has
-only a long dropdown, the "let a bot decide for me" button, a click too). On the way the test
+bot (the default opponent): every decision by one click on what the decision panel offers at
+the map's step (an option button; for a long dropdown, its Play button; "Let the bots move"
+when the bots are to move), read once the panel shows the same step as the map (the two
+widgets draw in either order: issue 23). On the way the test
 reads the player boards (the hand in words, the opponent's hidden), turns on the teacher view,
 opens the step through of a Lucky Luciano phase from "Since your last decision", and checks
 that no option label repeats, no catalogue ID is shown, and nothing scrolls sideways at 1280×800
@@ -28,7 +30,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser import click_svg_district, svg_meta, wait_for
+from tests.browser import (
+    TableView,
+    click_svg_district,
+    set_viewport,
+    svg_meta,
+    table_view,
+    wait_for,
+    wait_for_cells,
+    wait_for_table,
+)
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -38,7 +49,6 @@ TIMEOUT_MS = 20_000
 SEED = 5
 
 PLOT = ".se-map svg[data-meta]"  # the play map: SvgBoard (the step-through map has no meta)
-PLOT_READY = PLOT
 OPTION_BUTTONS = ".se-options button.se-option"
 LOG = ".se-log"
 
@@ -83,67 +93,59 @@ def _snapshot(page: Any) -> Snapshot:
     )
 
 
-def _wait_for_step(page: Any, check: Any, what: str, timeout_ms: int = TIMEOUT_MS) -> Snapshot:
-    """Wait until the map's step and the log agree and ``check(snapshot)`` holds; then the
-    map, re-drawn layer by layer, must be whole: its title names its meta's step and no layer
-    failed to parse."""
-
-    def settled(p: Any) -> bool:
-        snap = _snapshot(p)
-        # The log's newest entry belongs to the map's step: both cells have re-rendered.
-        return bool(check(snap)) and (not snap.log_steps or snap.log_steps[0] <= snap.step)
-
-    assert wait_for(page, settled, timeout_ms), f"timed out waiting for {what}"
+def _settled(page: Any, view: TableView, timeout_ms: int = TIMEOUT_MS) -> Snapshot:
+    """The page once the log below the map shows the step of ``view`` (the map and the panel
+    at one step, :func:`wait_for_table`): the map, re-drawn layer by layer, must be whole (its
+    title names its meta's step, no layer failed to parse)."""
+    expect(page.locator(f"{LOG}[data-step='{view.step}']")).to_be_attached(timeout=timeout_ms)
     snap = _snapshot(page)
+    assert snap.step == view.step, (snap.meta, view)
     assert snap.title.startswith(f"Step {snap.step} ·") or snap.title == "Game over", snap.title
     assert page.locator(".se-map parsererror").count() == 0
     return snap
 
 
+def _wait_for_step(page: Any, timeout_ms: int = TIMEOUT_MS, **want: Any) -> Snapshot:
+    """Wait until the map, the panel and the log show one step (``want``: see
+    :func:`wait_for_table`)."""
+    return _settled(page, wait_for_table(page, timeout_ms, **want), timeout_ms)
+
+
 def _click_first_option(page: Any) -> Snapshot:
-    """Click the first option button until the map shows a later step (clicks landing while
-    marimo swaps in re-rendered elements can be lost, so the click is retried)."""
-    before = _snapshot(page)
-    for _ in range(4):
-        button = page.locator(OPTION_BUTTONS).first
-        button.wait_for(state="visible", timeout=TIMEOUT_MS)
-        button.click()
-        if wait_for(page, lambda p: _snapshot(p).step > before.step, 5_000):
-            return _wait_for_step(page, lambda s: s.step > before.step, "the next decision")
-    raise AssertionError(f"clicking the first option at step {before.step} did nothing")
+    """Click the first option button of the panel on show; the map, the panel and the log
+    move on to a later step."""
+    before = wait_for_table(page, TIMEOUT_MS)
+    assert before.options, f"no option button at step {before.step}: {before.text}"
+    page.locator(OPTION_BUTTONS).first.click()
+    return _wait_for_step(page, after=before.step)
+
+
+def _open(page: Any, url: str, timeout_ms: int = TIMEOUT_MS) -> TableView:
+    """Open the notebook and wait until the table is drawn and every cell has run (a click on
+    an accordion that marimo then draws again would be lost)."""
+    page.goto(url, wait_until="domcontentloaded")
+    now = wait_for_table(page, timeout_ms)
+    wait_for_cells(page, timeout_ms)
+    return now
 
 
 def _open_setup(page: Any, timeout_ms: int = TIMEOUT_MS) -> None:
     """Open the section of seats, seed and rule options, folded above the table."""
-    seed = page.locator("marimo-number input").first
-    for _ in range(4):
-        page.get_by_text("Seats, seed and rule options").click()
-        try:
-            seed.wait_for(state="visible", timeout=3_000)
-            return
-        except Exception:  # a click landing while marimo renders: retried
-            continue
-    seed.wait_for(state="visible", timeout=timeout_ms)
+    page.get_by_text("Seats, seed and rule options").click()
+    page.locator("marimo-number input").first.wait_for(state="visible", timeout=timeout_ms)
 
 
 def _start_game(page: Any, url: str) -> Snapshot:
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
-    page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    _open(page, url)
     _open_setup(page)
     seed = page.locator("marimo-number input").first
     seed.fill(str(SEED))
     seed.press("Tab")
     expect(seed).to_have_value(str(SEED), timeout=TIMEOUT_MS)
-    for _ in range(4):
-        page.get_by_role("button", name="New game").click()
-        try:
-            expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=5_000)
-            break
-        except AssertionError:
-            continue
-    expect(page.get_by_text(f"New game, seed {SEED}.")).to_be_visible(timeout=TIMEOUT_MS)
-    return _wait_for_step(page, lambda s: s.meta["pending"] == "mafioso", "the new game")
+    page.get_by_role("button", name="New game").click()
+    start = _wait_for_step(page, note=f"New game, seed {SEED}.")
+    assert start.meta["pending"] == "mafioso", start.meta
+    return start
 
 
 def test_play_a_few_decisions_click_the_map_and_undo(
@@ -167,24 +169,23 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     # Decision 3 by a click on the map: a district with one space is chosen at once; one with
     # several narrows the buttons to its spaces, and the first button chooses.
     district = second.meta["clickable"][0]
-    for _ in range(4):
-        click_svg_district(page, _main_plot(page), district)
-        if wait_for(
-            page,
-            lambda p: (
-                _snapshot(p).step > second.step
-                or p.get_by_text(f"District {district}: choose one").count() > 0
-            ),
-            5_000,
-        ):
-            break
-    else:
-        raise AssertionError(f"clicking district {district} did nothing")
-    if _snapshot(page).step == second.step:
+    click_svg_district(page, _main_plot(page), district)
+
+    def answered(p: Any) -> bool:
+        view = table_view(p)
+        return (
+            view is not None
+            and view.settled
+            and (view.step > second.step or (view.note or "").startswith(f"District {district}:"))
+        )
+
+    assert wait_for(page, answered, TIMEOUT_MS), f"clicking district {district} did nothing"
+    clicked = wait_for_table(page, TIMEOUT_MS)
+    if clicked.step == second.step:  # several spaces: the buttons narrow to the district's
         expect(page.locator(".se-options")).to_contain_text(f"District {district}")
         third = _click_first_option(page)
     else:
-        third = _wait_for_step(page, lambda s: s.step > second.step, "the map click")
+        third = _settled(page, clicked)
     assert district in third.meta["changed"], "the district built in is ringed as changed"
     assert f"district {district}" in third.log_text.lower()
 
@@ -196,7 +197,7 @@ def test_play_a_few_decisions_click_the_map_and_undo(
 
     # Undo goes back to the previous decision: the map and the log follow.
     page.get_by_role("button", name="Undo").click()
-    undone = _wait_for_step(page, lambda s: s.step < fourth.step, "the undo")
+    undone = _wait_for_step(page, note="Undone.")
     assert undone.step == third.step
     assert undone.meta == third.meta
     assert undone.title == third.title
@@ -230,8 +231,7 @@ def test_load_a_game_and_step_through_the_luciano_phase(
 ) -> None:
     page = chromium_page
     saved, luciano_step = _saved_game_after_a_luciano_phase()
-    page.goto(play_url, wait_until="domcontentloaded")
-    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    _open(page, play_url)
 
     page.get_by_text("Load a saved game").click()
     area = page.locator("marimo-text-area textarea").first
@@ -239,11 +239,8 @@ def test_load_a_game_and_step_through_the_luciano_phase(
     area.fill(saved)
     area.press("Tab")
     steps = len(json.loads(saved)["actions"])
-    for _ in range(4):
-        page.get_by_role("button", name="📂 Load").click()
-        if wait_for(page, lambda p: _snapshot(p).step == steps, 5_000):
-            break
-    loaded = _wait_for_step(page, lambda s: s.step == steps, "the loaded game")
+    page.get_by_role("button", name="📂 Load").click()
+    loaded = _wait_for_step(page, step=steps, note=f"Loaded a game at step {steps}.")
     assert loaded.log_count > 50
 
     # The step-through panel opens on the Lucky Luciano phase, at its first event.
@@ -252,17 +249,9 @@ def test_load_a_game_and_step_through_the_luciano_phase(
     counter = page.get_by_text(re.compile(r"^event \d+ of \d+$"))
     expect(counter).to_have_text(re.compile(r"^event 1 of \d+$"), timeout=TIMEOUT_MS)
     first = page.locator(".se-through").inner_text()
-    for expected in (2, 3):
-        for _ in range(4):
-            page.get_by_role("button", name="Next event").click()
-            try:
-                expect(counter).to_have_text(
-                    re.compile(rf"^event {expected} of \d+$"), timeout=5_000
-                )
-                break
-            except AssertionError:
-                continue
-        expect(counter).to_have_text(re.compile(rf"^event {expected} of \d+$"))
+    for expected in (2, 3):  # the buttons are drawn with the counter: one click each
+        page.get_by_role("button", name="Next event").click()
+        expect(counter).to_have_text(re.compile(rf"^event {expected} of \d+$"), timeout=TIMEOUT_MS)
     assert page.locator(".se-through").inner_text() != first
     page.get_by_role("button", name="Previous event").click()
     expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"), timeout=TIMEOUT_MS)
@@ -276,11 +265,6 @@ RAW_ID = re.compile(r"\b(?:vip|party|distillery|fleet|city|helper)-\d\d\b")
 MAX_CLICKS = 600
 
 
-def _full_meta(page: Any) -> dict[str, Any]:
-    meta: dict[str, Any] = _main_figure(page)["layout"]["meta"]
-    return meta
-
-
 def _no_sideways_scroll(page: Any) -> None:
     widths = page.evaluate(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
@@ -288,14 +272,8 @@ def _no_sideways_scroll(page: Any) -> None:
     assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
 
 
-def _over(page: Any) -> bool:
-    return bool(page.locator(".se-final").count())
-
-
-def _full_new_game(page: Any, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_selector(PLOT_READY, timeout=FULL_TIMEOUT_MS)
-    page.locator(OPTION_BUTTONS).first.wait_for(state="visible", timeout=FULL_TIMEOUT_MS)
+def _full_new_game(page: Any, url: str) -> TableView:
+    _open(page, url, FULL_TIMEOUT_MS)
     _open_setup(page, FULL_TIMEOUT_MS)
     expect(page.locator("marimo-dropdown").nth(3)).to_have_attribute(
         "data-initial-value", re.compile("heuristic bot")
@@ -304,36 +282,36 @@ def _full_new_game(page: Any, url: str) -> None:
     seed.fill(str(FULL_SEED))
     seed.press("Tab")
     expect(seed).to_have_value(str(FULL_SEED), timeout=FULL_TIMEOUT_MS)
-    for _ in range(4):
-        page.get_by_role("button", name="New game").click()
-        try:
-            expect(page.get_by_text(f"New game, seed {FULL_SEED}.")).to_be_visible(timeout=5_000)
-            page.get_by_text("Seats, seed and rule options").click()  # folded again
-            expect(page.locator("marimo-number input").first).to_be_hidden(timeout=5_000)
-            return
-        except AssertionError:
-            continue
-    raise AssertionError("the new game did not start")
+    page.get_by_role("button", name="New game").click()
+    start = wait_for_table(page, FULL_TIMEOUT_MS, note=f"New game, seed {FULL_SEED}.")
+    page.get_by_text("Seats, seed and rule options").click()  # folded again
+    expect(page.locator("marimo-number input").first).to_be_hidden(timeout=FULL_TIMEOUT_MS)
+    return start
 
 
-def _decide(page: Any) -> None:
-    """One click that takes the pending decision; waits until the map shows a later step."""
-    before = _full_meta(page)["step"]
-    for _ in range(4):
-        buttons = page.locator(OPTION_BUTTONS)
-        labels = [t.strip() for t in buttons.all_inner_texts()]
-        options = [t for t in labels if t]
-        assert len(options) == len(set(options)), f"labels repeat: {options}"
-        if options:
-            buttons.nth(labels.index(options[0])).click()
-        else:  # a long list in a dropdown: a bot decides (still a click)
-            page.get_by_role("button", name=re.compile("Let a bot decide")).click()
-        if wait_for(page, lambda p: _over(p) or _full_meta(p)["step"] > before, 8_000):
-            return
-    raise AssertionError(f"no click took the decision at step {before}")
+def _decide(page: Any, now: TableView) -> TableView:
+    """One click on what the panel offers at the map's step (``now``, from
+    :func:`wait_for_table`): the first option button, else the first option of a dropdown
+    list and its Play button, else "Let the bots move"; a position that offers none of these
+    to a person is a bug. Returns the table at the next step."""
+    assert not now.over and now.settled, now
+    options = list(now.options)
+    assert len(options) == len(set(options)), f"labels repeat: {options}"
+    if options:
+        page.locator(OPTION_BUTTONS).first.click()
+    elif now.lists:  # a long list in a dropdown: its first option, played (still a click)
+        page.locator(".se-options button.se-play").first.click()
+    elif now.bots == "▶ Let the bots move":
+        page.get_by_role("button", name="Let the bots move").click()
+    else:
+        raise AssertionError(f"nothing a person can press at step {now.step}: {now.text!r}")
+    return wait_for_table(page, FULL_TIMEOUT_MS, after=now.step)
 
 
-def _check_boards(page: Any, tmp_path: Path) -> None:
+def _check_boards(page: Any, now: TableView, tmp_path: Path) -> None:
+    # the boards below the map follow the panel (once the page has drawn it): at its step
+    boards = page.locator(f".se-boards[data-step='{now.step}']")
+    expect(boards).to_be_attached(timeout=FULL_TIMEOUT_MS)
     mine = page.locator(".se-board[data-colour='purple']")
     theirs = page.locator(".se-board[data-colour='blue']")
     expect(mine).to_contain_text("your board")
@@ -356,7 +334,9 @@ def _check_boards(page: Any, tmp_path: Path) -> None:
     )
 
 
-def _open_luciano(page: Any, tmp_path: Path) -> None:
+def _open_luciano(page: Any, tmp_path: Path) -> TableView:
+    """Open the Lucky Luciano phase of "Since your last decision" in step through; the panel
+    says so (and takes clicks again)."""
     item = page.locator(".se-since .se-luciano").first
     step = int(item.get_attribute("data-step") or -1)
     expect(item).to_contain_text("Lucky Luciano phase")
@@ -364,40 +344,38 @@ def _open_luciano(page: Any, tmp_path: Path) -> None:
     items = page.locator(".se-since .se-since-item")
     steps = [int(s) for s in items.evaluate_all("es => es.map(e => e.dataset.step)")]
     picker = page.locator("marimo-dropdown[data-label*='Step through']").first
-    for _ in range(4):  # a click landing while marimo re-renders the panel can be lost
-        row.nth(steps.index(step)).click()
-        try:
-            expect(picker).to_contain_text(f"⚔ Step {step} ·", timeout=8_000)
-            break
-        except AssertionError:
-            continue
+    row.nth(steps.index(step)).click()
+    now = wait_for_table(page, FULL_TIMEOUT_MS, note=f"Step {step} is open in Step through")
     expect(picker).to_contain_text(f"⚔ Step {step} ·", timeout=FULL_TIMEOUT_MS)
     changed = page.get_by_text(re.compile(r"^What changed"))
     changed.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "luciano_1280.png"))
+    return now
 
 
 def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_path: Path) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        _full_new_game(page, play_url)
+        now = _full_new_game(page, play_url)
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / "full_1280.png"))
         boards_checked = luciano_opened = False
         for _ in range(MAX_CLICKS):
-            if _over(page):
+            if now.over:  # the panel says so; the final scores come below the map
                 break
-            side = page.locator(".se-side").first.inner_text()
-            assert not RAW_ID.search(side), f"a catalogue ID is shown: {side}"
-            if not boards_checked and _full_meta(page)["step"] > 12:
-                _check_boards(page, tmp_path)
+            assert not RAW_ID.search(now.text), f"a catalogue ID is shown: {now.text}"
+            if not boards_checked and now.step > 12:
+                _check_boards(page, now, tmp_path)
                 boards_checked = True
             if not luciano_opened and page.locator(".se-since .se-luciano").count():
-                _open_luciano(page, tmp_path)
+                now = _open_luciano(page, tmp_path)
                 luciano_opened = True
                 _no_sideways_scroll(page)
-            _decide(page)
+            now = _decide(page, now)
+        else:
+            raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
+        assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
         assert boards_checked and luciano_opened
         expect(page.locator(".se-results")).to_contain_text("Purple")
@@ -405,8 +383,7 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
         _no_sideways_scroll(page)
         page.locator(".se-final").scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "final_1280.png"))
-        page.set_viewport_size({"width": 1920, "height": 1080})
-        page.wait_for_timeout(500)
+        set_viewport(page, 1920, 1080)
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / "full_1920.png"), full_page=True)
     finally:

@@ -65,16 +65,38 @@ class IllegalAction(ValueError):
         super().__init__(f"{reason} ({rule})")
 
 
-@dataclass(frozen=True, slots=True)
+#: A label given as a zero-argument function, called on the first read of :attr:`Action.label`
+#: (bots never read labels). It must depend only on values fixed when the action is made
+#: (bind them with :func:`functools.partial`, never read a changing game state).
+LabelFn = Callable[[], str]
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """One option of a decision: a kind and its arguments; ``label`` is for people only."""
+    """One option of a decision: a kind and its arguments; ``label`` is for people only.
+
+    The label may be given as a function (:data:`LabelFn`), built on its first read and kept;
+    it takes no part in equality, hashing or ``repr``, and a pickled or copied action carries
+    the text:
+
+    >>> from functools import partial
+    >>> lazy = Action("capo", ("docks", 0), label=partial("Docks, person {}".format, 1))
+    >>> lazy == Action("capo", ("docks", 0)), lazy.label
+    (True, 'Docks, person 1')
+    """
+
+    __match_args__ = ("kind", "args", "label")
 
     kind: str
-    args: tuple[Arg, ...] = ()
-    label: str = field(default="", compare=False, repr=False)
+    args: tuple[Arg, ...]
+    _label: str | LabelFn = field(compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        for part in (self.kind, *self.args):
+    def __init__(self, kind: str, args: tuple[Arg, ...] = (), label: str | LabelFn = "") -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "kind", kind)
+        setattr_(self, "args", args)
+        setattr_(self, "_label", label)
+        for part in (kind, *args):
             if type(part) is int or part in _CHECKED:
                 continue
             word = str(part)
@@ -82,6 +104,20 @@ class Action:
                 raise ValueError(f"action part {word!r} must be one word of letters/digits")
             if len(_CHECKED) < 10_000:
                 _CHECKED.add(word)
+
+    @property
+    def label(self) -> str:
+        """The text for people ("" if none): built now if it was given as a function."""
+        label = self._label
+        if type(label) is str:
+            return label
+        text = label()  # type: ignore[operator]
+        object.__setattr__(self, "_label", text)
+        return text
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[Arg, ...], str]]:
+        # Pickled and copied with the label's text: a label function need not be picklable.
+        return (Action, (self.kind, self.args, self.label))
 
     def __str__(self) -> str:
         return " ".join((self.kind, *map(str, self.args)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from speakeasy.catalog import Location, Person, TurnOrderLayout
 from speakeasy.core.actions import Action, Blocked, IllegalAction
@@ -341,8 +342,17 @@ def effect_text(effect: Effect) -> str:
 
 def person_label(ctx: Ctx, location: Location, person: Person) -> str:
     """Every action of a person, box actions included, in order (R-LOC-GEN-3/4)."""
+    return _person_text(location, person)
+
+
+def _person_text(location: Location, person: Person) -> str:
+    """:func:`person_label` from the catalogue alone (option labels build it when read)."""
     actions = "; ".join(effect_text(e) for e in person.actions)
     return f"{location.name}, person {person.index + 1}: {actions}"
+
+
+def _swap_text(who: Colour, location: Location, person: Person) -> str:
+    return f"Replace {who}'s capo: {_person_text(location, person)}"
 
 
 def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
@@ -379,7 +389,7 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
             continue
         for person in persons_in_play(ctx, location):
             action = Action(
-                "capo", (location.id, person.index), label=person_label(ctx, location, person)
+                "capo", (location.id, person.index), label=partial(_person_text, location, person)
             )
             who = ctx.state.persons.get(f"{location.id}:{person.index}")
             if who is None:
@@ -595,7 +605,7 @@ def swap_targets(ctx: Ctx, colour: Colour) -> list[Action]:
             Action(
                 "swap",
                 (location_id, int(index)),
-                label=f"Replace {who}'s capo: {person_label(ctx, location, person)}",
+                label=partial(_swap_text, who, location, person),
             )
         )
     if ctx.options.restaurant_swap and restaurant_refusal(ctx, colour) is None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
 _TOKEN = re.compile(r"[A-Za-z0-9_.:+-]+", re.ASCII)
@@ -162,6 +162,16 @@ class Action:
     def describe(self) -> str:
         """The label if the engine gave one, else the text form."""
         return self.label or str(self)
+
+
+def _frozen(self: Action, name: str, *value: object) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+# The dataclass's own guard names the slotted class's predecessor (a known quirk of
+# ``slots=True``), so an attribute that is not a field (``label``) would raise TypeError.
+Action.__setattr__ = _frozen  # type: ignore[method-assign,assignment]
+Action.__delattr__ = _frozen  # type: ignore[method-assign,assignment]
 
 
 def _what_is_wrong(text: str) -> str:

@@ -58,10 +58,14 @@ class Game(Engine[GameState, Ctx, GameResult]):
         seed: int,
         options: Options | None = None,
         scenario: StartPosition | None = None,
+        *,
+        checkpoints: bool = True,
     ) -> None:
         #: The seats in seating order.
         self.colours: tuple[Colour, ...] = tuple(colours)
-        super().__init__(self.colours, seed, options or Options(), scenario)
+        super().__init__(
+            self.colours, seed, options or Options(), scenario, checkpoints=checkpoints
+        )
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -70,10 +74,16 @@ class Game(Engine[GameState, Ctx, GameResult]):
         players: int | Sequence[str | Colour] = 2,
         seed: int = 0,
         options: Options | dict[str, bool] | None = None,
+        *,
+        checkpoints: bool = True,
     ) -> Game:
-        """Set up a new game: ``players`` is a count (1-4) or colour names in seating order."""
+        """Set up a new game: ``players`` is a count (1-4) or colour names in seating order.
+
+        ``checkpoints=False`` is for games only played forward (bot batches): no checkpoint
+        snapshots are taken until the game first undoes, goes back or is copied, which then
+        replays it from the start (:class:`~speakeasy.core.engine.Engine`)."""
         opts = options if isinstance(options, Options) else Options.from_data(options)
-        return cls(colours(players), seed, opts)
+        return cls(colours(players), seed, opts, checkpoints=checkpoints)
 
     @classmethod
     def replay(

@@ -406,7 +406,7 @@ class _Clock:
 def play_game(spec: GameSpec) -> GameRecord:
     """Play one game of a batch to the end and return its record (runs in a worker)."""
     clock = _Clock(spec.bots)
-    game = Game.new(players=len(spec.bots), seed=spec.seed)
+    game = Game.new(players=len(spec.bots), seed=spec.seed, checkpoints=False)  # never undone
     bots = {
         colour: make_bot(kind, seed)
         for colour, kind, seed in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)
@@ -594,7 +594,9 @@ def play_mc_game(spec: GameSpec) -> McGameRecord:
     off, which hides nothing from bots that never see other hands)."""
     clock = _Clock(spec.bots)
     options = McOptions(prompt_everyone=False, max_rounds=MC_MAX_ROUNDS)
-    game = MafiaCityGame.new(players=len(spec.bots), seed=spec.seed, options=options)
+    game = MafiaCityGame.new(
+        players=len(spec.bots), seed=spec.seed, options=options, checkpoints=False
+    )  # never undone
     seats = list(game.state.players)
     bots = {
         p: MC_BOT_KINDS[kind](seed)

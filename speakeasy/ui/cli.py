@@ -126,7 +126,7 @@ def simulate(
             range(games), desc="games", unit="game", disable=not progress, file=sys.stderr
         ):
             start = time.perf_counter()
-            match = Game.new(players=players, seed=seed + i)
+            match = Game.new(players=players, seed=seed + i, checkpoints=False)  # never undone
             random_bots = {
                 c: RandomBot(seed=derive_seed(match.seed, "bot", c.value)) for c in match.colours
             }

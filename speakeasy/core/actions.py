@@ -44,6 +44,7 @@ _CANONICAL_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}", re.ASCII)
 MAX_ACTION_TEXT = 200
 #: Words already checked: a game's actions repeat a few hundred words many times over.
 _CHECKED: set[str] = set()
+_set = object.__setattr__
 
 Arg = int | str
 
@@ -92,18 +93,14 @@ class Action:
     _label: str | LabelFn = field(compare=False, repr=False)
 
     def __init__(self, kind: str, args: tuple[Arg, ...] = (), label: str | LabelFn = "") -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "kind", kind)
-        setattr_(self, "args", args)
-        setattr_(self, "_label", label)
-        for part in (kind, *args):
-            if type(part) is int or part in _CHECKED:
-                continue
-            word = str(part)
-            if _TOKEN.fullmatch(word) is None:
-                raise ValueError(f"action part {word!r} must be one word of letters/digits")
-            if len(_CHECKED) < 10_000:
-                _CHECKED.add(word)
+        _set(self, "kind", kind)
+        _set(self, "args", args)
+        _set(self, "_label", label)
+        if kind not in _CHECKED:
+            _check(kind)
+        for part in args:
+            if type(part) is not int and part not in _CHECKED:
+                _check(part)
 
     @property
     def label(self) -> str:
@@ -162,6 +159,17 @@ class Action:
     def describe(self) -> str:
         """The label if the engine gave one, else the text form."""
         return self.label or str(self)
+
+
+def _check(part: object) -> None:
+    """``ValueError`` unless ``part`` is one word of an action's text form (kept once checked)."""
+    if type(part) is int:
+        return
+    word = str(part)
+    if _TOKEN.fullmatch(word) is None:
+        raise ValueError(f"action part {word!r} must be one word of letters/digits")
+    if len(_CHECKED) < 10_000:
+        _CHECKED.add(word)
 
 
 def _frozen(self: Action, name: str, *value: object) -> None:

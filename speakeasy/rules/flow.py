@@ -592,13 +592,18 @@ def _free_park_person(ctx: Ctx) -> int | None:
     return None
 
 
+def _swappable(ctx: Ctx, colour: Colour, key: str, who: Colour) -> bool:
+    """Whether the capo of ``who`` at the person ``key`` can be swapped (R-LOC-CENTRALPARK-1)."""
+    return who is not colour and key.partition(":")[0] != CENTRAL_PARK
+
+
 def swap_targets(ctx: Ctx, colour: Colour) -> list[Action]:
     """Other players' capos outside Central Park that yours can replace (R-LOC-CENTRALPARK-1/5)."""
     targets: list[Action] = []
     for key, who in sorted(ctx.state.persons.items()):
-        location_id, _, index = key.partition(":")
-        if who is colour or location_id == CENTRAL_PARK:
+        if not _swappable(ctx, colour, key, who):
             continue
+        location_id, _, index = key.partition(":")
         location = ctx.catalog.location(location_id)
         person = location.person(int(index))
         targets.append(
@@ -620,6 +625,17 @@ def swap_targets(ctx: Ctx, colour: Colour) -> list[Action]:
     return targets
 
 
+def _any_swap_target(ctx: Ctx, colour: Colour) -> bool:
+    """``bool(swap_targets(ctx, colour))``, without making the options."""
+    if any(_swappable(ctx, colour, key, who) for key, who in ctx.state.persons.items()):
+        return True
+    return bool(
+        ctx.options.restaurant_swap
+        and set(ctx.state.restaurant) - {colour}
+        and restaurant_refusal(ctx, colour) is None
+    )
+
+
 def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
     if _free_park_person(ctx) is None:
         return IllegalAction(
@@ -627,7 +643,7 @@ def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
             "R-LOC-CENTRALPARK-2",
             "every Central Park person already has a capo this act",
         )
-    if not swap_targets(ctx, colour):
+    if not _any_swap_target(ctx, colour):
         return IllegalAction(
             "no-swap",
             "R-LOC-CENTRALPARK-1",

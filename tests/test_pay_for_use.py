@@ -197,3 +197,23 @@ def test_undo_goto_and_copies_work_with_or_without_checkpoints(checkpoints: bool
     assert game == copied
     before, frames = game.frames(len(history))
     assert frames and before == Game.replay(seed, history[:-1], players=3).state
+
+
+def test_the_replay_cache_keeps_the_most_recent_replays() -> None:
+    """``Game.replay``'s cache (cachetools) keeps its 8 most recent replays, and a replay
+    continued from a cached one is the same game as one replayed from scratch."""
+    from speakeasy.engine import game as game_module
+
+    game_module._REPLAYS.clear()
+    for seed in range(10):
+        Game.replay(seed, [], players=2)
+    assert sorted(key[0] for key in game_module._REPLAYS) == list(range(2, 10))
+    start = Game.new(players=2, seed=9)
+    first = start.legal_actions()[0]
+    continued = Game.replay(9, [first], players=2)  # from the cached empty game of seed 9
+    start.apply(first)
+    assert continued == start
+    assert (
+        len(game_module._REPLAYS) == 8
+        and (9, continued.colours, continued.options, (str(first),)) in game_module._REPLAYS
+    )

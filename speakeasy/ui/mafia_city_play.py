@@ -23,11 +23,12 @@ True
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
+
+from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
@@ -504,8 +505,6 @@ class McTable(UndoToPerson):
         if frames is None:
             frames = mc_phase_frames(self.game, round_, phase)
             _FRAMES[key] = frames
-            while len(_FRAMES) > 8:
-                _FRAMES.popitem(last=False)
         return frames
 
     def frame_view(self, frame: McPhaseFrame, teacher: bool = False) -> Observation:
@@ -565,18 +564,18 @@ class McTableSnapshot:
         return len(self.actions)
 
 
-_TABLES: OrderedDict[McTableSnapshot, McTable] = OrderedDict()
-_FRAMES: OrderedDict[tuple[object, ...], list[McPhaseFrame]] = OrderedDict()
+#: The tables of recent snapshots, the least recently used dropped first.
+_TABLES: LRUCache[McTableSnapshot, McTable] = LRUCache(maxsize=24)
+#: The frames of the 8 phases replayed last (first in, first out).
+_FRAMES: FIFOCache[tuple[object, ...], list[McPhaseFrame]] = FIFOCache(maxsize=8)
 
 
 def mc_table_for(snapshot: McTableSnapshot) -> McTable:
     """The table of a snapshot, cached: read it, never change it (use :func:`mc_advance`)."""
-    table = _TABLES.get(snapshot)
+    table = _TABLES.get(snapshot)  # a hit becomes the most recently used
     if table is None:
         table = McTable.from_snapshot(snapshot)
         _remember(snapshot, table)
-    else:
-        _TABLES.move_to_end(snapshot)
     return table
 
 
@@ -598,6 +597,3 @@ def mc_advance(snapshot: McTableSnapshot, change: Callable[[McTable], object]) -
 
 def _remember(snapshot: McTableSnapshot, table: McTable) -> None:
     _TABLES[snapshot] = table
-    _TABLES.move_to_end(snapshot)
-    while len(_TABLES) > 24:
-        _TABLES.popitem(last=False)

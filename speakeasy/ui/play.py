@@ -20,11 +20,12 @@ import copy
 import dataclasses
 import inspect
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
+
+from cachetools import FIFOCache, LRUCache
 
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Action, Decision, Event
@@ -440,18 +441,17 @@ class TableSnapshot:
         return len(self.actions)
 
 
-_TABLES: OrderedDict[TableSnapshot, Table] = OrderedDict()
 _TABLE_CACHE_SIZE = 24
+#: The tables of recent snapshots, the least recently used dropped first.
+_TABLES: LRUCache[TableSnapshot, Table] = LRUCache(maxsize=_TABLE_CACHE_SIZE)
 
 
 def table_for(snapshot: TableSnapshot) -> Table:
     """The table of a snapshot, cached: read it, never change it (use :func:`advance`)."""
-    table = _TABLES.get(snapshot)
+    table = _TABLES.get(snapshot)  # a hit becomes the most recently used
     if table is None:
         table = Table.from_snapshot(snapshot)
         _remember(snapshot, table)
-    else:
-        _TABLES.move_to_end(snapshot)
     return table
 
 
@@ -470,9 +470,6 @@ def advance(snapshot: TableSnapshot, change: Callable[[Table], object]) -> Table
 
 def _remember(snapshot: TableSnapshot, table: Table) -> None:
     _TABLES[snapshot] = table
-    _TABLES.move_to_end(snapshot)
-    while len(_TABLES) > _TABLE_CACHE_SIZE:
-        _TABLES.popitem(last=False)
 
 
 def position_after(game: Game, step: int) -> GameState:
@@ -482,7 +479,8 @@ def position_after(game: Game, step: int) -> GameState:
     return Game.replay(game.seed, game.history[:step], list(game.colours), game.options).state
 
 
-_FRAMES: OrderedDict[tuple[object, ...], list[StepFrame]] = OrderedDict()
+#: The frames of the 8 steps stepped through last (first in, first out).
+_FRAMES: FIFOCache[tuple[object, ...], list[StepFrame]] = FIFOCache(maxsize=8)
 
 
 def _cached_frames(key: tuple[object, ...], game: Game, step: int) -> list[StepFrame]:
@@ -490,8 +488,6 @@ def _cached_frames(key: tuple[object, ...], game: Game, step: int) -> list[StepF
     if frames is None:
         frames = step_through(game, step)
         _FRAMES[key] = frames
-        while len(_FRAMES) > 8:
-            _FRAMES.popitem(last=False)
     return frames
 
 

@@ -355,6 +355,25 @@ def _swap_text(who: Colour, location: Location, person: Person) -> str:
     return f"Replace {who}'s capo: {_person_text(location, person)}"
 
 
+#: The option of sending a capo to each person, made once per person: ``id(person) ->
+#: (person, option)`` (the person is kept, so its id is never another's while it is here).
+_CAPO_ACTIONS: dict[int, tuple[Person, Action]] = {}
+
+
+def _capo_action(location: Location, person: Person) -> Action:
+    """The option of sending a capo to ``person`` (its label is built when read)."""
+    found = _CAPO_ACTIONS.get(id(person))
+    if found is not None and found[0] is person:
+        return found[1]
+    action = Action(
+        "capo", (location.id, person.index), label=partial(_person_text, location, person)
+    )
+    if len(_CAPO_ACTIONS) >= 1024:  # persons of many catalogues (tests): start again
+        _CAPO_ACTIONS.clear()
+    _CAPO_ACTIONS[id(person)] = (person, action)
+    return action
+
+
 def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
     """Available persons (R-TURN-3/4, R-CAPO-5) and why the others are not."""
     options: list[Action] = []
@@ -388,9 +407,7 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
                 blocked.append(Blocked(action, err))
             continue
         for person in persons_in_play(ctx, location):
-            action = Action(
-                "capo", (location.id, person.index), label=partial(_person_text, location, person)
-            )
+            action = _capo_action(location, person)
             who = ctx.state.persons.get(f"{location.id}:{person.index}")
             if who is None:
                 options.append(action)

@@ -150,7 +150,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 imports[name].append(run(worker, trees[name], "import", [])["seconds"])
             imports["networkx"].append(run(worker, ROOT, "import", [1])["seconds"])
 
-    report: dict[str, Any] = {"base": args.base, "seeds": args.seeds, "rounds": args.rounds}
+    report: dict[str, Any] = {
+        "base_revision": args.base,
+        "seeds": args.seeds,
+        "rounds": args.rounds,
+    }
     for name in trees:
         rounds = samples[name]["game"]
         per_seed = [statistics.median(r["seconds"][str(s)] for r in rounds) for s in seeds]

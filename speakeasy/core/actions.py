@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
 _TOKEN = re.compile(r"[A-Za-z0-9_.:+-]+", re.ASCII)
@@ -44,6 +44,7 @@ _CANONICAL_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}", re.ASCII)
 MAX_ACTION_TEXT = 200
 #: Words already checked: a game's actions repeat a few hundred words many times over.
 _CHECKED: set[str] = set()
+_set = object.__setattr__
 
 Arg = int | str
 
@@ -65,23 +66,55 @@ class IllegalAction(ValueError):
         super().__init__(f"{reason} ({rule})")
 
 
-@dataclass(frozen=True, slots=True)
+#: A label given as a zero-argument function, called on the first read of :attr:`Action.label`
+#: (bots never read labels). It must depend only on values fixed when the action is made
+#: (bind them with :func:`functools.partial`, never read a changing game state).
+LabelFn = Callable[[], str]
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """One option of a decision: a kind and its arguments; ``label`` is for people only."""
+    """One option of a decision: a kind and its arguments; ``label`` is for people only.
+
+    The label may be given as a function (:data:`LabelFn`), built on its first read and kept;
+    it takes no part in equality, hashing or ``repr``, and a pickled or copied action carries
+    the text:
+
+    >>> from functools import partial
+    >>> lazy = Action("capo", ("docks", 0), label=partial("Docks, person {}".format, 1))
+    >>> lazy == Action("capo", ("docks", 0)), lazy.label
+    (True, 'Docks, person 1')
+    """
+
+    __match_args__ = ("kind", "args", "label")
 
     kind: str
-    args: tuple[Arg, ...] = ()
-    label: str = field(default="", compare=False, repr=False)
+    args: tuple[Arg, ...]
+    _label: str | LabelFn = field(compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        for part in (self.kind, *self.args):
-            if type(part) is int or part in _CHECKED:
-                continue
-            word = str(part)
-            if _TOKEN.fullmatch(word) is None:
-                raise ValueError(f"action part {word!r} must be one word of letters/digits")
-            if len(_CHECKED) < 10_000:
-                _CHECKED.add(word)
+    def __init__(self, kind: str, args: tuple[Arg, ...] = (), label: str | LabelFn = "") -> None:
+        _set(self, "kind", kind)
+        _set(self, "args", args)
+        _set(self, "_label", label)
+        if kind not in _CHECKED:
+            _check(kind)
+        for part in args:
+            if type(part) is not int and part not in _CHECKED:
+                _check(part)
+
+    @property
+    def label(self) -> str:
+        """The text for people ("" if none): built now if it was given as a function."""
+        label = self._label
+        if type(label) is str:
+            return label
+        text = label()  # type: ignore[operator]
+        object.__setattr__(self, "_label", text)
+        return text
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[Arg, ...], str]]:
+        # Pickled and copied with the label's text: a label function need not be picklable.
+        return (Action, (self.kind, self.args, self.label))
 
     def __str__(self) -> str:
         return " ".join((self.kind, *map(str, self.args)))
@@ -126,6 +159,27 @@ class Action:
     def describe(self) -> str:
         """The label if the engine gave one, else the text form."""
         return self.label or str(self)
+
+
+def _check(part: object) -> None:
+    """``ValueError`` unless ``part`` is one word of an action's text form (kept once checked)."""
+    if type(part) is int:
+        return
+    word = str(part)
+    if _TOKEN.fullmatch(word) is None:
+        raise ValueError(f"action part {word!r} must be one word of letters/digits")
+    if len(_CHECKED) < 10_000:
+        _CHECKED.add(word)
+
+
+def _frozen(self: Action, name: str, *value: object) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+# The dataclass's own guard names the slotted class's predecessor (a known quirk of
+# ``slots=True``), so an attribute that is not a field (``label``) would raise TypeError.
+Action.__setattr__ = _frozen  # type: ignore[method-assign,assignment]
+Action.__delattr__ = _frozen  # type: ignore[method-assign,assignment]
 
 
 def _what_is_wrong(text: str) -> str:

@@ -61,6 +61,8 @@ Design:
   rules. Loading a save replays the whole history, which checks every action. Unlisted
   checkpoints (finer ones, such as turns) are kept only once a game has rebuilt a position
   (copy, undo, goto, step-through): interactive games replay less, bot batches pay nothing.
+  A game made with ``checkpoints=False`` (a batch that never undoes) keeps none at all until
+  it first rebuilds a position, which then replays it from its start.
 """
 
 from __future__ import annotations
@@ -353,8 +355,18 @@ class Engine(Generic[S, C, R]):
     definition: ClassVar[GameDefinition[Any, Any, Any]]
 
     def __init__(
-        self, players: Sequence[str], seed: int, options: ToData, start: Any | None = None
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: ToData,
+        start: Any | None = None,
+        *,
+        checkpoints: bool = True,
     ) -> None:
+        """``checkpoints=False`` takes no checkpoint snapshots while the game is only played
+        forward (a batch of bot games that never undoes): nothing else changes. Undo, goto,
+        copies and step-through still work, the first one replaying the game from its start;
+        from then on the game keeps checkpoints like any other."""
         self.players: tuple[str, ...] = tuple(players)
         #: A whole number, ``0 <= seed < 2**63`` (:func:`~speakeasy.core.seeds.check_seed`).
         self.seed = check_seed(seed)
@@ -366,6 +378,8 @@ class Engine(Generic[S, C, R]):
         self._checkpoints: list[Checkpoint] = []
         #: Keep unlisted checkpoints: set once a position is rebuilt (:meth:`_restore`).
         self._unlisted = False
+        #: Keep checkpoints at all (``checkpoints=False``: not until a position is rebuilt).
+        self._keep = checkpoints
         self._begin()
 
     def _begin(self) -> None:
@@ -578,6 +592,8 @@ class Engine(Generic[S, C, R]):
         return tuple(c for c in self._checkpoints if c.listed)
 
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
+        if not self._keep:
+            return  # a game played forward only, by its own choice (``checkpoints=False``)
         if not listed and not self._unlisted:
             return  # a game never rebuilt: nothing to shorten
         last = self._checkpoints[-1] if self._checkpoints else None
@@ -597,6 +613,7 @@ class Engine(Generic[S, C, R]):
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
         the nearest checkpoint at or before it and replay the actions since."""
         self._unlisted = True
+        self._keep = True  # rebuilt once, likely again: keep checkpoints from now on
         steps = self._steps
         found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
         if not found:
@@ -621,6 +638,7 @@ class Engine(Generic[S, C, R]):
     def _at(self, step: int) -> Self:
         """An independent game at the position after ``step`` of this game's actions."""
         self._unlisted = True  # copied once, likely again: keep the finer checkpoints
+        self._keep = True
         other = copy.copy(self)
         other._redo = []
         other._restore(step)

@@ -117,13 +117,16 @@ class Game(Engine[GameState, Ctx, GameResult]):
         seed: int = 0,
         advanced: bool = False,
         options: Options | None = None,
+        *,
+        checkpoints: bool = True,
     ) -> Game:
-        """A new game of 3-5 players (a count or colours in seating order)."""
+        """A new game of 3-5 players (a count or colours in seating order); ``checkpoints``
+        as for :class:`~speakeasy.core.engine.Engine` (``False``: a batch game never undone)."""
         opts = options if options is not None else Options(advanced=advanced)
         if options is not None and advanced and not options.advanced:
             raise ValueError("give 'advanced' in the options")
         seats = seat_names(players if isinstance(players, int) else tuple(players), load_data())
-        return cls(seats, seed, opts)
+        return cls(seats, seed, opts, checkpoints=checkpoints)
 
     def observe(self, seat: str) -> Observation:
         """What ``seat`` may see now (section 16.1)."""

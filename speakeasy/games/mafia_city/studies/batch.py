@@ -44,7 +44,9 @@ def play_game(spec: GameSpec) -> GameRecord:
     off, which hides nothing from bots that never see other hands)."""
     clock = DecisionClock(spec.bots)
     options = Options(prompt_everyone=False, max_rounds=MAX_ROUNDS)
-    game = Game.new(players=spec.players, seed=spec.seed, options=options)
+    game = Game.new(  # a batch game is never undone: no checkpoints
+        players=spec.players, seed=spec.seed, options=options, checkpoints=False
+    )
     seats = list(game.state.players)
     bots = {
         p: BOTS[kind](p, seed)

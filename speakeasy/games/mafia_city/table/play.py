@@ -23,11 +23,12 @@ True
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
+
+from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
@@ -481,8 +482,8 @@ class Table(UndoToPerson):
         return done[-1] if done else (phases[-1] if phases else None)
 
     def phase_frames(self, round_: int, phase: str) -> list[PhaseFrame]:
-        """:func:`~speakeasy.games.speakeasy.explain.phase_frames`, cached by the actions up to
-        the phase's last event (a finished phase is replayed once, however the game goes on)."""
+        """:func:`~speakeasy.games.speakeasy.explain.phase_frames`, cached by the actions up to the
+        phase's last event (a finished phase is replayed once, however the game goes on)."""
         steps = [
             e.step
             for e in log(self.game, newest_first=False)
@@ -500,8 +501,6 @@ class Table(UndoToPerson):
         if frames is None:
             frames = phase_frames(self.game, round_, phase)
             _FRAMES[key] = frames
-            while len(_FRAMES) > 8:
-                _FRAMES.popitem(last=False)
         return frames
 
     def frame_view(self, frame: PhaseFrame, teacher: bool = False) -> Observation:
@@ -561,18 +560,18 @@ class TableSnapshot:
         return len(self.actions)
 
 
-_TABLES: OrderedDict[TableSnapshot, Table] = OrderedDict()
-_FRAMES: OrderedDict[tuple[object, ...], list[PhaseFrame]] = OrderedDict()
+#: The tables of recent snapshots, the least recently used dropped first.
+_TABLES: LRUCache[TableSnapshot, Table] = LRUCache(maxsize=24)
+#: The frames of the 8 phases replayed last (first in, first out).
+_FRAMES: FIFOCache[tuple[object, ...], list[PhaseFrame]] = FIFOCache(maxsize=8)
 
 
 def table_for(snapshot: TableSnapshot) -> Table:
     """The table of a snapshot, cached: read it, never change it (use :func:`advance`)."""
-    table = _TABLES.get(snapshot)
+    table = _TABLES.get(snapshot)  # a hit becomes the most recently used
     if table is None:
         table = Table.from_snapshot(snapshot)
         _remember(snapshot, table)
-    else:
-        _TABLES.move_to_end(snapshot)
     return table
 
 
@@ -594,6 +593,3 @@ def advance(snapshot: TableSnapshot, change: Callable[[Table], object]) -> Table
 
 def _remember(snapshot: TableSnapshot, table: Table) -> None:
     _TABLES[snapshot] = table
-    _TABLES.move_to_end(snapshot)
-    while len(_TABLES) > 24:
-        _TABLES.popitem(last=False)

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from cachetools import Cache, LRUCache
 
 from speakeasy.core.actions import Action
 from speakeasy.core.engine import Engine, Frame, SaveFileError, Step
@@ -59,10 +60,14 @@ class Game(Engine[GameState, Ctx, GameResult]):
         seed: int,
         options: Options | None = None,
         scenario: StartPosition | None = None,
+        *,
+        checkpoints: bool = True,
     ) -> None:
         #: The seats in seating order.
         self.colours: tuple[Colour, ...] = tuple(colours)
-        super().__init__(self.colours, seed, options or Options(), scenario)
+        super().__init__(
+            self.colours, seed, options or Options(), scenario, checkpoints=checkpoints
+        )
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -71,10 +76,16 @@ class Game(Engine[GameState, Ctx, GameResult]):
         players: int | Sequence[str | Colour] = 2,
         seed: int = 0,
         options: Options | dict[str, bool] | None = None,
+        *,
+        checkpoints: bool = True,
     ) -> Game:
-        """Set up a new game: ``players`` is a count (1-4) or colour names in seating order."""
+        """Set up a new game: ``players`` is a count (1-4) or colour names in seating order.
+
+        ``checkpoints=False`` is for games only played forward (bot batches): no checkpoint
+        snapshots are taken until the game first undoes, goes back or is copied, which then
+        replays it from the start (:class:`~speakeasy.core.engine.Engine`)."""
         opts = options if isinstance(options, Options) else Options.from_data(options)
-        return cls(colours(players), seed, opts)
+        return cls(colours(players), seed, opts, checkpoints=checkpoints)
 
     @classmethod
     def replay(
@@ -108,7 +119,7 @@ class Game(Engine[GameState, Ctx, GameResult]):
         given = list(actions)
         texts = [a if isinstance(a, str) else str(a) for a in given]
         done, base = 0, None
-        for (c_seed, c_seats, c_opts, c_texts), cached in list(_REPLAYS.items()):
+        for (c_seed, c_seats, c_opts, c_texts), cached in _peek_replays():
             if (c_seed, c_seats, c_opts) == (seed, seats, opts):
                 common = _common_prefix(c_texts, texts)
                 if base is None or common > done:
@@ -175,10 +186,16 @@ class Game(Engine[GameState, Ctx, GameResult]):
 
 #: Recent replays (:meth:`Game.replay`), private copies keyed by seed, colours, options and
 #: action texts: the newest few, enough for a table's undo line and the positions it shows.
-_REPLAYS: OrderedDict[tuple[int, tuple[Colour, ...], Options, tuple[str, ...]], Game] = (
-    OrderedDict()
-)
 _REPLAY_CACHE_SIZE = 8
+_REPLAYS: LRUCache[tuple[int, tuple[Colour, ...], Options, tuple[str, ...]], Game] = LRUCache(
+    maxsize=_REPLAY_CACHE_SIZE
+)
+
+
+def _peek_replays() -> list[tuple[tuple[int, tuple[Colour, ...], Options, tuple[str, ...]], Game]]:
+    """The cached replays, looked at without making them recently used (only the replay a
+    call remembers becomes the newest, as before)."""
+    return [(key, Cache.__getitem__(_REPLAYS, key)) for key in list(_REPLAYS)]
 
 
 def _common_prefix(done: Sequence[str], wanted: Sequence[str]) -> int:
@@ -192,7 +209,4 @@ def _common_prefix(done: Sequence[str], wanted: Sequence[str]) -> int:
 
 def _remember(key: tuple[int, tuple[Colour, ...], Options, tuple[str, ...]], game: Game) -> None:
     """Keep a private copy of ``game`` (the caller may change the one it gets)."""
-    _REPLAYS[key] = game._at(len(game.history))
-    _REPLAYS.move_to_end(key)
-    while len(_REPLAYS) > _REPLAY_CACHE_SIZE:
-        _REPLAYS.popitem(last=False)
+    _REPLAYS[key] = game._at(len(game.history))  # the newest; the least recent one goes

@@ -24,6 +24,7 @@ ValueError: effect 'gain_cash' needs parameter 'n'
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -365,18 +366,25 @@ class _Term:
     @property
     def label(self) -> str:
         """A short plain-English description, filled in from the parameters."""
-        shown = {
-            k: (" or ".join(v) if isinstance(v, tuple) else _SHOWN.get((k, str(v)), v))
-            for k, v in self.params
-        }
-        spec = self.VOCABULARY[self.kind]
-        template = spec.label
-        if spec.any_label is not None and "any" in shown.values():
-            template = spec.any_label
-        return counted(template.format(**shown))
+        return _term_label(self)
 
     def __str__(self) -> str:
         return self.label
+
+
+@functools.lru_cache(maxsize=4096)
+def _term_label(term: _Term) -> str:
+    """:attr:`_Term.label`, made once per term (a term is an immutable value; the catalogue
+    has a few hundred, and option labels ask for them again and again)."""
+    shown = {
+        k: (" or ".join(v) if isinstance(v, tuple) else _SHOWN.get((k, str(v)), v))
+        for k, v in term.params
+    }
+    spec = term.VOCABULARY[term.kind]
+    template = spec.label
+    if spec.any_label is not None and "any" in shown.values():
+        template = spec.any_label
+    return counted(template.format(**shown))
 
 
 class Effect(_Term):

@@ -16,6 +16,8 @@ Conventions:
 from __future__ import annotations
 
 import dataclasses
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -256,6 +258,42 @@ class GameState:
                 if b is not None and (colour is None or b.owner is colour):
                     found.append((number, index, b))
         return found
+
+
+# ---------------------------------------------------------------------- pickling
+def _quick_state(cls: type[Any]) -> None:
+    """Give a slots dataclass a quicker ``__getstate__``/``__setstate__`` than the generic
+    ones (which look the fields up on every call): checkpoints pickle the whole state and
+    undo unpickles it. The state is the tuple of the fields' values, in field order."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    getter = operator.attrgetter(*names)
+    single = len(names) == 1
+    setters = tuple(getattr(cls, name).__set__ for name in names)  # the slots' descriptors
+
+    def __getstate__(self: Any) -> tuple[Any, ...]:
+        values: tuple[Any, ...] = (getter(self),) if single else getter(self)
+        return values
+
+    def __setstate__(self: Any, state: Sequence[Any]) -> None:
+        for set_, value in zip(setters, state, strict=True):
+            set_(self, value)
+
+    setattr(cls, "__getstate__", __getstate__)  # noqa: B010 (mypy: a method assigned late)
+    setattr(cls, "__setstate__", __setstate__)  # noqa: B010
+
+
+for _cls in (
+    Building,
+    BuildingSpace,
+    District,
+    Truck,
+    Player,
+    Ship,
+    CityOffer,
+    TurnOrder,
+    GameState,
+):
+    _quick_state(_cls)
 
 
 # ---------------------------------------------------------------------- serialisation

@@ -30,10 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
-from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.board import Area, Board
 from speakeasy.games.speakeasy.model.catalog.boards import BuildingSpace as BoardSpace
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.effects import Effect
 from speakeasy.games.speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, GameState, Player
@@ -408,18 +410,33 @@ class _Checker:
         return None
 
 
-def _space_label(ctx: Ctx, choice: BuildChoice, target: Space) -> str:
+def _space_label(ctx: Ctx, choice: BuildChoice, target: Space) -> Callable[[], str]:
+    """The label of a space option, built when read from what the position shows now (the
+    space's city token, the district's defence) and the catalogue and board."""
     district, index = target
-    space = ctx.state.districts[district].spaces[index]
-    where = f"district {district} ({ctx.board.area_of(district).title}), space {index + 1}"
-    if choice.mode == "upgrade":
+    token = ctx.state.districts[district].spaces[index].city_token
+    shield = defence(ctx, district) if choice.mode == "takeover" else None
+    return partial(_space_text, ctx.board, ctx.catalog, choice.mode, district, index, token, shield)
+
+
+def _space_text(
+    board: Board,
+    catalog: Catalog,
+    mode: str,
+    district: int,
+    index: int,
+    token_id: str | None,
+    shield: int | None,
+) -> str:
+    where = f"district {district} ({board.area_of(district).title}), space {index + 1}"
+    if mode == "upgrade":
         return f"Upgrade your bar in {where}"
     token = ""
-    if space.city_token is not None:
-        effects = ctx.catalog.city_token(space.city_token).effect
+    if token_id is not None:
+        effects = catalog.city_token(token_id).effect
         token = f"; city token: {', '.join(e.label for e in effects)}"
-    if choice.mode == "takeover":
-        return f"The gangster bar in {where} (defence {defence(ctx, district)}{token})"
+    if mode == "takeover":
+        return f"The gangster bar in {where} (defence {shield}{token})"
     return f"Build in {where}" + (f" ({token[2:]})" if token else "")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.games.speakeasy.model.catalog.boards import Location, Person, TurnOrderLayout
@@ -348,8 +349,36 @@ def effect_text(effect: Effect) -> str:
 
 def person_label(ctx: Ctx, location: Location, person: Person) -> str:
     """Every action of a person, box actions included, in order (R-LOC-GEN-3/4)."""
+    return _person_text(location, person)
+
+
+def _person_text(location: Location, person: Person) -> str:
+    """:func:`person_label` from the catalogue alone (option labels build it when read)."""
     actions = "; ".join(effect_text(e) for e in person.actions)
     return f"{location.name}, person {person.index + 1}: {actions}"
+
+
+def _swap_text(who: Colour, location: Location, person: Person) -> str:
+    return f"Replace {who}'s capo: {_person_text(location, person)}"
+
+
+#: The option of sending a capo to each person, made once per person: ``id(person) ->
+#: (person, option)`` (the person is kept, so its id is never another's while it is here).
+_CAPO_ACTIONS: dict[int, tuple[Person, Action]] = {}
+
+
+def _capo_action(location: Location, person: Person) -> Action:
+    """The option of sending a capo to ``person`` (its label is built when read)."""
+    found = _CAPO_ACTIONS.get(id(person))
+    if found is not None and found[0] is person:
+        return found[1]
+    action = Action(
+        "capo", (location.id, person.index), label=partial(_person_text, location, person)
+    )
+    if len(_CAPO_ACTIONS) >= 1024:  # persons of many catalogues (tests): start again
+        _CAPO_ACTIONS.clear()
+    _CAPO_ACTIONS[id(person)] = (person, action)
+    return action
 
 
 def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
@@ -385,9 +414,7 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
                 blocked.append(Blocked(action, err))
             continue
         for person in persons_in_play(ctx, location):
-            action = Action(
-                "capo", (location.id, person.index), label=person_label(ctx, location, person)
-            )
+            action = _capo_action(location, person)
             who = ctx.state.persons.get(f"{location.id}:{person.index}")
             if who is None:
                 options.append(action)
@@ -589,20 +616,25 @@ def _free_park_person(ctx: Ctx) -> int | None:
     return None
 
 
+def _swappable(ctx: Ctx, colour: Colour, key: str, who: Colour) -> bool:
+    """Whether the capo of ``who`` at the person ``key`` can be swapped (R-LOC-CENTRALPARK-1)."""
+    return who is not colour and key.partition(":")[0] != CENTRAL_PARK
+
+
 def swap_targets(ctx: Ctx, colour: Colour) -> list[Action]:
     """Other players' capos outside Central Park that yours can replace (R-LOC-CENTRALPARK-1/5)."""
     targets: list[Action] = []
     for key, who in sorted(ctx.state.persons.items()):
-        location_id, _, index = key.partition(":")
-        if who is colour or location_id == CENTRAL_PARK:
+        if not _swappable(ctx, colour, key, who):
             continue
+        location_id, _, index = key.partition(":")
         location = ctx.catalog.location(location_id)
         person = location.person(int(index))
         targets.append(
             Action(
                 "swap",
                 (location_id, int(index)),
-                label=f"Replace {who}'s capo: {person_label(ctx, location, person)}",
+                label=partial(_swap_text, who, location, person),
             )
         )
     if ctx.options.restaurant_swap and restaurant_refusal(ctx, colour) is None:
@@ -617,6 +649,17 @@ def swap_targets(ctx: Ctx, colour: Colour) -> list[Action]:
     return targets
 
 
+def _any_swap_target(ctx: Ctx, colour: Colour) -> bool:
+    """``bool(swap_targets(ctx, colour))``, without making the options."""
+    if any(_swappable(ctx, colour, key, who) for key, who in ctx.state.persons.items()):
+        return True
+    return bool(
+        ctx.options.restaurant_swap
+        and set(ctx.state.restaurant) - {colour}
+        and restaurant_refusal(ctx, colour) is None
+    )
+
+
 def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
     if _free_park_person(ctx) is None:
         return IllegalAction(
@@ -624,7 +667,7 @@ def swap_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
             "R-LOC-CENTRALPARK-2",
             "every Central Park person already has a capo this act",
         )
-    if not swap_targets(ctx, colour):
+    if not _any_swap_target(ctx, colour):
         return IllegalAction(
             "no-swap",
             "R-LOC-CENTRALPARK-1",

@@ -197,7 +197,7 @@ def record_of(game: Game, spec: GameSpec) -> GameRecord:
 def play_game(spec: GameSpec) -> GameRecord:
     """Play one game of a batch to the end and return its record (runs in a worker)."""
     clock = DecisionClock(spec.bots)
-    game = Game.new(players=spec.players, seed=spec.seed)
+    game = Game.new(players=spec.players, seed=spec.seed, checkpoints=False)  # never undone
     bots = {
         colour: BOTS[kind](colour.value, seed)
         for colour, kind, seed in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)

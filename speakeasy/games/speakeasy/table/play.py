@@ -21,11 +21,12 @@ import copy
 import dataclasses
 import inspect
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
+
+from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
@@ -343,8 +344,8 @@ class Table(UndoToPerson):
         return step_summaries(self.game, self.seats)
 
     def step_frames(self, step: int) -> list[StepFrame]:
-        """:func:`~speakeasy.games.speakeasy.explain.step_through` of one step, cached (the game
-        is unchanged)."""
+        """:func:`~speakeasy.games.speakeasy.explain.log.step_through` of one step, cached (the
+        game is unchanged)."""
         key = (
             self.game.seed,
             self.game.colours,
@@ -416,18 +417,17 @@ class TableSnapshot:
         return len(self.actions)
 
 
-_TABLES: OrderedDict[TableSnapshot, Table] = OrderedDict()
 _TABLE_CACHE_SIZE = 24
+#: The tables of recent snapshots, the least recently used dropped first.
+_TABLES: LRUCache[TableSnapshot, Table] = LRUCache(maxsize=_TABLE_CACHE_SIZE)
 
 
 def table_for(snapshot: TableSnapshot) -> Table:
     """The table of a snapshot, cached: read it, never change it (use :func:`advance`)."""
-    table = _TABLES.get(snapshot)
+    table = _TABLES.get(snapshot)  # a hit becomes the most recently used
     if table is None:
         table = Table.from_snapshot(snapshot)
         _remember(snapshot, table)
-    else:
-        _TABLES.move_to_end(snapshot)
     return table
 
 
@@ -446,9 +446,6 @@ def advance(snapshot: TableSnapshot, change: Callable[[Table], object]) -> Table
 
 def _remember(snapshot: TableSnapshot, table: Table) -> None:
     _TABLES[snapshot] = table
-    _TABLES.move_to_end(snapshot)
-    while len(_TABLES) > _TABLE_CACHE_SIZE:
-        _TABLES.popitem(last=False)
 
 
 def position_after(game: Game, step: int) -> GameState:
@@ -458,7 +455,8 @@ def position_after(game: Game, step: int) -> GameState:
     return Game.replay(game.seed, game.history[:step], list(game.colours), game.options).state
 
 
-_FRAMES: OrderedDict[tuple[object, ...], list[StepFrame]] = OrderedDict()
+#: The frames of the 8 steps stepped through last (first in, first out).
+_FRAMES: FIFOCache[tuple[object, ...], list[StepFrame]] = FIFOCache(maxsize=8)
 
 
 def _cached_frames(key: tuple[object, ...], game: Game, step: int) -> list[StepFrame]:
@@ -466,8 +464,6 @@ def _cached_frames(key: tuple[object, ...], game: Game, step: int) -> list[StepF
     if frames is None:
         frames = step_through(game, step)
         _FRAMES[key] = frames
-        while len(_FRAMES) > 8:
-            _FRAMES.popitem(last=False)
     return frames
 
 

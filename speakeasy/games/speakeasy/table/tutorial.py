@@ -44,11 +44,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
+
+from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Event, IllegalAction
 from speakeasy.core.seeds import derive_seed
@@ -848,7 +849,6 @@ LESSONS: tuple[Lesson, ...] = (
 
 
 # ---------------------------------------------------------------------- progress
-_GAMES: OrderedDict[tuple[tuple[str, ...], tuple[str, ...]], Game] = OrderedDict()
 _CACHE_SIZE = 16
 #: Longest list of moves kept in a link (``?moves=``); a longer game is not kept in the URL.
 MAX_LINK_MOVES = 400
@@ -856,14 +856,17 @@ MAX_LINK_MOVES = 400
 MAX_PARAM_LENGTH = 8_000
 
 
+#: Replayed games of recent positions, the least recently used dropped first (shared: read
+#: them, never change them).
+_GAMES: LRUCache[tuple[tuple[str, ...], tuple[str, ...]], Game] = LRUCache(maxsize=_CACHE_SIZE)
+
+
 def _cached_game(history: tuple[str, ...], moves: tuple[str, ...]) -> Game:
     key = (history, moves)
-    game = _GAMES.get(key)
+    game = _GAMES.get(key)  # a hit becomes the most recently used
     if game is None:
         game = _replay(history, moves)
         _remember(key, game)
-    else:
-        _GAMES.move_to_end(key)
     return game
 
 
@@ -873,9 +876,6 @@ def _replay(history: tuple[str, ...], moves: tuple[str, ...]) -> Game:
 
 def _remember(key: tuple[tuple[str, ...], tuple[str, ...]], game: Game) -> None:
     _GAMES[key] = game
-    _GAMES.move_to_end(key)
-    while len(_GAMES) > _CACHE_SIZE:
-        _GAMES.popitem(last=False)
 
 
 def _truck_feasible(game: Game) -> bool:
@@ -1243,8 +1243,9 @@ def _illegal(error: IllegalAction, label: str) -> Feedback:
     return Feedback("illegal", explain_error(error), label, (error.rule,), error.code)
 
 
-_FRAME_CACHE: OrderedDict[tuple[tuple[str, ...], tuple[str, ...], int], list[StepFrame]] = (
-    OrderedDict()
+#: The frames of the 4 steps stepped through last (first in, first out).
+_FRAME_CACHE: FIFOCache[tuple[tuple[str, ...], tuple[str, ...], int], list[StepFrame]] = FIFOCache(
+    maxsize=4
 )
 
 
@@ -1254,6 +1255,4 @@ def _frames(history: tuple[str, ...], moves: tuple[str, ...], step: int) -> list
     if frames is None:
         frames = step_through(_cached_game(history, moves), step)
         _FRAME_CACHE[key] = frames
-        while len(_FRAME_CACHE) > 4:
-            _FRAME_CACHE.popitem(last=False)
     return frames

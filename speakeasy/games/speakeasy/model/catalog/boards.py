@@ -4,7 +4,7 @@ the docks, the smugglers' ships, final scoring and the locations with their pers
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from speakeasy.games.speakeasy.model.catalog.base import FrozenMap, lookup
 from speakeasy.games.speakeasy.model.effects import Effect
@@ -363,6 +363,20 @@ class Location:
     rows: tuple[LocationRow, ...]
     source: Provenance
     layout_source: Provenance
+    #: The persons, leftmost first, made once (every capo decision asks for them).
+    _people: tuple[Person, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        people: list[Person] = []
+        for index in range(max(self.person_counts.values(), default=1)):
+            try:
+                people.append(self._make_person(index))
+            except IndexError:  # data the loader rejects; person() raises as it always did
+                break
+        object.__setattr__(self, "_people", tuple(people))
+
+    def _make_person(self, index: int) -> Person:
+        return Person(self.id, index, tuple(row.for_person(index) for row in self.rows))
 
     def person_count(self, players: int) -> int | None:
         """Persons available with ``players`` players; None = unlimited (R-LOC-GEN-6)."""
@@ -374,7 +388,10 @@ class Location:
             raise ValueError(f"no person count for {players} player(s) at {self.id}") from None
 
     def person(self, index: int) -> Person:
-        return Person(self.id, index, tuple(row.for_person(index) for row in self.rows))
+        people = self._people
+        if 0 <= index < len(people):
+            return people[index]
+        return self._make_person(index)
 
     def persons(self, players: int) -> tuple[Person, ...]:
         """The persons in play, leftmost first; the rightmost are removed at 2p (GAP-20).
@@ -382,4 +399,7 @@ class Location:
         The Restaurant returns a single person that any number of capos may use.
         """
         count = self.person_count(players)
-        return tuple(self.person(i) for i in range(1 if count is None else count))
+        count = 1 if count is None else count
+        if count <= len(self._people):
+            return self._people[:count]
+        return tuple(self.person(i) for i in range(count))

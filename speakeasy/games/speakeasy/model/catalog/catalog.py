@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from speakeasy.games.speakeasy.model.catalog.base import FrozenMap, ProvenanceItem, lookup
+from speakeasy.games.speakeasy.model.catalog.base import FrozenMap, ProvenanceItem
 from speakeasy.games.speakeasy.model.catalog.boards import (
     Docks,
     LevelTable,
@@ -62,12 +63,44 @@ class Catalog:
     scoring: Scoring
     locations: FrozenMap[str, Location]
     provenance: tuple[ProvenanceItem, ...]
+    #: ``(family, key) -> item`` for the lookups by id below (the first item with a key wins,
+    #: as a scan would find it); made with the catalog, so a replaced family is indexed anew.
+    _index: FrozenMap[tuple[str, object], Any] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        index: dict[tuple[str, object], Any] = {}
+        families: tuple[tuple[str, tuple[Any, ...], str], ...] = (
+            ("operation card", self.operation_cards, "id"),
+            ("helper card", self.helper_cards, "id"),
+            ("gangster tile", self.gangsters, "id"),
+            ("crate number", self.crates, "number"),
+            ("crate token", self.crates, "id"),
+            ("city token", self.city_tokens, "id"),
+            ("goal", self.goals, "id"),
+            ("smugglers' ship", self.ships, "id"),
+        )
+        for what, items, key in families:
+            for item in items:
+                index.setdefault((what, getattr(item, key)), item)
+        object.__setattr__(self, "_index", FrozenMap(index.items()))
+
+    def _find(self, what: str, key_value: object) -> Any:
+        """The item of family ``what`` with the key ``key_value`` (as
+        :func:`~speakeasy.games.speakeasy.model.catalog.base.lookup` finds it); ``KeyError`` naming
+        ``what``."""
+        try:
+            return self._index[(what, key_value)]
+        except (KeyError, TypeError):  # TypeError: an unhashable key, never an item's
+            raise KeyError(f"no {what} {key_value!r}") from None
 
     # -- lookups ---------------------------------------------------------------------------
 
     def card(self, card_id: str) -> OperationCard:
         """An operation card by id, e.g. ``"fleet-07"``."""
-        return lookup(self.operation_cards, card_id, "operation card")
+        found: OperationCard = self._find("operation card", card_id)
+        return found
 
     def cards_of(self, card_type: str) -> tuple[OperationCard, ...]:
         """The 12 cards of one type (R-SETUP-18 decks).
@@ -79,10 +112,12 @@ class Catalog:
         return tuple(c for c in self.operation_cards if c.type == card_type)
 
     def helper(self, helper_id: str) -> HelperCard:
-        return lookup(self.helper_cards, helper_id, "helper card")
+        found: HelperCard = self._find("helper card", helper_id)
+        return found
 
     def gangster(self, gangster_id: str) -> GangsterTile:
-        return lookup(self.gangsters, gangster_id, "gangster tile")
+        found: GangsterTile = self._find("gangster tile", gangster_id)
+        return found
 
     def gangster_deck(self, letter: str) -> tuple[GangsterTile, ...]:
         """The tiles of deck A, B, C or D (R-SETUP-4, R-GANGWAR-1)."""
@@ -95,18 +130,22 @@ class Catalog:
     def crate(self, crate: str | int) -> Crate:
         """A crate token by id (``"crate-09"``) or printed number (9)."""
         if isinstance(crate, int):
-            return lookup(self.crates, crate, "crate number", key="number")
-        return lookup(self.crates, crate, "crate token")
+            found: Crate = self._find("crate number", crate)
+            return found
+        found_token: Crate = self._find("crate token", crate)
+        return found_token
 
     def city_token(self, token_id: str) -> CityToken:
-        return lookup(self.city_tokens, token_id, "city token")
+        found: CityToken = self._find("city token", token_id)
+        return found
 
     def city_token_pool(self) -> tuple[str, ...]:
         """One id per physical city token (54), for shuffling in setup (R-SETUP-14)."""
         return tuple(t.id for t in self.city_tokens for _ in range(t.copies))
 
     def goal(self, goal_id: str) -> Goal:
-        return lookup(self.goals, goal_id, "goal")
+        found: Goal = self._find("goal", goal_id)
+        return found
 
     def goals_of(self, family: str) -> tuple[Goal, ...]:
         """Goals of one family: ``"docks"``, ``"city_hall"``, ``"central_park"``,
@@ -124,7 +163,8 @@ class Catalog:
         return self.goals_of("area")
 
     def ship(self, ship_id: str) -> Ship:
-        return lookup(self.ships, ship_id, "smugglers' ship")
+        found: Ship = self._find("smugglers' ship", ship_id)
+        return found
 
     def location(self, location_id: str) -> Location:
         try:

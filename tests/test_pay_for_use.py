@@ -24,6 +24,7 @@ from speakeasy.core.engine import Engine
 from speakeasy.games.mafia_city.engine.game import Game as MafiaCity
 from speakeasy.games.mafia_city.model.state import Options as MafiaCityOptions
 from speakeasy.games.mafia_city.studies import batch as mafia_city_batch
+from speakeasy.games.speakeasy.rules import flow
 from speakeasy.games.speakeasy.studies.batch import BOTS, play_game, record_of
 from speakeasy.tools.batch import game_specs
 
@@ -88,7 +89,10 @@ def test_labels_read_late_or_never_change_nothing(new: Any, players: int, seed: 
 
 
 def test_capo_options_build_their_labels_when_read() -> None:
-    """The costly labels of the capo decision wait for a reader (and then read as before)."""
+    """The costly labels of the capo decision wait for a reader (and then read as before).
+    The options are made once per person and shared by every game of the process, so the
+    test starts from none made (another test may have read their labels already)."""
+    flow._CAPO_ACTIONS.clear()
     game = Game.new(players=4, seed=1)
     rng = random.Random(1)
     while game.pending is not None and game.pending.kind != "capo":

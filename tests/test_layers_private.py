@@ -1,8 +1,9 @@
 """The rules layer shows other layers only its public names.
 
-Every module of ``speakeasy/rules/`` lists its public names in ``__all__``; code outside the
-rules (the rest of the package, the tests, the notebooks) imports only those, never a private
-``_name``. Checked by reading the sources with :mod:`ast`, so nothing is imported to check.
+Every module of ``speakeasy/games/speakeasy/rules/`` (its subpackages included) lists its
+public names in ``__all__``; code outside the rules (the rest of the package, the tests, the
+notebooks) imports only those, never a private ``_name``. Checked by reading the sources with
+:mod:`ast`, so nothing is imported to check.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "speakeasy" / "games" / "speakeasy" / "rules"
-assert RULES.is_dir(), RULES
 OUTSIDE = sorted(
     p
     for folder in ("speakeasy", "tests", "notebooks")
@@ -51,15 +51,12 @@ def _defined(path: Path) -> set[str]:
     return found
 
 
-RULES_MODULES = {
-    f"speakeasy.games.speakeasy.rules.{p.stem}"
-    if p.stem != "__init__"
-    else "speakeasy.games.speakeasy.rules": p
-    for p in sorted(RULES.glob("*.py"))
-}
-SUBMODULES = {
-    name.rsplit(".", 1)[1] for name in RULES_MODULES if name != "speakeasy.games.speakeasy.rules"
-}
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+RULES_MODULES = {_module(p): p for p in sorted(RULES.rglob("*.py"))}
 
 
 def _rules_imports() -> Iterator[tuple[Path, int, str, str]]:
@@ -72,10 +69,7 @@ def _rules_imports() -> Iterator[tuple[Path, int, str, str]]:
             if isinstance(node, ast.ImportFrom) and node.module in RULES_MODULES:
                 for alias in node.names:
                     module = f"{node.module}.{alias.name}"
-                    if (
-                        node.module == "speakeasy.games.speakeasy.rules"
-                        and alias.name in SUBMODULES
-                    ):
+                    if module in RULES_MODULES:  # a rules module (or package) imported whole
                         aliases[alias.asname or alias.name] = module
                     else:
                         yield path, node.lineno, node.module, alias.name

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from speakeasy.games.speakeasy.explain.events import DECISION_CATEGORIES
 from speakeasy.games.speakeasy.model.kinds import DecisionKind
 from speakeasy.games.speakeasy.rules.refusals import GRAMMAR, REFUSAL_FUNCTIONS
@@ -60,10 +58,5 @@ def test_every_kind_has_one_option_grouping() -> None:
     assert {k: n for k, n in counts.items() if n > 1} == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="table/play.py DISTRICT_FIRST still names 'prologue_space', which is no decision "
-    "kind (stale; that file belongs to another change)",
-)
 def test_the_option_grouping_names_only_real_kinds() -> None:
     assert set(DISTRICT_FIRST) <= KINDS

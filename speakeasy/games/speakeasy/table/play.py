@@ -87,9 +87,7 @@ AUTOMATIC_CATEGORIES: frozenset[str] = LUCIANO_CATEGORIES | {
 }
 
 #: Decision kinds whose options' first argument is a district (clickable on the map).
-DISTRICT_FIRST: frozenset[str] = frozenset(
-    {"build_space", "protect", "sell", "ship_barrel", "prologue_space"}
-)
+DISTRICT_FIRST: frozenset[str] = frozenset({"build_space", "protect", "sell", "ship_barrel"})
 #: Truck actions whose first argument is a district.
 TRUCK_DISTRICT_ACTIONS: frozenset[str] = frozenset({"enter", "move", "deliver"})
 

@@ -99,6 +99,10 @@ class MafiaCityDefinition(GameDefinition[McState, McCtx, McResult]):
     def options_from_data(self, data: object) -> McOptions:
         return McOptions.from_data(data)
 
+    def observe(self, ctx: McCtx, seat: Any) -> Observation:
+        """What ``seat`` may see (MC-INFO-1..5, :func:`speakeasy.mafia_city.observe.observe`)."""
+        return observe(ctx.state, str(seat))
+
 
 #: The one Mafia City definition.
 MAFIA_CITY: Final = MafiaCityDefinition()
@@ -124,9 +128,11 @@ class MafiaCityGame(Engine[McState, McCtx, McResult]):
         seats = seat_names(players if isinstance(players, int) else tuple(players), load_data())
         return cls(seats, seed, opts)
 
-    def observe(self, seat: str) -> Observation:
-        """What ``seat`` may see now (section 16.1)."""
-        return observe(self.state, seat)
+    def observe(self, seat: Any) -> Observation:
+        """What ``seat`` may see now (section 16.1); ``ValueError`` naming the seats for any
+        other ``seat``."""
+        seen: Observation = super().observe(seat)
+        return seen
 
     @property
     def ctx(self) -> McCtx:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from speakeasy import Game
 from speakeasy.catalog import load_catalog
+from speakeasy.core.bots import decide
 from speakeasy.engine.bots import Bot, RandomBot, play_out
 from speakeasy.model.board import Area
 from speakeasy.model.state import BuildingType, Colour, GameState, Phase, Track, to_data
@@ -137,7 +138,7 @@ def test_a_scenario_game_plays_on_replays_and_saves() -> None:
     game = parse_scenario(ONE_DISTRICT + "act = 4\n".replace("act", "# act")).game()
     bot = RandomBot(1)
     for _ in range(25):
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
         check_invariants(game.state)
     copy = game.copy()
     assert copy == game and copy.scenario == game.scenario
@@ -295,7 +296,7 @@ def bot_positions(players: int, seed: int, bots: str, every: int) -> Iterator[Ga
             return
         colour = game.current_player
         assert colour is not None
-        game.apply(chooser[colour].choose(game))
+        game.apply(decide(game, chooser[colour]))
         step += 1
 
 
@@ -360,7 +361,7 @@ def test_property_any_random_position_saves_and_loads_back(
     for _ in range(decisions):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     round_trip(game, tmp_path_factory.mktemp("saved"))
 
 

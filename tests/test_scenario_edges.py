@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy.catalog import load_catalog
+from speakeasy.core.bots import decide
 from speakeasy.engine.bots import RandomBot
 from speakeasy.engine.game import Game
 from speakeasy.scenario import Scenario, ScenarioError, parse_scenario, shipped_scenarios
@@ -30,7 +31,7 @@ def play(game: Game, decisions: int, seed: int = 0) -> None:
     for _ in range(decisions):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
 
 
 def refusal(text: str) -> ScenarioError:

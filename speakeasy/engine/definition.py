@@ -27,6 +27,7 @@ from speakeasy.catalog import Catalog, load_catalog
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.core.engine import GameDefinition
+from speakeasy.engine.observe import Observation, observe
 from speakeasy.engine.setup import new_state
 from speakeasy.model.board import Board, load_board
 from speakeasy.model.kinds import DecisionKind, EventKind
@@ -160,6 +161,12 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         if data is not None and not isinstance(data, Mapping):
             raise ValueError("'options' must be a table of option names")
         return Options.from_data(data)
+
+    def observe(self, ctx: Ctx, seat: Any) -> Observation:
+        """What ``seat`` may see: the public information and its own secrets, as a redacted
+        copy of the state (:mod:`speakeasy.engine.observe`: R-MONEY-1, R-HELPER-3,
+        R-CARD-6, R-SETUP-9...)."""
+        return observe(ctx.state, Colour(seat), ctx.options)
 
 
 #: The one Speakeasy definition (the engine's :class:`~speakeasy.engine.game.Game` plays it).

@@ -51,6 +51,7 @@ from tqdm import tqdm
 
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Event
+from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.engine.game import Game
@@ -416,7 +417,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         colour = game.current_player
         assert colour is not None
         with clock.deciding(kinds[colour]):
-            action = bots[colour].choose(game)
+            action = decide(game, bots[colour])
         game.apply(action)
     return replace(record_of(game, spec), seconds=clock.elapsed(), decision_time=clock.timing())
 

@@ -28,6 +28,7 @@ from typing import Literal
 
 from speakeasy.catalog import load_catalog
 from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.engine.game import Game
@@ -245,7 +246,7 @@ class Table(UndoToPerson):
             player = self.game.current_player
             if player is None or player == until or self.seats[player] == "human":
                 break
-            events.extend(self.game.apply(self.bots[player].choose(self.game)))
+            events.extend(self.game.apply(decide(self.game, self.bots[player])))
         return events
 
     def choose(self, action: Action | str) -> list[Event]:
@@ -263,7 +264,7 @@ class Table(UndoToPerson):
         )
         events: list[Event] = []
         while self.game.current_player == colour:
-            events.extend(self.game.apply(bot.choose(self.game)))
+            events.extend(self.game.apply(decide(self.game, bot)))
         return events + self.play_bots()
 
     # ------------------------------------------------------------------ options

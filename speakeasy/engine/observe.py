@@ -62,6 +62,8 @@ True
 (True, False)
 >>> public_view(game.state).hides(purple)  # a spectator sees no one's secrets
 True
+>>> teacher_view(game.state).state.players[yellow].safe  # explicitly everything
+30
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ __all__ = [
     "observe",
     "public_view",
     "redacted",
+    "teacher_view",
 ]
 
 #: The placeholder for a card, tile, token or crate whose face the seat may not see.
@@ -107,6 +110,9 @@ class Observation:
     seat: Colour | None
     state: GameState
     options: Options = field(default_factory=Options)
+    #: A teacher's view (:func:`teacher_view`): the whole state, nothing hidden. Never
+    #: what a seat sees; only ever asked for explicitly.
+    everything: bool = False
 
     @property
     def player(self) -> Player:
@@ -122,7 +128,9 @@ class Observation:
 
     def hides(self, colour: Colour | str) -> bool:
         """Whether ``colour``'s secrets (safe, hand, helpers behind the screen) are hidden
-        here: every player's but the seat's own."""
+        here: every player's but the seat's own (no one's in a teacher's view)."""
+        if self.everything:
+            return False
         return self.seat is None or Colour(colour) is not self.seat
 
     def context(self) -> Ctx:
@@ -147,6 +155,12 @@ def observe(
 def public_view(state: GameState, options: Options | None = None) -> Observation:
     """What a spectator may see: the public information only (no one's secrets)."""
     return observe(state, None, options)
+
+
+def teacher_view(state: GameState, options: Options | None = None) -> Observation:
+    """The whole state, nothing hidden, as an observation that says so (``everything``): the
+    explicit teacher's view of a table. A copy, like every observation."""
+    return Observation(None, _clone(state), options or Options(), everything=True)
 
 
 def redacted(state: GameState, seat: Colour | None) -> GameState:

@@ -32,6 +32,7 @@ from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.engine.game import Game
+from speakeasy.engine.observe import Observation, observe, teacher_view
 from speakeasy.explain import Explanation, StepFrame, log, step_through
 from speakeasy.model.effects import counted, plural
 from speakeasy.model.options import Options
@@ -400,6 +401,16 @@ class Table(UndoToPerson):
             return Colour(player)
         humans = self.human_colours()
         return humans[0] if humans else None
+
+    def seen(self, state: GameState | None = None, *, teacher: bool = False) -> Observation:
+        """What the table shows of ``state`` (default: the position now): the
+        :meth:`viewer`'s observation (a spectator's when no person sits at the table), or
+        the whole state only when the teacher's view is explicitly on (R-MONEY-1: another
+        player's safe, hand and helpers behind the screen stay hidden otherwise)."""
+        state = self.game.state if state is None else state
+        if teacher:
+            return teacher_view(state, self.game.options)
+        return observe(state, self.viewer(), self.game.options)
 
     def since_last_decision(self, viewer: Colour | None = None) -> list[SinceItem]:
         """What happened since ``viewer``'s previous decision (default :meth:`viewer`), in

@@ -36,7 +36,7 @@ def capo_decision() -> Game:
 
 def test_bench_heuristic_capo_decision(benchmark: BenchmarkFixture, capo_decision: Game) -> None:
     bot = HeuristicBot(seed=1)
-    action = benchmark(bot.choose, capo_decision)
+    action = benchmark(decide, capo_decision, bot)
     assert action in capo_decision.legal_actions()
 
 

@@ -365,13 +365,16 @@ def _(jump_button, jump_picker, mo, save_button):
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    teacher = mo.ui.switch(label="Teacher view: show every hand and safe")
+def _(mo, session):
+    # Off: every view shows what the viewer's seat may see; on: the whole state (the map too).
+    teacher = mo.ui.switch(
+        label="Teacher view: show every hand and safe", on_change=session.set_teacher
+    )
     return (teacher,)
 
 
 @app.cell(hide_code=True)
-def _(chip, game, goal_lines, html_text, mo, table_boards, teacher, viewer):
+def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewer):
     def _board_html(board, title):
         sections = "".join(
             f"<div class='se-section'><b>{html_text(s.title)}</b><ul>"
@@ -386,7 +389,7 @@ def _(chip, game, goal_lines, html_text, mo, table_boards, teacher, viewer):
         )
 
     def _boards_view():
-        boards = table_boards(game.state, viewer, teacher=teacher.value)
+        boards = table_boards(table.seen(teacher=teacher.value), viewer)
         cards = []
         for board in boards:
             if board.colour == viewer:
@@ -588,6 +591,7 @@ def _(
     next_button,
     plain_words,
     prev_button,
+    table,
     teacher,
     through_board,
     through_picker,
@@ -608,11 +612,11 @@ def _(
         e = frame.explanation
         after = before_after.value == "after"
         through_board.show_once(
-            (game.history[:through_step], through_step, frame_index, after),
+            (game.history[:through_step], through_step, frame_index, after, teacher.value, viewer),
             lambda: game_figure_data(
-                frame.after if after else frame.before,
+                table.seen(frame.after if after else frame.before, teacher=teacher.value),
                 game.board,
-                previous=frame.before if after else None,
+                previous=table.seen(frame.before, teacher=teacher.value) if after else None,
                 title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
                 f"({e.category}) — {'after' if after else 'before'}",
                 height=520,

@@ -25,6 +25,7 @@ from typing import TypeVar
 
 import speakeasy.games.speakeasy.rules  # noqa: F401  (registers every effect handler)
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.engine.setup import new_state
@@ -271,7 +272,7 @@ def play_bot_ignoring_refusals(game: Game, seed: int, decisions: int = 20) -> No
         if game.is_over:
             break
         with contextlib.suppress(IllegalAction):
-            game.apply(bot.choose(game))
+            game.apply(decide(game, bot))
 
 
 def barrels_in_game(ctx: Ctx) -> int:

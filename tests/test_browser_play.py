@@ -390,3 +390,71 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
         for shot in tmp_path.glob("*.png"):
             shutil.copyfile(shot, Path("/tmp") / f"play_full_{shot.name}")
         context.close()
+
+
+# ---------------------------------------------------------------------- issue 22: what a seat sees
+def _safe_cells(page: Any) -> dict[str, str]:
+    """The map's panel as shown: each player's "Money (safe)" cell, by colour."""
+    cells: list[list[str]] = (
+        _main_plot(page)
+        .locator("text")
+        .evaluate_all(
+            """ts => ts.map(t => [t.querySelector('title')?.textContent || '',
+                              t.querySelector('tspan')?.textContent || ''])
+                   .filter(([hover, _]) => hover.includes(': money (safe) '))"""
+        )
+    )
+    return {hover.split(":")[0]: shown for hover, shown in cells}
+
+
+def _board_safe(page: Any, colour: str) -> str:
+    return str(page.locator(f".se-board[data-colour='{colour}']").first.inner_text())
+
+
+def test_the_opponents_safe_shows_only_in_the_teacher_view(
+    play_url: str, chromium_page: Any
+) -> None:
+    """R-MONEY-1: the safe is behind the screen. The state table beside the map shows the
+    viewer's own safe and "hidden" for the opponent's, like the player boards, until the
+    teacher's view is switched on (then the map shows the same amount as the board); off
+    again, it is hidden again."""
+    page = chromium_page
+    page.goto(play_url, wait_until="domcontentloaded")
+    page.wait_for_selector(PLOT, timeout=TIMEOUT_MS)
+    seen_by_purple = wait_for(
+        page,
+        lambda p: (
+            svg_meta(_main_plot(p)).get("seen_by") == "purple"
+            and svg_meta(_main_plot(p)).get("teacher") is False
+            and set(_safe_cells(p)) == {"purple", "blue"}
+        ),
+        TIMEOUT_MS,
+    )
+    assert seen_by_purple, svg_meta(_main_plot(page))
+    cells = _safe_cells(page)
+    assert cells["blue"] == "hidden", cells
+    assert re.fullmatch(r"\$\d+", cells["purple"]), cells
+    expect(page.locator(".se-board[data-colour='blue']")).to_contain_text("the safe is hidden")
+    expect(page.locator(".se-board[data-colour='purple']")).to_contain_text(
+        f"{cells['purple']} in the safe"
+    )
+
+    switch = page.get_by_text("Teacher view")
+    for _ in range(4):  # a click landing while marimo renders the cell can be lost
+        switch.click()
+        if wait_for(page, lambda p: svg_meta(_main_plot(p)).get("teacher") is True, 5_000):
+            break
+    assert svg_meta(_main_plot(page)).get("teacher") is True, "the teacher view did not open"
+    assert wait_for(page, lambda p: _safe_cells(p)["blue"] != "hidden", TIMEOUT_MS)
+    cells = _safe_cells(page)
+    assert re.fullmatch(r"\$\d+", cells["blue"]), cells
+    expect(page.locator(".se-board[data-colour='blue']")).to_contain_text(
+        f"{cells['blue']} in the safe", timeout=TIMEOUT_MS
+    )
+
+    for _ in range(4):
+        switch.click()
+        if wait_for(page, lambda p: svg_meta(_main_plot(p)).get("teacher") is False, 5_000):
+            break
+    assert wait_for(page, lambda p: _safe_cells(p)["blue"] == "hidden", TIMEOUT_MS)
+    expect(page.locator(".se-board[data-colour='blue']")).to_contain_text("the safe is hidden")

@@ -68,6 +68,9 @@ class Buggy(GameDefinition[list[int], Context[list[int], int, str, str], int]):
     def options_from_data(self, data: object) -> NoOptions:
         return NoOptions()
 
+    def observe(self, ctx: Context[list[int], int, str, str], seat: Any) -> tuple[int, ...]:
+        return tuple(ctx.state)
+
 
 class BuggyGame(Engine[list[int], Context[list[int], int, str, str], int]):
     definition = Buggy()

@@ -15,6 +15,7 @@ import pytest
 
 from speakeasy import Game
 from speakeasy.core.actions import Action, Event, IllegalAction
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import RandomBot, play_out
 from speakeasy.games.speakeasy.explain.events import (
     CATEGORIES,
@@ -230,7 +231,7 @@ def test_pending_decisions_are_explained_with_their_prompt_rules_and_category() 
         phase = "turn" if game.state.phase is Phase.ROUNDS else explanation.category
         assert explanation.category == (fixed or phase)
         seen.add(decision.kind)
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     assert {"capo", "build", "prologue_card", "turn_draw"} <= seen
 
 
@@ -470,7 +471,7 @@ def test_explain_error_on_real_illegal_actions_from_the_engine(games: list[Game]
             assert text.startswith(error.reason[0].upper())
             assert f" — {error.rule} (" in text
             explained.setdefault(error.code, text)
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     assert explained, "no greyed-out option met"
     with pytest.raises(IllegalAction) as caught:
         games[1].apply("capo docks 0")
@@ -507,7 +508,7 @@ def test_explain_blocked_labels_unlabelled_options(games: list[Game]) -> None:
             assert why.split(": ", 1)[0] and " — R-" in why
             assert not why.startswith(f"{action.kind} ") or action.label
             seen += 1
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     assert seen > 50
 
 

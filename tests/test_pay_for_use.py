@@ -20,6 +20,7 @@ import pytest
 
 import speakeasy.games
 from speakeasy import Action, Game, load_catalog
+from speakeasy.core.bots import decide
 from speakeasy.core.engine import Engine
 from speakeasy.games.mafia_city.engine.game import Game as MafiaCity
 from speakeasy.games.mafia_city.model.state import Options as MafiaCityOptions
@@ -139,7 +140,7 @@ def _bot_game(spec: Any, checkpoints: bool) -> Game:
         for c, kind, seed in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)
     }
     while (colour := game.current_player) is not None:
-        game.apply(bots[colour].choose(game))
+        game.apply(decide(game, bots[colour]))
     return game
 
 

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from speakeasy import Game
 from speakeasy.core.actions import Action, Decision, IllegalAction
+from speakeasy.core.bots import decide
 from speakeasy.core.engine import Runner
 from speakeasy.games.mafia_city.engine.game import Game as MafiaCity
 from speakeasy.games.speakeasy.engine.bots import RandomBot, play_until
@@ -291,7 +292,7 @@ def test_every_decision_kind_refuses_mutated_requests_with_its_own_rule() -> Non
                     assert game.why_not(request).code == error.code  # type: ignore[union-attr]
                 assert SPEAKEASY.state_data(game.state) == before
                 assert game.pending is decision
-            game.apply(bot.choose(game))
+            game.apply(decide(game, bot))
     missing = wanted - set(reached)
     assert not missing, sorted(missing)
 
@@ -316,7 +317,7 @@ def test_refusals_hold_at_hypothesis_positions(
     for _ in range(steps % 350):
         if game.is_over:
             return
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     if game.is_over:
         return
     decision = game.pending
@@ -621,7 +622,7 @@ def test_refusing_is_fast() -> None:
                 start = time.perf_counter()
                 game.why_not(request)
                 times.append(time.perf_counter() - start)
-            game.apply(bot.choose(game))
+            game.apply(decide(game, bot))
     times.sort()
     median, p99 = statistics.median(times), times[int(len(times) * 0.99)]
     assert median < 100e-6, median

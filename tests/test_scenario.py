@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy import Game
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot, play_out
 from speakeasy.games.speakeasy.model.board import Area
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
@@ -144,7 +145,7 @@ def test_a_scenario_game_plays_on_replays_and_saves() -> None:
     game = parse_scenario(ONE_DISTRICT + "act = 4\n".replace("act", "# act")).game()
     bot = RandomBot(1)
     for _ in range(25):
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
         check_invariants(game.state)
     copy = game.copy()
     assert copy == game and copy.scenario == game.scenario
@@ -302,7 +303,7 @@ def bot_positions(players: int, seed: int, bots: str, every: int) -> Iterator[Ga
             return
         colour = game.current_player
         assert colour is not None
-        game.apply(chooser[colour].choose(game))
+        game.apply(decide(game, chooser[colour]))
         step += 1
 
 
@@ -367,7 +368,7 @@ def test_property_any_random_position_saves_and_loads_back(
     for _ in range(decisions):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     round_trip(game, tmp_path_factory.mktemp("saved"))
 
 

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speakeasy.core.actions import Event
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import RandomBot, play_until
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.options import Options
@@ -83,7 +84,7 @@ def assert_same_continuation(game: Game, other: Game, seed: int, steps: int, whe
     for step in range(steps):
         if game.is_over:
             break
-        a, b = first.choose(game), second.choose(other)
+        a, b = decide(game, first), decide(other, second)
         assert a == b, f"{where}, step {step}"
         assert events_text(game.apply(a)) == events_text(other.apply(b)), f"{where}, step {step}"
     assert_same_position(game, other, f"{where}, after {steps} more decisions")
@@ -98,7 +99,7 @@ def positions(players: int, seed: int, options: dict[str, bool] | None = None) -
     bot = RandomBot(seed)
     found = [game.copy()]
     while not game.is_over:
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
         found.append(game.copy())
     return found
 
@@ -148,7 +149,7 @@ def test_property_any_position_round_trips_and_plays_on_the_same(
     for _ in range(decisions):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     where = f"{players} players, seed {seed}, {len(game.history)} decisions, {via}"
     other = loaded(game, via)
     assert_same_position(game, other, where)
@@ -164,7 +165,7 @@ def stop_at(players: int, seed: int, until: str, *, then: int = 0) -> Game:
     for _ in range(then):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     return game
 
 
@@ -176,7 +177,7 @@ def test_the_named_moments(players: int, seed: int) -> None:
     game = Game.new(players=players, seed=seed)
     bot = RandomBot(seed)
     for _ in range(3):  # into the prologue (2 players: the docks placement first)
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     assert game.state.phase is Phase.PROLOGUE
     saved = scenario_from_game(game)
     assert saved.data["phase"] == "prologue" and len(saved.data["actions"]) == 3
@@ -190,7 +191,7 @@ def test_the_named_moments(players: int, seed: int) -> None:
         assert saved.data["phase"] == "luciano"
         assert len(saved.data.get("actions", ())) == defences
         assert_same_position(game, loaded(game, "toml"), f"gang war, defence {defences}")
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
         defences += 1
     assert_same_position(game, loaded(game, "toml"), "after the gang war")
 
@@ -200,7 +201,7 @@ def test_the_named_moments(players: int, seed: int) -> None:
     assert_same_position(game, loaded(game, "toml"), "mid-round")
 
     while not game.is_over:
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     saved = scenario_from_game(game)
     assert saved.data["phase"] == "final" and "actions" not in saved.data
     other = loaded(game, "toml")

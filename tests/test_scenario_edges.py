@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
@@ -32,7 +33,7 @@ def play(game: Game, decisions: int, seed: int = 0) -> None:
     for _ in range(decisions):
         if game.is_over:
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
 
 
 def refusal(text: str) -> ScenarioError:

@@ -13,9 +13,10 @@ import pytest
 
 from speakeasy import Game
 from speakeasy.core.actions import Action, Decision
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot, play_out
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
-from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.model.state import Colour, to_data
 from speakeasy.games.speakeasy.rules.barrels import sellable
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot, PlayerView, score_options
 
@@ -28,7 +29,7 @@ def _play(game: Game, bots: dict[Colour, Bot], check: Check | None = None) -> No
         decision = game.pending
         assert decision is not None
         bot = bots[decision.player]
-        action = bot.choose(game)
+        action = decide(game, bot)
         if check is not None and isinstance(bot, HeuristicBot):
             check(game, decision, action)
         game.apply(action)
@@ -126,23 +127,27 @@ def test_scores_cover_every_option_and_the_best_is_chosen() -> None:
     for _ in range(40):
         decision = game.pending
         assert decision is not None
-        scored = score_options(game)
+        scored = score_options(game.observe(decision.player), decision)
         assert [a for a, _ in scored] == game.legal_actions()
-        choice = HeuristicBot(seed=1).choose(game)
+        choice = decide(game, HeuristicBot(seed=1))
         best = max(s for _, s in scored)
         assert dict(scored)[choice] == best or decision.kind in ("truck", "truck_choose")
         game.apply(choice)
 
 
 def test_a_position_reads_the_game_without_changing_it() -> None:
-    """The estimates use rules functions that only read (the game stays equal to a replay)."""
+    """The estimates use rules functions that only read: the observation they read stays as
+    it was, and the game is untouched anyway (the observation is a copy)."""
     fresh = Game.new(players=2, seed=9)
     bot = RandomBot(seed=1)
     for _ in range(60):
-        fresh.apply(bot.choose(fresh))
+        fresh.apply(decide(fresh, bot))
     snapshot = fresh.to_json()
-    view = PlayerView(fresh, fresh.colours[0])
+    seen = fresh.observe(fresh.colours[0])
+    before = to_data(seen.state)
+    view = PlayerView(seen)
     _ = (view.protect_value, view.sell_value, view.cook_values, view.ship_value)
     for d in fresh.state.districts:
         view.fate(d)
+    assert to_data(seen.state) == before
     assert fresh.to_json() == snapshot

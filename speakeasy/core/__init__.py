@@ -8,12 +8,15 @@ module              what
 ``context``         the context flows run in: state, RNG, events, ``emit``, ``ask``, checkpoints
 ``engine``          the engine (apply, undo/redo/goto, frames, copies, save files) and the
                     definition a game gives it
+``bots``            the one bot protocol: a bot decides from its seat's observation and the
+                    pending decision only
 ``seeds``           one stable way to derive seeds
 ``limits``          reading untrusted JSON and TOML within size and nesting limits
 ==================  ==========================================================================
 """
 
 from speakeasy.core.actions import Action, Blocked, Decision, Event, IllegalAction
+from speakeasy.core.bots import Bot, decide
 from speakeasy.core.context import Context, Flow
 from speakeasy.core.engine import (
     REFUSALS,
@@ -35,6 +38,7 @@ __all__ = [
     "REFUSALS",
     "Action",
     "Blocked",
+    "Bot",
     "Checkpoint",
     "Context",
     "Decision",
@@ -51,6 +55,7 @@ __all__ = [
     "Step",
     "check_seed",
     "check_text",
+    "decide",
     "derive_seed",
     "digest",
     "load_json_limited",

@@ -34,12 +34,20 @@ A toy game shows the whole cycle: each of two players names a number; the higher
 ...         return tuple(players)
 ...     def options_from_data(self, data):
 ...         return NoOptions()
+...     def observe(self, ctx, seat):
+...         return tuple(ctx.state)  # every number is named aloud: nothing is hidden
 >>> class NumbersGame(Engine[list[int], Context[list[int], str, str, str], str]):
 ...     definition = Numbers()
 >>> game = NumbersGame(("ann", "bob"), seed=1, options=NoOptions())
 >>> game.pending.player, game.legal_actions()[-1]
 (0, Action(kind='say', args=(3,)))
 >>> _ = game.apply("say 2"); _ = game.apply("say 3")
+>>> game.observe("bob")
+(2, 3)
+>>> game.observe("cat")
+Traceback (most recent call last):
+...
+ValueError: 'cat' is not a seat of this game; the seats are 'ann', 'bob'
 >>> game.is_over, game.result()
 (True, 'player 1 wins')
 >>> game.undo(); game.state, game.redo_line
@@ -52,6 +60,9 @@ Design:
 * ``pending`` is the one :class:`~speakeasy.core.actions.Decision` the game waits for; its options
   are *all* the legal actions, and :meth:`Engine.apply` accepts exactly those, so an illegal
   request raises :class:`~speakeasy.core.actions.IllegalAction` before anything changes.
+* What a seat may see is the definition's :meth:`GameDefinition.observe` (OpenSpiel's
+  observers, boardgame.io's ``playerView``); :meth:`Engine.observe` gives it for one seat, and
+  bots (:mod:`speakeasy.core.bots`) decide from it and the pending decision only.
 * All randomness comes from one ``random.Random(seed)``; the seed, the players, the options,
   the start position and the action history therefore determine the game.
 * The flows mark *checkpoints* (:meth:`~speakeasy.core.context.Context.checkpoint`); the engine
@@ -223,6 +234,19 @@ class GameDefinition(ABC, Generic[S, C, R]):
     @abstractmethod
     def options_from_data(self, data: object) -> ToData:
         """The options of a saved game; raise ``ValueError`` for bad ones."""
+
+    @abstractmethod
+    def observe(self, ctx: C, seat: Any) -> Any:
+        """What ``seat`` may see of the position: the public information and that seat's own
+        secrets, never another seat's secrets, the order of a face-down deck or a face-down
+        token (OpenSpiel's observation, boardgame.io's ``playerView``).
+
+        ``ctx`` holds the state and the game's public settings (its options); ``seat`` is one
+        of the game's players (:meth:`Engine.observe` checks it). The result must be a value:
+        equal for positions that differ only in what ``seat`` may not see, and independent of
+        the live state (changing it never changes the game, and the game's later moves never
+        change it). Bots decide from it (:class:`speakeasy.core.bots.Bot`); it is called at
+        every bot decision, so it should be cheap."""
 
     # ------------------------------------------------------------------ start positions
     def register_start_decoder(self, field: str, decoder: Callable[[Any], Any]) -> None:
@@ -412,6 +436,19 @@ class Engine(Generic[S, C, R]):
         """The player the game waits for, or ``None`` when the game is over."""
         pending = self._runner.pending
         return pending.player if pending else None
+
+    def observe(self, seat: Any) -> Any:
+        """What ``seat`` may see now (:meth:`GameDefinition.observe`); ``ValueError`` naming
+        the seats if ``seat`` is not one of :attr:`players`."""
+        for player in self.players:
+            try:
+                same = bool(player == seat)
+            except Exception:  # an odd object that cannot be compared: not a seat
+                same = False
+            if same:
+                return self.definition.observe(self._ctx, player)
+        seats = ", ".join(repr(str(p)) for p in self.players)
+        raise ValueError(f"{_shown(seat)} is not a seat of this game; the seats are {seats}")
 
     def legal_actions(self) -> list[Action]:
         """Every legal option of the pending decision (empty when the game is over)."""

@@ -27,6 +27,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import Game
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.table.play import PREVIEW_KINDS, option_labels
 
@@ -38,7 +39,7 @@ def position(players: int, seed: int, step: int | None = None) -> Game:
     while not game.is_over and (step is None or len(game.history) < step):
         colour = game.current_player
         assert colour is not None
-        game.apply(bots[colour].choose(game))
+        game.apply(decide(game, bots[colour]))
     return game
 
 
@@ -75,7 +76,7 @@ def label_times(seeds: range, players: tuple[int, ...] = (2, 4)) -> list[float]:
                     tick = time.process_time()
                     option_labels(game)
                     times.append(time.process_time() - tick)
-                game.apply(bots[decision.player].choose(game))
+                game.apply(decide(game, bots[decision.player]))
     return sorted(times)
 
 

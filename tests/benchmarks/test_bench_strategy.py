@@ -13,6 +13,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import Game
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 
 
@@ -21,9 +22,9 @@ def _after(players: int, seed: int, steps: int, kind: str | None = None) -> Game
     game = Game.new(players=players, seed=seed)
     bot = HeuristicBot(seed=seed)
     for _ in range(steps):
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     while kind is not None and game.pending is not None and game.pending.kind != kind:
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     return game
 
 
@@ -36,7 +37,7 @@ def capo_decision() -> Game:
 
 def test_bench_heuristic_capo_decision(benchmark: BenchmarkFixture, capo_decision: Game) -> None:
     bot = HeuristicBot(seed=1)
-    action = benchmark(bot.choose, capo_decision)
+    action = benchmark(decide, capo_decision, bot)
     assert action in capo_decision.legal_actions()
 
 
@@ -47,7 +48,7 @@ def test_bench_heuristic_decisions_of_a_game(benchmark: BenchmarkFixture) -> Non
     positions = []
     for _ in range(60):
         positions.append(game.copy())
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     cycle = iter(positions * 1000)
-    action = benchmark(lambda: HeuristicBot(seed=1).choose(next(cycle)))
+    action = benchmark(lambda: decide(next(cycle), HeuristicBot(seed=1)))
     assert action is not None

@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 
 from speakeasy import Game
+from speakeasy.core.bots import decide
 from speakeasy.games import load
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import (
@@ -50,7 +51,7 @@ def decision_times(games: int, seed: int) -> list[float]:
             assert colour is not None
             bot = bots[colour]
             start = time.perf_counter()
-            action = bot.choose(game)
+            action = decide(game, bot)
             if isinstance(bot, HeuristicBot):
                 times.append(time.perf_counter() - start)
             game.apply(action)

@@ -5,9 +5,11 @@ decision (whose options come from the seat's own hand and public facts), never t
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, TypeAlias
 
 from speakeasy.core.actions import Action, Decision
+from speakeasy.core.bots import Bot as CoreBot
+from speakeasy.core.bots import decide
 from speakeasy.games.mafia_city.engine.observe import Observation
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.rules.control import control
@@ -15,8 +17,9 @@ from speakeasy.games.mafia_city.rules.control import control
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play"]
 
 
-class Bot(Protocol):
-    def choose(self, seen: Observation, decision: Decision) -> Action: ...
+#: A Mafia City bot: the one protocol of :class:`speakeasy.core.bots.Bot`, deciding from a
+#: seat's :class:`~.observe.Observation` and the pending decision.
+Bot: TypeAlias = CoreBot[Observation]
 
 
 class RandomBot:
@@ -106,14 +109,12 @@ class HeuristicBot:
         return 0
 
 
-def play(game: object, bots: dict[str, Bot], max_steps: int = 1_000_000) -> None:
+def play(game: Any, bots: dict[str, Bot], max_steps: int = 1_000_000) -> None:
     """Play ``game`` (a :class:`~.game.Game`) to the end with one bot per seat; each
-    bot sees only its seat's observation."""
-    from_game = game  # typed loosely to keep this module below the game module
+    bot sees only its seat's observation (:func:`speakeasy.core.bots.decide`)."""
     for _ in range(max_steps):
-        decision = from_game.pending  # type: ignore[attr-defined]
+        decision = game.pending
         if decision is None:
             return
-        seen = from_game.observe(decision.player)  # type: ignore[attr-defined]
-        from_game.apply(bots[decision.player].choose(seen, decision))  # type: ignore[attr-defined]
+        game.apply(decide(game, bots[decision.player]))
     raise RuntimeError("the game did not end")

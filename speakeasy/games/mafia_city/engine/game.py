@@ -100,6 +100,11 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
     def options_from_data(self, data: object) -> Options:
         return Options.from_data(data)
 
+    def observe(self, ctx: Ctx, seat: Any) -> Observation:
+        """What ``seat`` may see (MC-INFO-1..5,
+        :func:`speakeasy.games.mafia_city.engine.observe.observe`)."""
+        return observe(ctx.state, str(seat))
+
 
 #: The one Mafia City definition.
 DEFINITION: Final = Definition()
@@ -128,9 +133,11 @@ class Game(Engine[GameState, Ctx, GameResult]):
         seats = seat_names(players if isinstance(players, int) else tuple(players), load_data())
         return cls(seats, seed, opts, checkpoints=checkpoints)
 
-    def observe(self, seat: str) -> Observation:
-        """What ``seat`` may see now (section 16.1)."""
-        return observe(self.state, seat)
+    def observe(self, seat: Any) -> Observation:
+        """What ``seat`` may see now (section 16.1); ``ValueError`` naming the seats for any
+        other ``seat``."""
+        seen: Observation = super().observe(seat)
+        return seen
 
     @property
     def ctx(self) -> Ctx:

@@ -1,5 +1,9 @@
 """Bots that choose among the legal actions, and letting them play until something happens.
 
+A bot decides from its seat's observation (:meth:`Game.observe
+<speakeasy.games.speakeasy.engine.game.Game.observe>`: no other seat's safe or hand, no deck order)
+and the pending decision only: the one protocol of :class:`speakeasy.core.bots.Bot`.
+
 >>> from speakeasy import Game
 >>> game = Game.new(players=2, seed=1)
 >>> bot = RandomBot(seed=5)
@@ -24,10 +28,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal, Protocol
+from typing import Literal, TypeAlias
 
-from speakeasy.core.actions import Action, Event
+from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.core.bots import Bot as CoreBot
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.observe import Observation
 from speakeasy.games.speakeasy.model.kinds import EventKind
 from speakeasy.games.speakeasy.model.state import Colour
 
@@ -49,20 +56,19 @@ LUCIANO_EVENTS = frozenset(
 Until = Colour | Literal["round", "act", "luciano"] | Callable[[Game, Sequence[Event]], bool]
 
 
-class Bot(Protocol):
-    """Anything that picks one of the game's legal actions."""
-
-    def choose(self, game: Game) -> Action: ...
+#: A Speakeasy bot: :class:`speakeasy.core.bots.Bot` deciding from a seat's
+#: :class:`~speakeasy.games.speakeasy.engine.observe.Observation` and the pending decision.
+Bot: TypeAlias = CoreBot[Observation]
 
 
 class RandomBot:
-    """Uniformly random over ``legal_actions()``, from its own seeded RNG."""
+    """Uniformly random over the decision's options, from its own seeded RNG."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
+    def choose(self, seen: Observation, decision: Decision) -> Action:
+        return self.rng.choice(decision.options)
 
 
 def play_out(game: Game, bots: Mapping[Colour, Bot], *, until: Colour | None = None) -> list[Event]:
@@ -72,7 +78,7 @@ def play_out(game: Game, bots: Mapping[Colour, Bot], *, until: Colour | None = N
         colour = game.current_player
         if colour is None or colour == until or colour not in bots:
             break
-        events.extend(game.apply(bots[colour].choose(game)))
+        events.extend(game.apply(decide(game, bots[colour])))
     return events
 
 
@@ -112,5 +118,5 @@ def play_until(
         colour = game.current_player
         if colour is None or colour not in seats or stop(game, events):
             break
-        events.extend(game.apply(seats[colour].choose(game)))
+        events.extend(game.apply(decide(game, seats[colour])))
     return events

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Final, Protocol
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.core.engine import GameDefinition
+from speakeasy.games.speakeasy.engine.observe import Observation, observe
 from speakeasy.games.speakeasy.engine.setup import new_state
 from speakeasy.games.speakeasy.model.board import Board, load_board
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
@@ -162,6 +163,12 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         if data is not None and not isinstance(data, Mapping):
             raise ValueError("'options' must be a table of option names")
         return Options.from_data(data)
+
+    def observe(self, ctx: Ctx, seat: Any) -> Observation:
+        """What ``seat`` may see: the public information and its own secrets, as a redacted
+        copy of the state (:mod:`speakeasy.games.speakeasy.engine.observe`: R-MONEY-1, R-HELPER-3,
+        R-CARD-6, R-SETUP-9...)."""
+        return observe(ctx.state, Colour(seat), ctx.options)
 
 
 #: The one Speakeasy definition (the engine's :class:`~speakeasy.games.speakeasy.engine.game.Game`

@@ -37,6 +37,7 @@ from cachetools import Cache, LRUCache
 from speakeasy.core.actions import Action
 from speakeasy.core.engine import Engine, Frame, SaveFileError, Step
 from speakeasy.games.speakeasy.engine.definition import SPEAKEASY, StartPosition, colours
+from speakeasy.games.speakeasy.engine.observe import Observation, public_view
 from speakeasy.games.speakeasy.model.board import Board
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour, GameState
@@ -141,6 +142,17 @@ class Game(Engine[GameState, Ctx, GameResult]):
         """The colour the game waits for, or ``None`` when the game is over."""
         player: Colour | None = self.pending.player if self.pending else None
         return player
+
+    def observe(self, seat: Colour | str) -> Observation:
+        """What ``seat`` may see now (:mod:`speakeasy.games.speakeasy.engine.observe`);
+        ``ValueError`` naming the seats for any other ``seat``."""
+        seen: Observation = super().observe(seat)
+        return seen
+
+    def public_view(self) -> Observation:
+        """What a spectator may see now: no one's secrets
+        (:func:`~speakeasy.games.speakeasy.engine.observe.public_view`)."""
+        return public_view(self.state, self.options)
 
     @property
     def is_sandbox(self) -> bool:

@@ -20,6 +20,11 @@ trace whose
   rows), and per player money (pocket and safe), notoriety, the five levels, goons, VIP
   mafiosi, barrels in the distillery area and the partner gangster.
 
+A figure draws what one seat may see when given an
+:class:`~speakeasy.games.speakeasy.engine.observe.Observation`: other players' safes read "hidden"
+(R-MONEY-1); a teacher's view (:func:`~speakeasy.games.speakeasy.engine.observe.teacher_view`) shows
+them all.
+
 Given ``previous`` (the position one step earlier), districts whose content changed get an
 orange ring, changed panel values are bold with an orange bar behind them and an arrow, and
 moved area-control markers get an orange outline.
@@ -44,6 +49,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs_version
 
+from speakeasy.games.speakeasy.engine.observe import Observation
 from speakeasy.games.speakeasy.figures.board_figure import (
     AREA_LINES,
     DISTRICT_TRACE,
@@ -91,6 +97,7 @@ __all__ = [
     "FAINT",
     "GANGSTER_BARS_TRACE",
     "GANGSTER_COLOUR",
+    "HIDDEN_CELL",
     "INK",
     "LAND_COLOUR",
     "PANEL_BACKGROUND",
@@ -102,6 +109,7 @@ __all__ = [
     "POLICE_TOKENS_TRACE",
     "POLICE_TRACE",
     "PROTECTION_TRACE",
+    "SECRET_ROWS",
     "SHIPS_TRACE",
     "SPACE_TRACES",
     "STRENGTH_TOKENS_TRACE",
@@ -191,10 +199,10 @@ _MARGIN = 8
 
 # ====================================================================== public API
 def game_figure(
-    state: GameState,
+    state: GameState | Observation,
     board: Board,
     *,
-    previous: GameState | None = None,
+    previous: GameState | Observation | None = None,
     highlight: Iterable[int] | None = None,
     title: str | None = None,
     height: int = 620,
@@ -219,10 +227,10 @@ def game_figure(
 
 
 def game_figure_data(
-    state: GameState,
+    position: GameState | Observation,
     board: Board,
     *,
-    previous: GameState | None = None,
+    previous: GameState | Observation | None = None,
     highlight: Iterable[int] | None = None,
     title: str | None = None,
     height: int = 620,
@@ -230,9 +238,14 @@ def game_figure_data(
     routes: Sequence[tuple[Sequence[int], str]] = (),
     fit_width: int | None = None,
 ) -> dict[str, Any]:
-    """Draw the whole position ``state`` on ``board`` with a side panel of tracks, as plotly
-    figure data (``{"data": [...], "layout": {...}}``, not validated: cheap enough for a
-    board redrawn at every decision, see :func:`~speakeasy.games.speakeasy.figures.figure_svg`).
+    """Draw ``position`` on ``board`` with a side panel of tracks, as plotly figure data
+    (``{"data": [...], "layout": {...}}``, not validated: cheap enough for a board redrawn at
+    every decision, see :func:`~speakeasy.games.speakeasy.figures.figure_svg`).
+
+    * ``position`` -- what one seat sees (an
+    :class:`~speakeasy.games.speakeasy.engine.observe.Observation`:
+      the safes it may not see read "hidden", R-MONEY-1), a teacher's view, or a whole
+      :class:`~speakeasy.games.speakeasy.model.state.GameState` (drawn as it is: everything shows).
 
     * ``previous`` -- the position before the last change: changed districts get an orange
       ring, changed panel values and moved area-control markers are marked.
@@ -244,9 +257,11 @@ def game_figure_data(
       are sized in pixels, so a figure drawn narrower than this would clip districts.
     """
     catalog = load_catalog()
+    state, hidden = _seen(position)
+    before = _seen(previous)[0] if previous is not None else None
     geo = _Geometry.make(board, height=height, width=width or fit_width, title=title)
     layers = Layers()
-    changed = changed_districts(previous, state) if previous is not None else []
+    changed = changed_districts(before, state) if before is not None else []
 
     add_central_park(layers, board)
     add_edges(layers, board)  # the layout hides the legend; the panel has a key instead
@@ -273,8 +288,8 @@ def game_figure_data(
     if highlight is not None:
         add_highlight(layers, board, highlight, size=geo.px(_TILE) + 18)
     add_area_labels(layers, board, y=geo.area_label_y)
-    _add_control_tracks(layers, state, board, geo, previous)
-    _add_panel(layers, state, previous, geo)
+    _add_control_tracks(layers, state, board, geo, before)
+    _add_panel(layers, state, before, geo, hidden)
     _style(layers, board, geo, title=title, height=height, width=width)
     return layers.to_dict()
 
@@ -312,6 +327,14 @@ SPACE_TRACES: frozenset[str] = frozenset(
         BARRELS_TRACE,
     }
 )
+
+
+def _seen(position: GameState | Observation) -> tuple[GameState, frozenset[Colour]]:
+    """The state to draw and the players whose secrets it hides."""
+    if isinstance(position, Observation):
+        state = position.state
+        return state, frozenset(c for c in state.players if position.hides(c))
+    return position, frozenset()
 
 
 def clicked_place(
@@ -929,8 +952,17 @@ _FIRST_COL = 0.52
 _COL_STEP = 0.138
 
 
-def _panel_cells(state: GameState) -> dict[tuple[str, str], str]:
-    """Every value shown in the panel, keyed by (row, column); compared with ``previous``."""
+#: Panel rows showing a secret of their player (R-MONEY-1: the safe is behind the screen).
+SECRET_ROWS: frozenset[str] = frozenset({"safe"})
+#: What a secret cell reads when the figure's viewer may not see it.
+HIDDEN_CELL = "hidden"
+
+
+def _panel_cells(
+    state: GameState, hidden: frozenset[Colour] = frozenset()
+) -> dict[tuple[str, str], str]:
+    """Every value shown in the panel, keyed by (row, column); compared with ``previous``.
+    The secret rows of the ``hidden`` players read :data:`HIDDEN_CELL`."""
     cells: dict[tuple[str, str], str] = {("header", "progress"): _progress(state)}
     cells["header", "turn"] = state.turn_player.value if state.turn_player else ""
     for row_name, row in (("top", state.turn_order.top), ("bottom", state.turn_order.bottom)):
@@ -938,7 +970,8 @@ def _panel_cells(state: GameState) -> dict[tuple[str, str], str]:
             cells[f"order-{row_name}", str(i)] = c.value if c else ""
     for colour, p in state.players.items():
         for r in _ROWS:
-            cells[r.key, colour.value] = r.value(state, p)
+            secret = r.key in SECRET_ROWS and colour in hidden
+            cells[r.key, colour.value] = HIDDEN_CELL if secret else r.value(state, p)
     return cells
 
 
@@ -947,10 +980,12 @@ def _add_panel(
     state: GameState,
     previous: GameState | None,
     geo: _Geometry,
+    hidden: frozenset[Colour] = frozenset(),
 ) -> None:
-    """The side panel (axes x2/y2; one unit per row, row 0 at the top)."""
-    cells = _panel_cells(state)
-    before = _panel_cells(previous) if previous is not None else {}
+    """The side panel (axes x2/y2; one unit per row, row 0 at the top); the secret rows of
+    the ``hidden`` players read :data:`HIDDEN_CELL`."""
+    cells = _panel_cells(state, hidden)
+    before = _panel_cells(previous, hidden) if previous is not None else {}
 
     def changed(key: tuple[str, str]) -> bool:
         return previous is not None and before.get(key) != cells.get(key)

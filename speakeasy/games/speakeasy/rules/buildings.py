@@ -685,6 +685,7 @@ def _carry_out(ctx: Ctx, colour: Colour, choice: BuildChoice, ignore_defence: bo
         (*rules, "R-BUILD-1", "R-BUILD-5"),
         list(spaces),
         _frozen(blocked),
+        facts=(("mode", choice.mode), ("piece", choice.piece)),  # what is being built
     )
     district, index = spaces[where]
     space = ctx.state.districts[district].spaces[index]

@@ -313,6 +313,11 @@ def _truck_label(ctx: Ctx, colour: Colour, index: int) -> str:
     return f"Move truck {index + 1} next ({where}, {count(truck.barrels, 'barrel')})"
 
 
+def _announce(announced: int | None) -> tuple[tuple[str, int], ...]:
+    """The ``delivery_range`` fact of a delivery's first decision (R-TRUCK-2), else none."""
+    return () if announced is None else (("delivery_range", announced),)
+
+
 #: Before its first move, a truck may let the other truck act first (R-TRUCK-5, E18).
 WAIT = Action(
     "wait", label="Let your other truck act first (this one has not moved; it keeps its points)"
@@ -320,13 +325,20 @@ WAIT = Action(
 
 
 def run_truck(
-    ctx: Ctx, colour: Colour, index: int, points: int, *, may_wait: bool = False
+    ctx: Ctx,
+    colour: Colour,
+    index: int,
+    points: int,
+    *,
+    may_wait: bool = False,
+    announced: int | None = None,
 ) -> Flow[bool]:
     """One truck's turn, step by step, until it finishes (R-TRUCK-4..14); ``True`` then.
 
     With ``may_wait`` the truck may hand over to the other truck before its first move
     (``wait``, R-TRUCK-5, E18); the flow then returns ``False`` and the truck resumes later with
-    all its ``points``.
+    all its ``points``. ``announced`` (the delivery's range, when this is its first decision)
+    goes into the first decision's facts as ``delivery_range``.
     """
     player = ctx.player(colour)
     truck = player.trucks[index]
@@ -350,8 +362,10 @@ def run_truck(
                 ("district", truck.district),
                 ("barrels", truck.barrels),
                 ("points", stop.points),
+                *_announce(announced),
             ),
         )
+        announced = None
         kind = choice.kind
         if kind == "wait":
             _end_stop(ctx, colour, stop)  # after buying, the ship sails on (R-TRUCK-12)
@@ -490,6 +504,7 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
     )
     waiting = list(range(reach.trucks))
     waited: set[int] = set()
+    announced: int | None = reach.total  # the delivery's first decision names its range
     while waiting:
         if len(waiting) == 1:
             index = waiting[0]
@@ -504,12 +519,17 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
                 "finishes first",
                 RULES,
                 [*options, DONE],
+                facts=_announce(announced),
             )
+            announced = None
             if choice == DONE:
                 return
             index = int(choice.args[0]) - 1
         may_wait = len(waiting) > 1 and index not in waited
-        finished = yield from run_truck(ctx, colour, index, reach.total, may_wait=may_wait)
+        finished = yield from run_truck(
+            ctx, colour, index, reach.total, may_wait=may_wait, announced=announced
+        )
+        announced = None
         if finished:
             waiting.remove(index)
         else:

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from speakeasy.core.actions import Event
+from speakeasy.core.bots import decide
 from speakeasy.core.registry import BotFactory
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
@@ -207,7 +208,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         colour = game.current_player
         assert colour is not None
         with clock.deciding(kinds[colour]):
-            action = bots[colour].choose(game)
+            action = decide(game, bots[colour])  # from the seat's observation only
         game.apply(action)
     return replace(record_of(game, spec), seconds=clock.elapsed(), decision_time=clock.timing())
 

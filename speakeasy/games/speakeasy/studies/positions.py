@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot
 from speakeasy.games.speakeasy.engine.game import Game
@@ -111,7 +112,7 @@ def bot_game(seed: int, decisions: int, players: int = 2) -> Game:
         player = game.current_player
         if player is None:
             break
-        game.apply(bots[player].choose(game))
+        game.apply(decide(game, bots[player]))
     return game
 
 
@@ -123,7 +124,7 @@ def bot_game_before_war(seed: int, act: int, players: int = 2) -> Game:
     game = Game.new(players=players, seed=seed)
     bots = _bots(game)
     while (player := game.current_player) is not None:
-        game.apply(bots[player].choose(game))
+        game.apply(decide(game, bots[player]))
         state = game.state
         if state.act > act or (state.act == act and state.phase is not Phase.ROUNDS):
             game.undo()

@@ -1,9 +1,12 @@
-"""A heuristic bot: scores every legal option from the position and picks the best.
+"""A heuristic bot: scores every legal option from what its seat sees and picks the best.
 
-:class:`HeuristicBot` implements the :class:`~speakeasy.games.speakeasy.engine.bots.Bot` protocol.
-It never looks ahead by copying the game (a copy replays the whole history); instead each option
-gets an estimate in dollars of what it adds to the player's final money (R-SCORING-1..4), worked out
-from the position, the catalogue and the option's arguments:
+:class:`HeuristicBot` implements the :class:`~speakeasy.core.bots.Bot` protocol: it decides from
+its seat's :class:`~speakeasy.games.speakeasy.engine.observe.Observation` (no other player's safe,
+hand or helpers behind the screen, no deck order, no face-down token: R-MONEY-1, R-HELPER-3,
+R-CARD-6, R-CITY-3) and the pending decision only. It never looks ahead by copying the game;
+instead each option gets an estimate in dollars of what it adds to the player's final money
+(R-SCORING-1..4), worked out from the observed position, the catalogue and the option's
+arguments:
 
 * **money now** counts at face value: barrel sales (R-BARREL-4, R-NOTOR-2), cooked books
   (R-BOOKS-2), crate cash (R-SHIP-7), casino income (R-ORDER-5); every payment counts against
@@ -20,7 +23,8 @@ from the position, the catalogue and the option's arguments:
 * a **location** is worth the sum of its person's actions (R-LOC-GEN-3/4) as this bot would
   carry them out;
 * **trucks** follow the exact plan of :func:`speakeasy.games.speakeasy.studies.planner.best_plan`
-(R-TRUCK-1..14).
+(R-TRUCK-1..14);
+* a face-down city token (R-CITY-3) is worth the average token of the catalogue.
 
 Ties are broken by the bot's own seeded RNG, so a bot is deterministic for its seed.
 
@@ -43,7 +47,7 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 
 from speakeasy.core.actions import Action, Decision
-from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.observe import HIDDEN, Observation
 from speakeasy.games.speakeasy.model.board import Area
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.effects import Effect
@@ -66,7 +70,6 @@ from speakeasy.games.speakeasy.rules.operating import distillery, operating, ope
 from speakeasy.games.speakeasy.rules.protection import max_protections, protection_budget
 from speakeasy.games.speakeasy.rules.resources import docks_row, vip_capacity
 from speakeasy.games.speakeasy.rules.ships import crate_cash, ship_area, ship_attack_options
-from speakeasy.games.speakeasy.studies.analysis import analysis_context
 from speakeasy.games.speakeasy.studies.planner import best_plan
 
 __all__ = ["HeuristicBot", "PlayerView", "score_options"]
@@ -97,19 +100,22 @@ def _n(effect: Effect) -> int:
 
 
 class PlayerView:
-    """What one player sees at one decision, with the estimates the scores are built from.
+    """What one player sees at one decision (its
+    :class:`~speakeasy.games.speakeasy.engine.observe.Observation`), with the estimates the scores
+    are built from.
 
-    Read-only: it wraps the live state in a rules context without copying it, and calls only
-    rules functions that read (prices, goals, protection budget, build options, the planner).
+    Read-only: it wraps the observation's state in a rules context without copying it, and
+    calls only rules functions that read (prices, goals, protection budget, build options, the
+    planner).
     """
 
-    def __init__(self, game: Game, colour: Colour) -> None:
-        self.game = game
-        self.colour = colour
-        self.state: GameState = game.state
-        self.ctx = analysis_context(game, state=game.state)
+    def __init__(self, seen: Observation) -> None:
+        self.seen = seen
+        self.player: Player = seen.player
+        self.colour: Colour = self.player.colour
+        self.state: GameState = seen.state
+        self.ctx = seen.context()
         self.catalog: Catalog = self.ctx.catalog
-        self.player: Player = self.state.players[colour]
         self.act = self.state.act
         self.future = _FUTURE.get(self.act, 1.0)
         self._depth = 0
@@ -595,7 +601,17 @@ class PlayerView:
         return best_two - self.worst_hand_card - 1.0
 
     def token_play_value(self, token: str) -> float:
+        """Playing ``token``; a face-down one (R-CITY-3) is worth the catalogue's average."""
+        if token == HIDDEN:
+            return self.unseen_token_value
         return self.effects_value(self.catalog.city_token(token).effect)
+
+    @cached_property
+    def unseen_token_value(self) -> float:
+        """The average play value of a city token of the catalogue's pool (R-COMP, R-CITY-4):
+        what a token taken face down from the left column is worth before it is seen."""
+        pool = self.catalog.city_token_pool()
+        return sum(self.token_play_value(t) for t in pool) / len(pool) if pool else 0.0
 
     def person_value(self, location: str, index: int) -> float:
         """Everything a person lets the player do, as this bot would do it (R-LOC-GEN-3/4)."""
@@ -767,12 +783,9 @@ def _build(p: PlayerView, d: Decision, a: Action) -> float:
 
 
 def _build_space(p: PlayerView, d: Decision, a: Action) -> float:
-    last = p.game.history[-1] if p.game.history else None
     district, space = int(a.args[0]), int(a.args[1])
-    if last is not None and last.kind == "build":
-        mode, piece = str(last.args[0]), str(last.args[1])
-    else:  # the prologue asks the space right after the piece (R-PROLOGUE-4/5)
-        mode, piece = "open", "bar-left-1"
+    # the decision names what is being built (the build just chosen, R-BUILD-1/5)
+    mode, piece = str(d.fact("mode", "open")), str(d.fact("piece", "bar-left-1"))
     value = p.build_value(mode, piece, district, space)
     if mode == "takeover":
         value -= p.takeover_cost(district)
@@ -1042,32 +1055,34 @@ SCORERS: dict[str, Scorer] = {
 }
 
 
-def score_options(game: Game) -> list[tuple[Action, float]]:
-    """Every legal option of the pending decision with the heuristic's score (higher is better).
+def score_options(seen: Observation, decision: Decision) -> list[tuple[Action, float]]:
+    """Every option of ``decision`` with the heuristic's score (higher is better), from the
+    deciding seat's observation ``seen`` only.
 
     >>> from speakeasy import Game
     >>> game = Game.new(players=2, seed=7)
-    >>> scored = score_options(game)
+    >>> scored = score_options(game.observe(game.current_player), game.pending)
     >>> len(scored) == len(game.legal_actions())
     True
     """
-    decision = game.pending
-    if decision is None:
-        return []
-    position = PlayerView(game, decision.player)
+    if seen.seat is None or seen.seat != decision.player:
+        raise ValueError("score a decision from its own seat's observation")
+    position = PlayerView(seen)
     scorer = SCORERS.get(decision.kind, _first)
     return [(a, scorer(position, decision, a)) for a in decision.options]
 
 
 class HeuristicBot:
-    """Scores each legal option (:func:`score_options`) and plays the best; trucks follow the
-    exact plan of :func:`speakeasy.games.speakeasy.studies.planner.best_plan`. Deterministic for its
-    seed.
+    """Scores each option (:func:`score_options`) from its seat's observation and plays the
+    best; trucks follow the exact plan of
+    :func:`speakeasy.games.speakeasy.studies.planner.best_plan`, made at the first decision of a
+    delivery (the one naming its ``delivery_range``, R-TRUCK-2). Deterministic for its seed: the
+    same observations and decisions give the same choices.
 
     >>> from speakeasy import Game
     >>> game = Game.new(players=2, seed=1)
     >>> bot = HeuristicBot(seed=4)
-    >>> bot.choose(game) in game.legal_actions()
+    >>> bot.choose(game.observe(game.current_player), game.pending) in game.legal_actions()
     True
     """
 
@@ -1075,37 +1090,36 @@ class HeuristicBot:
         self.seed = seed
         self.rng = random.Random(seed)
         self._plan: list[str] = []
-        self._plan_key: tuple[int, int] | None = None
+        #: The plan goes on only at the decision right after its previous step.
+        self._planning = False
 
-    def choose(self, game: Game) -> Action:
-        decision = game.pending
-        if decision is None:
-            raise ValueError("the game is over: there is nothing to choose")
+    def choose(self, seen: Observation, decision: Decision) -> Action:
+        planning, self._planning = self._planning, False
         options = decision.options
         if len(options) == 1:
             return options[0]
         if decision.kind in ("truck", "truck_choose"):
-            planned = self._planned(game, decision)
+            planned = self._planned(seen, decision, planning)
             if planned is not None:
                 return planned
-        scored = [(a, s if not math.isnan(s) else -UNAFFORDABLE) for a, s in score_options(game)]
+        scored = [
+            (a, s if not math.isnan(s) else -UNAFFORDABLE) for a, s in score_options(seen, decision)
+        ]
         best = max(score for _, score in scored)
         ties = [a for a, score in scored if score >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
-    def _planned(self, game: Game, decision: Decision) -> Action | None:
+    def _planned(self, seen: Observation, decision: Decision, planning: bool) -> Action | None:
         """The next step of the truck plan, made at the first decision of a delivery."""
-        step = len(game.history)
-        key = (id(game), step)
-        if self._plan_key != key or not self._plan:
+        if not planning or not self._plan:
             self._plan = []
-            reach = _delivery_range_just_announced(game)
+            reach = decision.fact("delivery_range")
             if reach is None:
                 return None
-            plan = best_plan(_budget_ctx(game, decision.player), decision.player, reach)
+            plan = best_plan(_budget_ctx(seen), decision.player, int(reach))
             self._plan = plan.actions()
         wanted = self._plan.pop(0) if self._plan else None
-        self._plan_key = (id(game), step + 1)
+        self._planning = True
         for option in decision.options:
             if str(option) == wanted:
                 return option
@@ -1113,27 +1127,15 @@ class HeuristicBot:
         return None
 
 
-def _budget_ctx(game: Game, colour: Colour) -> Ctx:
+def _budget_ctx(seen: Observation) -> Ctx:
     """A read-only context for the planner where the player may spend only the pocket (no
     laundering, R-MONEY-2), and nothing in the last act, when a barrel bought now could not
     be sold any more (R-ACT-1, R-BARREL-4).
 
-    Only the player's record is replaced (a shallow copy of the state); nothing is changed.
+    Only the player's record is replaced (a shallow copy of the observed state).
     """
-    state = game.state
-    player = state.players[colour]
+    state = seen.state
+    player = seen.player
     budget = player.pocket if state.act < 4 else 0
-    players = {**state.players, colour: dataclasses.replace(player, pocket=budget, safe=0)}
-    return analysis_context(game, state=dataclasses.replace(state, players=players))
-
-
-def _delivery_range_just_announced(game: Game) -> int | None:
-    """The range of a delivery that has just started (its ``truck_range`` event, R-TRUCK-2)."""
-    steps = game.steps
-    events = steps[-1].events if steps else game.setup_events
-    for event in reversed(events):
-        if event.kind == "truck_range":
-            return int(event.data["range"])
-        if event.kind.startswith("truck_"):
-            return None
-    return None
+    players = {**state.players, player.colour: dataclasses.replace(player, pocket=budget, safe=0)}
+    return dataclasses.replace(seen, state=dataclasses.replace(state, players=players)).context()

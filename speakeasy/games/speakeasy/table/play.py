@@ -29,9 +29,11 @@ from typing import Literal
 from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.observe import Observation, observe, teacher_view
 from speakeasy.games.speakeasy.explain.events import Explanation
 from speakeasy.games.speakeasy.explain.log import StepFrame, log, step_through
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
@@ -219,7 +221,7 @@ class Table(UndoToPerson):
             player = self.game.current_player
             if player is None or player == until or self.seats[player] == "human":
                 break
-            events.extend(self.game.apply(self.bots[player].choose(self.game)))
+            events.extend(self.game.apply(decide(self.game, self.bots[player])))
         return events
 
     def choose(self, action: Action | str) -> list[Event]:
@@ -237,7 +239,7 @@ class Table(UndoToPerson):
         )
         events: list[Event] = []
         while self.game.current_player == colour:
-            events.extend(self.game.apply(bot.choose(self.game)))
+            events.extend(self.game.apply(decide(self.game, bot)))
         return events + self.play_bots()
 
     # ------------------------------------------------------------------ options
@@ -374,6 +376,16 @@ class Table(UndoToPerson):
             return Colour(player)
         humans = self.human_colours()
         return humans[0] if humans else None
+
+    def seen(self, state: GameState | None = None, *, teacher: bool = False) -> Observation:
+        """What the table shows of ``state`` (default: the position now): the
+        :meth:`viewer`'s observation (a spectator's when no person sits at the table), or
+        the whole state only when the teacher's view is explicitly on (R-MONEY-1: another
+        player's safe, hand and helpers behind the screen stay hidden otherwise)."""
+        state = self.game.state if state is None else state
+        if teacher:
+            return teacher_view(state, self.game.options)
+        return observe(state, self.viewer(), self.game.options)
 
     def since_last_decision(self, viewer: Colour | None = None) -> list[SinceItem]:
         """What happened since ``viewer``'s previous decision (default :meth:`viewer`), in

@@ -163,14 +163,18 @@ def panel_view(
     return with_links(view)
 
 
-def table_figure(table: Table) -> dict[str, Any]:
-    """The play map of ``table`` as plotly figure data: the position, what changed since the
-    viewer's previous decision (orange), where a click chooses (gold), a title naming the step
-    and who decides."""
+def table_figure(table: Table, *, teacher: bool = False) -> dict[str, Any]:
+    """The play map of ``table`` as plotly figure data: the position as the viewer sees it
+    (:meth:`Table.seen <speakeasy.games.speakeasy.table.play.Table.seen>`: the opponents' safes
+    hidden, R-MONEY-1; everything only with ``teacher``), what changed since the viewer's previous
+    decision (orange), where a click chooses (gold), a title naming the step and who decides.
+    The layout's meta says whose view it is (``seen_by``) and whether it is a ``teacher``'s."""
     game = table.game
     decision = game.pending
     step = len(game.history)
-    previous = table.previous_state()
+    seen = table.seen(teacher=teacher)
+    before = table.previous_state()
+    previous = table.seen(before, teacher=teacher) if before is not None else None
     clickable = table.clickable_districts()
     if decision is None:
         title = "Game over"
@@ -178,7 +182,7 @@ def table_figure(table: Table) -> dict[str, Any]:
         who = decision.player.value.capitalize()
         title = f"Step {step} · {who} ({seat_name(table.seats[decision.player])}) to decide"
     figure = game_figure_data(
-        game.state,
+        seen,
         game.board,
         previous=previous,
         highlight=clickable,
@@ -189,7 +193,9 @@ def table_figure(table: Table) -> dict[str, Any]:
         "step": step,
         "pending": decision.kind if decision else None,
         "clickable": clickable,
-        "changed": changed_districts(previous, game.state),
+        "changed": changed_districts(previous.state if previous else None, seen.state),
+        "seen_by": seen.seat.value if seen.seat is not None else None,
+        "teacher": seen.everything,
     }
     return figure
 
@@ -197,7 +203,21 @@ def table_figure(table: Table) -> dict[str, Any]:
 class PlaySession(TableSession[Table, TableSnapshot]):
     """One person's Speakeasy table in a notebook (see
     :class:`~speakeasy.games.speakeasy.table.TableSession`): a
-    :class:`~speakeasy.games.speakeasy.table.TableSnapshot`, the SVG map and the decision panel."""
+    :class:`~speakeasy.games.speakeasy.table.TableSnapshot`, the SVG map and the decision panel.
+
+    The map shows what the table's viewer may see; :meth:`set_teacher` turns the explicit
+    teacher's view (every safe) on or off."""
+
+    #: The teacher's view is on: the map shows the whole state (set by :meth:`set_teacher`).
+    teacher: bool = False
+
+    def set_teacher(self, on: object) -> None:
+        """Turn the teacher's view on (``True``) or off (anything else: a page can post any
+        value) and redraw the map."""
+        teacher = on is True
+        if teacher != self.teacher:
+            self.teacher = teacher
+            self.board.show(self.figure(self.table))
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)
@@ -206,7 +226,7 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         return advance(snapshot, change)
 
     def figure(self, table: Table) -> dict[str, Any]:
-        return table_figure(table)
+        return table_figure(table, teacher=self.teacher)
 
     def panel_data(self, table: Table) -> dict[str, Any]:
         return panel_view(table, group=self.group, note=self.note)

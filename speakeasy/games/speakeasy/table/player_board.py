@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from speakeasy.games.speakeasy.engine.observe import Observation, observe, teacher_view
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.effects import Effect
@@ -37,6 +38,7 @@ __all__ = [
     "changes_in_words",
     "goal_lines",
     "player_board",
+    "seen_by",
     "table_boards",
 ]
 
@@ -121,12 +123,25 @@ def player_board(state: GameState, colour: Colour, *, private: bool) -> PlayerBo
     return PlayerBoard(colour, private, tuple(sections))
 
 
+def seen_by(
+    position: GameState | Observation, viewer: Colour | None, *, teacher: bool = False
+) -> Observation:
+    """What a table shows: an observation as given; of a whole state, ``viewer``'s
+    observation (a spectator's for ``None``), or the whole of it only with ``teacher``."""
+    if isinstance(position, Observation):
+        return position
+    return teacher_view(position) if teacher else observe(position, viewer)
+
+
 def table_boards(
-    state: GameState, viewer: Colour | None, *, teacher: bool = False
+    position: GameState | Observation, viewer: Colour | None, *, teacher: bool = False
 ) -> list[PlayerBoard]:
-    """Every player's board, the viewer's first; others' hidden parts only if ``teacher``."""
+    """Every player's board, the viewer's first, drawn from what the viewer sees
+    (:func:`seen_by`): others' hidden parts (R-MONEY-1, R-HELPER-3) only in a teacher's view."""
+    seen = seen_by(position, viewer, teacher=teacher)
+    state = seen.state
     order = sorted(state.players, key=lambda c: (c != viewer, list(state.players).index(c)))
-    return [player_board(state, c, private=teacher or c == viewer) for c in order]
+    return [player_board(state, c, private=not seen.hides(c)) for c in order]
 
 
 def goal_lines(state: GameState) -> list[str]:
@@ -266,19 +281,28 @@ def _buildings(state: GameState, p: Player) -> tuple[str, ...]:
 
 
 def changes_in_words(
-    before: GameState, after: GameState, viewer: Colour | None, *, teacher: bool = False
+    before: GameState | Observation,
+    after: GameState | Observation,
+    viewer: Colour | None,
+    *,
+    teacher: bool = False,
 ) -> list[str]:
     """What changed between two positions, in words and only what ``viewer`` may see
-    (another player's hand, safe and used helpers only in a teacher's view).
+    (:func:`seen_by`: another player's hand, safe and used helpers only in a teacher's view).
 
     >>> from speakeasy import Game
     >>> game = Game.new(players=2, seed=1)
     >>> changes_in_words(game.state, game.state, game.colours[0])
     []
     """
+    seen, seen_before = (
+        seen_by(after, viewer, teacher=teacher),
+        seen_by(before, viewer, teacher=teacher),
+    )
+    after, before = seen.state, seen_before.state
     out: list[str] = []
     for colour in after.players:
-        private = teacher or colour == viewer
+        private = not seen.hides(colour)
         old = player_board(before, colour, private=private)
         new = player_board(after, colour, private=private)
         for was, now in zip(old.sections, new.sections, strict=True):

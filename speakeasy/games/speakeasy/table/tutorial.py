@@ -52,6 +52,7 @@ from typing import Literal
 from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Event, IllegalAction
+from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
@@ -286,7 +287,7 @@ def _bots_to_luciano() -> tuple[str, ...]:
     game = Game.replay(SEED, base, players=list(PLAYERS))
     bot = RandomBot(BOT_SEED)
     while not game.is_over:
-        events = game.apply(bot.choose(game))
+        events = game.apply(decide(game, bot))
         if any(e.kind in LUCIANO_KINDS for e in events):
             break
     steps = game.steps
@@ -300,9 +301,9 @@ def _bots_to_next_round() -> tuple[str, ...]:
     game = Game.replay(SEED, start, players=list(PLAYERS))
     bot = RandomBot(BOT_SEED + 1)
     while not game.is_over and game.state.act < 2:
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     while not game.is_over and game.current_player is not LEARNER:
-        game.apply(bot.choose(game))
+        game.apply(decide(game, bot))
     return tuple(str(a) for a in game.history)
 
 

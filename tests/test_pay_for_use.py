@@ -93,7 +93,7 @@ def test_capo_options_build_their_labels_when_read() -> None:
     """The costly labels of the capo decision wait for a reader (and then read as before).
     The options are made once per person and shared by every game of the process, so the
     test starts from none made (another test may have read their labels already)."""
-    flow._CAPO_ACTIONS.clear()
+    flow.forget_capo_options()
     game = Game.new(players=4, seed=1)
     rng = random.Random(1)
     while game.pending is not None and game.pending.kind != "capo":

@@ -51,6 +51,7 @@ __all__ = [
     "compensate",
     "effect_text",
     "end_of_round",
+    "forget_capo_options",
     "game_flow",
     "person_label",
     "persons_in_play",
@@ -365,6 +366,12 @@ def _swap_text(who: Colour, location: Location, person: Person) -> str:
 #: The option of sending a capo to each person, made once per person: ``id(person) ->
 #: (person, option)`` (the person is kept, so its id is never another's while it is here).
 _CAPO_ACTIONS: dict[int, tuple[Person, Action]] = {}
+
+
+def forget_capo_options() -> None:
+    """Forget the capo options made so far (each is made once per person and shared by every
+    game of the process): the next decisions make them, and their unread labels, anew."""
+    _CAPO_ACTIONS.clear()
 
 
 def _capo_action(location: Location, person: Person) -> Action:

@@ -120,7 +120,7 @@ def test_bots_play_whole_games_from_their_observation() -> None:
     for players in (3, 4, 5):
         game = Game.new(players=players, seed=players)
         bots = {p: (HeuristicBot(i) if i % 2 else RandomBot(i)) for i, p in enumerate(game.players)}
-        play(game, bots)  # type: ignore[arg-type]
+        play(game, bots)
         assert game.result().finished
 
 

@@ -20,13 +20,14 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.engine import Engine
 
-__all__ = ["Bot", "decide", "play"]
+__all__ = ["Bot", "RandomBot", "decide", "play"]
 
 O_contra = TypeVar("O_contra", contravariant=True)
 
@@ -37,6 +38,22 @@ class Bot(Protocol[O_contra]):
     (the game's observation type ``O_contra``) and the decision; never the whole state."""
 
     def choose(self, observation: O_contra, decision: Decision) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random over the decision's options, from its own seeded RNG: the same bot for
+    every game (it needs nothing of the observation).
+
+    >>> decision = Decision("ann", "pick", "Pick", ("R-1",), (Action("pick", ("pear",)),))
+    >>> RandomBot(seed=3).choose(None, decision)
+    Action(kind='pick', args=('pear',))
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: object, decision: Decision) -> Action:
+        return self.rng.choice(decision.options)
 
 
 def decide(game: Engine[Any, Any, Any], bot: Bot[Any]) -> Action:

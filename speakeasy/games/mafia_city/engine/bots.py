@@ -5,11 +5,11 @@ decision (whose options come from the seat's own hand and public facts), never t
 from __future__ import annotations
 
 import random
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from speakeasy.core.actions import Action, Decision
 from speakeasy.core.bots import Bot as CoreBot
-from speakeasy.core.bots import decide
+from speakeasy.core.bots import RandomBot, play
 from speakeasy.games.mafia_city.engine.observe import Observation
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.rules.control import control
@@ -20,16 +20,6 @@ __all__ = ["Bot", "HeuristicBot", "RandomBot", "play"]
 #: A Mafia City bot: the one protocol of :class:`speakeasy.core.bots.Bot`, deciding from a
 #: seat's :class:`~.observe.Observation` and the pending decision.
 Bot: TypeAlias = CoreBot[Observation]
-
-
-class RandomBot:
-    """Picks uniformly among the legal options, from its own seeded RNG."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, seen: Observation, decision: Decision) -> Action:
-        return self.rng.choice(decision.options)
 
 
 class HeuristicBot:
@@ -107,14 +97,3 @@ class HeuristicBot:
         if decision.kind == "mulligan":
             return 0 if kind == "keep" else -0.1
         return 0
-
-
-def play(game: Any, bots: dict[str, Bot], max_steps: int = 1_000_000) -> None:
-    """Play ``game`` (a :class:`~.game.Game`) to the end with one bot per seat; each
-    bot sees only its seat's observation (:func:`speakeasy.core.bots.decide`)."""
-    for _ in range(max_steps):
-        decision = game.pending
-        if decision is None:
-            return
-        game.apply(decide(game, bots[decision.player]))
-    raise RuntimeError("the game did not end")

@@ -26,13 +26,12 @@ Lucky Luciano phase.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, TypeAlias
 
-from speakeasy.core.actions import Action, Decision, Event
+from speakeasy.core.actions import Event
 from speakeasy.core.bots import Bot as CoreBot
-from speakeasy.core.bots import decide
+from speakeasy.core.bots import RandomBot, decide, play
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.engine.observe import Observation
 from speakeasy.games.speakeasy.model.kinds import EventKind
@@ -61,25 +60,10 @@ Until = Colour | Literal["round", "act", "luciano"] | Callable[[Game, Sequence[E
 Bot: TypeAlias = CoreBot[Observation]
 
 
-class RandomBot:
-    """Uniformly random over the decision's options, from its own seeded RNG."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, seen: Observation, decision: Decision) -> Action:
-        return self.rng.choice(decision.options)
-
-
 def play_out(game: Game, bots: Mapping[Colour, Bot], *, until: Colour | None = None) -> list[Event]:
-    """Let the bots decide until the game ends, or until it is ``until``'s decision."""
-    events: list[Event] = []
-    while not game.is_over:
-        colour = game.current_player
-        if colour is None or colour == until or colour not in bots:
-            break
-        events.extend(game.apply(decide(game, bots[colour])))
-    return events
+    """Let the bots decide until the game ends, or until it is ``until``'s decision
+    (:func:`speakeasy.core.bots.play`)."""
+    return play(game, bots, until=until)
 
 
 def _stop_test(until: Until, start_act: int) -> Callable[[Game, Sequence[Event]], bool]:

@@ -276,6 +276,9 @@ def test_descriptor_facts_and_engine_refusals_cite_rules(name: str) -> None:
     for bad in (descriptor.min_players - 1, descriptor.max_players + 1):
         with pytest.raises(ValueError):  # noqa: PT011  (each game words it its own way)
             descriptor.new_game(bad, 1)
+    # the game carries its data, loaded once, and says what type its options are
+    assert descriptor.data is not None and descriptor.data() is descriptor.data()
+    assert descriptor.options is not None and isinstance(game.options, descriptor.options)
 
 
 # ---------------------------------------------------------------------- 1. random games

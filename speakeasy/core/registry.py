@@ -84,7 +84,6 @@ class GameType:
     scenario: Callable[[str], Any] | None = None
     data: Callable[[], Any] | None = None
     options: type | None = None
-    rule_prefix: str = "R-"
     stations: tuple[Station, ...] = ()
     blurb: str = ""
     score_name: str = "score"

@@ -51,7 +51,6 @@ GAME: Final = GameType(
     load_game=Game.from_json,
     data=load_data,
     options=Options,
-    rule_prefix="MC-",
     stations=STATIONS,
     blurb="A second game on the same engine: control of seven city locations, hidden hands and "
     "reactions out of turn.",

@@ -100,7 +100,6 @@ GAME: Final = GameType(
     scenario=_scenario,
     data=load_catalog,
     options=Options,
-    rule_prefix="R-",
     stations=STATIONS,
     score_name="final money",
     play_batch_game=play_game,

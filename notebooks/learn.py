@@ -11,7 +11,7 @@ def _():
     from speakeasy.games.speakeasy.figures.game_figure import game_figure
     from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
     from speakeasy.games.speakeasy.table.play import group_options, option_district
-    from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
+    from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial, learner_view
     from speakeasy.tools.citations import RuleRef
     from speakeasy.tools.inputs import checked_int
     from speakeasy.tools.text import linked, md_text
@@ -26,6 +26,7 @@ def _():
         clicked_district,
         game_figure,
         group_options,
+        learner_view,
         mo,
         option_district,
     )
@@ -271,12 +272,12 @@ def _(mo, set_tutorial, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(clickable, decision, game, game_figure, lesson, tutorial):
+def _(clickable, decision, game, game_figure, learner_view, lesson, tutorial):
     _who = decision.player.value.capitalize() if decision is not None else ""
     _title = f"{_who}: {decision.prompt}" if decision is not None else "The game is over"
     _highlight = [tutorial.selected] if tutorial.selected is not None else list(lesson.highlight)
     figure = game_figure(
-        game.state, game.board, highlight=_highlight or None, title=_title[:90], height=560
+        learner_view(game), game.board, highlight=_highlight or None, title=_title[:90], height=560
     )
     map_districts = clickable(decision)
     return figure, map_districts
@@ -416,16 +417,16 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(linked, checked_int, frame_slider, frames, game, game_figure, mo):
+def _(linked, checked_int, frame_slider, frames, game, game_figure, learner_view, mo):
     if frame_slider is None:
         _out = mo.md("")
     else:  # a browser can post any value for the slider: held to its bounds here
         _frame = frames[checked_int(frame_slider.value, 1, len(frames)) - 1]
         _exp = _frame.explanation
         _fig = game_figure(
-            _frame.after,
+            learner_view(game, _frame.after),
             game.board,
-            previous=_frame.before,
+            previous=learner_view(game, _frame.before),
             title=f"Event {frame_slider.value} of {len(frames)} · {_exp.category}",
             height=520,
         )

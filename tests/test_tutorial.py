@@ -20,6 +20,7 @@ from speakeasy.games.speakeasy.table.tutorial import (
     Lesson,
     Tutorial,
     _park_note,
+    learner_view,
     lesson,
     notoriety_lines,
     police_lines,
@@ -304,3 +305,16 @@ def test_the_last_lesson_ends_after_a_whole_round_against_the_bot() -> None:
     assert solved.finished is False or solved.done[-1] == "round"
     everything = Tutorial(done=tuple(IDS[:-1])).start("round")
     assert _solve(everything).finished
+
+
+def test_the_lessons_map_hides_the_bots_safe_and_hand() -> None:
+    """R-MONEY-1, R-PSETUP-1: the learner sees their own safe and hand, never the bot's (the
+    lessons' map and step-through draw :func:`learner_view`, not the whole state)."""
+    game = LESSONS[-1].position()
+    bot = next(c for c in game.state.players if c is not LEARNER)
+    whole = game.state.players[bot]
+    assert whole.safe > 0 and whole.hand  # there is something to hide
+    seen = learner_view(game)
+    assert seen.state.players[bot].safe == 0
+    assert seen.state.players[bot].hand != whole.hand
+    assert seen.state.players[LEARNER] == game.state.players[LEARNER]

@@ -56,6 +56,7 @@ from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.observe import Observation, observe
 from speakeasy.games.speakeasy.explain.events import explain_event
 from speakeasy.games.speakeasy.explain.log import StepFrame, step_through
 from speakeasy.games.speakeasy.explain.refusals import explain_error
@@ -76,6 +77,7 @@ __all__ = [
     "Lesson",
     "Tutorial",
     "Verdict",
+    "learner_view",
     "lesson",
 ]
 
@@ -83,6 +85,15 @@ __all__ = [
 SEED = 0
 #: The learner's colour and the bot's.
 LEARNER = Colour.PURPLE
+
+
+def learner_view(game: Game, state: GameState | None = None) -> Observation:
+    """What the learner may see of ``state`` (default: the position now): the bot's safe,
+    hand and helpers behind its screen stay hidden, as at a real table (R-MONEY-1,
+    R-HELPER-3)."""
+    return observe(game.state if state is None else state, LEARNER, game.options)
+
+
 OPPONENT = Colour.YELLOW
 PLAYERS: tuple[Colour, ...] = (LEARNER, OPPONENT)
 #: Events that belong to the Lucky Luciano phase.

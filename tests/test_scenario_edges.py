@@ -5,8 +5,6 @@ shipped files give a ScenarioError or a playable game."""
 
 from __future__ import annotations
 
-import time
-import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,7 @@ from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.positions.errors import ScenarioError
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
 from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
+from tests.bounded import refused
 from tests.support import play_bot_ignoring_refusals
 
 SHIPPED = shipped_scenarios()
@@ -91,29 +90,29 @@ def hostile_texts() -> dict[str, str | bytes]:
         "a lone surrogate": "title = '\ud800'\n",
         "not UTF-8": b'title = "\xff"\n',
         "1,000 [[ships]] tables": '[[ships]]\nship = "x"\n' * 1000,
+        # issue 26, item 10: quadratic before (a 60 KB upload froze the workshop for 12 s)
+        "escaped quotes, unterminated": 'title = "' + '\\"' * 45_000,
+        "5 MB of quotes": '"' * (5 * 1024 * 1024),
+        "5 MB of one bare key": "a" * (5 * 1024 * 1024),
+        "a million backslashes": "title = '" + "\\" * 1_000_000 + "'",
         "every district wrong": "".join(f"[districts.{i}]\npolice = 1\n" for i in range(1, 17)),
     }
 
 
 @pytest.mark.parametrize("name", list(hostile_texts()))
-def test_a_hostile_scenario_is_refused_within_a_second_and_100_mb(name: str) -> None:
+def test_a_hostile_scenario_is_refused_within_100_mb(name: str) -> None:
     """Issue 14 item 4: a 3 MB scenario of a million wrong-typed items took 37 s and 3.9 GB
     (jsonschema collected and sorted every error) and TOML nested 1,000 deep raised
     RecursionError; size, nesting and the number of values are now checked before parsing, and
-    at most a handful of schema errors are collected."""
+    at most a handful of schema errors are collected. The time each refusal takes is measured
+    by tests/benchmarks/test_bench_hostile.py."""
     text = hostile_texts()[name]
     parse_scenario("title = 'warm the validator'")
-    tracemalloc.start()
-    start = time.perf_counter()
-    try:
-        with pytest.raises(ScenarioError):
-            parse_scenario(text, "hostile.toml")  # type: ignore[arg-type]
-        elapsed = time.perf_counter() - start
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert peak < 100 * 2**20, f"{name}: {peak / 2**20:.0f} MB"
-    assert elapsed < 5, f"{name}: {elapsed:.1f} s (tracemalloc slows it; < 1 s without)"
+    refused(
+        lambda: parse_scenario(text, "hostile.toml"),  # type: ignore[arg-type]
+        ScenarioError,
+        megabytes=100,
+    )
 
 
 def test_the_same_mistakes_give_the_same_error_whatever_the_hash_seed() -> None:

@@ -16,6 +16,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from speakeasy import Game
+from speakeasy.games.speakeasy.rules.goals import book_spaces_available
+from tests.support import BAR, new_ctx, put_building
 
 
 def random_game(players: int = 4, seed: int = 1) -> Game:
@@ -124,3 +126,23 @@ def test_memory_of_a_finished_game_with_history() -> None:
     held = sum(s.size_diff for s in after.compare_to(before, "filename"))
     print(f"\nfinished 4p game, {len(game.history)} steps: {held / 1e6:.2f} MB held")
     assert game.is_over
+
+
+@pytest.mark.benchmark(group="rules")
+def test_bench_goal_checks(benchmark: BenchmarkFixture) -> None:
+    """Every book goal for every player on a busy board (four checks per round)."""
+    c = new_ctx(4, seed=5, clear=True)
+    for i, colour in enumerate(c.state.players):
+        c.player(colour).books = 3
+        for d in range(1 + i, 17, 4):
+            space = next(
+                n
+                for n, s in enumerate(c.state.districts[d].spaces)
+                if s.building is None and not s.gangster_bar
+            )
+            put_building(c, colour, d, space, BAR, protected=d % 2 == 0, barrel=True)
+
+    def check() -> list[object]:
+        return [book_spaces_available(c, colour) for colour in c.state.players]
+
+    assert len(benchmark(check)) == 4

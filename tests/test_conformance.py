@@ -608,3 +608,33 @@ def test_legal_actions_pass_why_not_and_near_misses_are_refused(
         return
     for miss in data.draw(st.lists(st.sampled_from(misses), min_size=1, max_size=4), "misses"):
         check_refused(name, game, miss)
+
+
+# ---------------------------------------------------------------------- 7. options
+@pytest.mark.parametrize("name", NAMES)
+def test_options_are_checked_when_made_and_every_accepted_game_saves(name: str) -> None:
+    """Issue 26, item 8: a wrong-typed option is a ``ValueError`` when the options are made
+    (not a game that starts and then cannot be loaded); every option set to each value a game
+    accepts plays on, saves and loads back equal."""
+    descriptor = games.load(name)
+    kind = descriptor.options
+    assert kind is not None and dataclasses.is_dataclass(kind)
+    fields = [f for f in dataclasses.fields(kind) if f.init]
+    assert fields, f"{name}: its options have no fields"
+    for field in fields:
+        for wrong in ("yes", None, 2**64, -1.5, [True]):
+            with pytest.raises(ValueError, match=field.name):
+                kind(**{field.name: wrong})
+    for field in fields:
+        default = getattr(kind(), field.name)
+        for value in {True, False} if isinstance(default, bool) else {default, default + 1}:
+            options = kind(**{field.name: value})
+            game = descriptor.new_game(descriptor.min_players, SEED, options=options)
+            rng = random.Random(SEED)
+            for _ in range(20):
+                if game.is_over:
+                    break
+                game.apply(rng.choice(game.legal_actions()))
+            assert descriptor.load_game is not None
+            back = descriptor.load_game(game.to_json())
+            assert back.to_json() == game.to_json(), f"{name}: {field.name}={value!r}"

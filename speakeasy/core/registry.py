@@ -56,9 +56,10 @@ class Station:
 class GameType:
     """A registered game's facts (see the module docstring).
 
-    ``new_game(players, seed)`` starts a game: ``players`` a count or seat names in seating
-    order. ``bots`` makes a bot by kind name (``"random"``, ``"heuristic"``...), each deciding
-    from its seat's observation. ``load_game`` reads a save file back. ``scenario_names`` and
+    ``new_game(players, seed, options=None)`` starts a game: ``players`` a count or seat names
+    in seating order, ``options`` an instance of ``options`` (the defaults when ``None``).
+    ``bots`` makes a bot by kind name (``"random"``, ``"heuristic"``...), each deciding from
+    its seat's observation. ``load_game`` reads a save file back. ``scenario_names`` and
     ``scenario`` are the positions the game ships (by name). ``data`` loads the game's data
     once (its catalogue), ``rules_index`` is the name of its rules index under ``data/``.
     ``stations`` are the workshop's pages for it, in the order to use them, and ``blurb`` a
@@ -76,7 +77,7 @@ class GameType:
     min_players: int
     max_players: int
     seats: tuple[str, ...]
-    new_game: Callable[[Any, int], Any]
+    new_game: Callable[..., Any]
     bots: Mapping[str, BotFactory]
     rules_index: str
     load_game: Callable[[str], Any] | None = None

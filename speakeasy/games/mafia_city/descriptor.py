@@ -45,7 +45,7 @@ GAME: Final = GameType(
     min_players=3,
     max_players=5,
     seats=tuple(load_data().colours),
-    new_game=lambda players, seed: Game.new(players, seed),
+    new_game=lambda players, seed, options=None: Game.new(players, seed, options=options),
     bots=BOTS,
     rules_index="mafia_city/rules_index.toml",
     load_game=Game.from_json,

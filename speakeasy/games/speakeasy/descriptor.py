@@ -92,7 +92,7 @@ GAME: Final = GameType(
     min_players=1,
     max_players=4,
     seats=tuple(c.value for c in Colour),
-    new_game=lambda players, seed: Game.new(players=players, seed=seed),
+    new_game=lambda players, seed, options=None: Game.new(players, seed, options=options),
     bots=BOTS,
     rules_index="rules_index.toml",
     load_game=Game.from_json,

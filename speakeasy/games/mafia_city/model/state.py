@@ -8,7 +8,7 @@ data IDs (``snitch-5``); a card being played (its veto chain still open) sits in
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 __all__ = ["GameState", "Options", "Seat"]
 
@@ -34,6 +34,21 @@ class Options:
     #: Stop after this many rounds (0 = no cap; a stopped game is unfinished, GAP-MC-24).
     max_rounds: int = 0
 
+    #: The largest round cap (a game never lasts that long; the number must survive a save).
+    MAX_ROUNDS: ClassVar[int] = 10_000
+
+    def __post_init__(self) -> None:
+        """Settings are checked when made, with the rules loading uses, so that every game
+        that starts can be saved and loaded again (issue 26, item 8)."""
+        for name in ("advanced", "jail_release_same_round", "prompt_everyone"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"option {name!r} must be true or false")
+        rounds = self.max_rounds
+        if isinstance(rounds, bool) or not isinstance(rounds, int):
+            raise ValueError("option 'max_rounds' must be a whole number")
+        if not 0 <= rounds <= self.MAX_ROUNDS:
+            raise ValueError(f"option 'max_rounds' must be from 0 to {self.MAX_ROUNDS:,}")
+
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -48,11 +63,6 @@ class Options:
         if unknown:
             raise ValueError(f"unknown options {sorted(unknown)}")
         options = cls(**data)
-        for name in ("advanced", "jail_release_same_round", "prompt_everyone"):
-            if not isinstance(getattr(options, name), bool):
-                raise ValueError(f"option {name!r} must be true or false")
-        if not isinstance(options.max_rounds, int) or options.max_rounds < 0:
-            raise ValueError("option 'max_rounds' must be a whole number >= 0")
         return options
 
 

@@ -32,6 +32,14 @@ class Options:
     #: (the rulebooks' reading, on by default: the Restaurant's person takes any number of capos).
     restaurant_swap: bool = True
 
+    def __post_init__(self) -> None:
+        """Every option is checked when made, as loading checks it, so a game that starts can
+        always be saved and loaded again (issue 26, item 8)."""
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, bool):
+                raise ValueError(f"option {f.name!r} must be true or false, got {value!r:.40}")
+
     def to_data(self) -> dict[str, bool]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
@@ -54,7 +62,4 @@ class Options:
         unknown = sorted(map(str, set(data) - names))
         if unknown:
             raise ValueError(f"unknown option(s): {', '.join(unknown)}; known: {sorted(names)}")
-        for key, value in data.items():
-            if not isinstance(value, bool):
-                raise ValueError(f"option {key!r} must be true or false, got {value!r}")
         return cls(**data)

@@ -10,14 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from speakeasy.games.speakeasy.table.tutorial import (
-    LEARNER,
-    LESSONS,
-    MAX_LINK_MOVES,
-    MAX_PARAM_LENGTH,
-    Tutorial,
-    lesson,
-)
+from speakeasy.games.speakeasy.table.tutorial import LEARNER, LESSONS, Tutorial, lesson
+from speakeasy.tools.tutorial import MAX_LINK_MOVES, MAX_PARAM_LENGTH
 
 IDS = [x.id for x in LESSONS]
 

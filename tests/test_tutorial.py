@@ -10,20 +10,22 @@ import pytest
 from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.explain.refusals import explain_error
+from speakeasy.games.speakeasy.table.lessons import (
+    PLAYERS,
+    _park_note,
+    notoriety_lines,
+    police_lines,
+)
 from speakeasy.games.speakeasy.table.tutorial import (
     ACCEPTED,
     LEARNER,
     LESSONS,
-    PLAYERS,
     SEED,
     Feedback,
     Lesson,
     Tutorial,
-    _park_note,
     learner_view,
     lesson,
-    notoriety_lines,
-    police_lines,
 )
 from speakeasy.tools.rules_index import load_rules_index
 

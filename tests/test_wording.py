@@ -22,7 +22,7 @@ from speakeasy.games.speakeasy.positions.shipped import load_scenario
 from speakeasy.games.speakeasy.rules.wording import count, districts
 from speakeasy.games.speakeasy.studies.planner import best_plan
 from speakeasy.games.speakeasy.studies.route_study import truck_exercises
-from speakeasy.games.speakeasy.table.tutorial import truck_lines
+from speakeasy.games.speakeasy.table.lessons import truck_lines
 from speakeasy.tools.text import counted, plural
 
 _NOUNS = (

@@ -20,5 +20,6 @@ module              what
 ``seated``          undo/redo to a person's own decision
 ``inputs``          server-side checks of widget values
 ``exercise_cards``  exercises as cards in a notebook
+``tutorial``        guided lessons: prepared positions, judged moves, progress in a link
 ==================  ==========================================================================
 """

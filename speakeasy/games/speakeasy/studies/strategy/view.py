@@ -1,52 +1,20 @@
-"""A heuristic bot: scores every legal option from what its seat sees and picks the best.
+"""What a seat sees, in dollars: the estimates :class:`PlayerView` builds the bot's scores from.
 
-:class:`HeuristicBot` implements the :class:`~speakeasy.core.bots.Bot` protocol: it decides from
-its seat's :class:`~speakeasy.games.speakeasy.engine.observe.Observation` (no other player's safe,
-hand or helpers behind the screen, no deck order, no face-down token: R-MONEY-1, R-HELPER-3,
-R-CARD-6, R-CITY-3) and the pending decision only. It never looks ahead by copying the game;
-instead each option gets an estimate in dollars of what it adds to the player's final money
-(R-SCORING-1..4), worked out from the observed position, the catalogue and the option's
-arguments:
-
-* **money now** counts at face value: barrel sales (R-BARREL-4, R-NOTOR-2), cooked books
-  (R-BOOKS-2), crate cash (R-SHIP-7), casino income (R-ORDER-5); every payment counts against
-  the option (R-MONEY-2/6);
-* **buildings** are worth their Lucky Luciano payouts while they stand and operate
-  (R-CONTROL-3..8, R-PAYOUT-1..4), their final value once protected (R-SCORING-2/3), and the
-  barrels they may sell. A building on an empty space will face a gang war (R-GANGWAR-13)
-  and falls unless defended (R-GANGWAR-6/7); a takeover of a gangster bar is safe for good,
-  since that district's gangster has already come (R-GANGWAR-12). Police stop unprotected
-  buildings from operating (R-GOLDEN-1/3, R-POLICE-1/3);
-* **resources** (books, mafiosi, goons, leverage, levels, cards, city tokens) get a value that
-  shrinks as the game nears its end (R-ACT-1), and a helper card is worth its bottle if the
-  player has none of that type yet (R-SCORING-4);
-* a **location** is worth the sum of its person's actions (R-LOC-GEN-3/4) as this bot would
-  carry them out;
-* **trucks** follow the exact plan of :func:`speakeasy.games.speakeasy.studies.planner.best_plan`
-(R-TRUCK-1..14);
-* a face-down city token (R-CITY-3) is worth the average token of the catalogue.
-
-Ties are broken by the bot's own seeded RNG, so a bot is deterministic for its seed.
-
->>> from speakeasy import Game
->>> from speakeasy.games.speakeasy.engine.bots import RandomBot, play_out
->>> game = Game.new(players=2, seed=3)
->>> bots = {game.colours[0]: HeuristicBot(seed=1), game.colours[1]: RandomBot(seed=2)}
->>> _ = play_out(game, bots)
->>> [c.value for c in game.result().winners]
-['purple']
+A :class:`PlayerView` wraps one seat's
+:class:`~speakeasy.games.speakeasy.engine.observe.Observation` (R-MONEY-1, R-HELPER-3, R-CARD-6,
+R-CITY-3) and estimates what each thing adds to the player's final money (R-SCORING-1..4): money
+now at face value (R-MONEY-2/6), buildings by their payouts and final value (R-CONTROL-3..8,
+R-PAYOUT-1..4, R-SCORING-2/3) against gang wars and police (R-GANGWAR-6/7/12/13, R-GOLDEN-1/3,
+R-POLICE-1/3), resources shrinking towards the end (R-ACT-1), helpers by their bottle
+(R-SCORING-4), locations by their persons (R-LOC-GEN-3/4), trucks by the exact plan
+(R-TRUCK-1..14), and each effect of the catalogue's vocabulary (:meth:`PlayerView.effect_value`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import math
-import random
-import re
 from collections.abc import Callable, Iterable
 from functools import cached_property
 
-from speakeasy.core.actions import Action, Decision
 from speakeasy.games.speakeasy.engine.observe import HIDDEN, Observation
 from speakeasy.games.speakeasy.model.board import Area
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
@@ -62,7 +30,6 @@ from speakeasy.games.speakeasy.model.state import (
 from speakeasy.games.speakeasy.rules.barrels import production, sale_price, sell_limit, sellable
 from speakeasy.games.speakeasy.rules.buildings import build_options, defence, legal_targets
 from speakeasy.games.speakeasy.rules.combat import bonus, partner_help_cost, partner_tile, strength
-from speakeasy.games.speakeasy.rules.context import Ctx
 from speakeasy.games.speakeasy.rules.delivery import may_receive_barrel
 from speakeasy.games.speakeasy.rules.goals import book_spaces_available, meets
 from speakeasy.games.speakeasy.rules.money import spendable
@@ -70,9 +37,18 @@ from speakeasy.games.speakeasy.rules.operating import distillery, operating, ope
 from speakeasy.games.speakeasy.rules.protection import max_protections, protection_budget
 from speakeasy.games.speakeasy.rules.resources import docks_row, vip_capacity
 from speakeasy.games.speakeasy.rules.ships import crate_cash, ship_area, ship_attack_options
-from speakeasy.games.speakeasy.studies.planner import best_plan
 
-__all__ = ["HeuristicBot", "PlayerView", "score_options"]
+__all__ = [
+    "BOOK",
+    "CARD",
+    "CITY_TOKEN",
+    "EXTRA_CONTROL",
+    "GOON",
+    "LEVERAGE",
+    "MAFIOSO",
+    "UNAFFORDABLE",
+    "PlayerView",
+]
 
 #: How much a resource that pays off later is worth, by act (R-ACT-1: 4/3/3/1 rounds).
 _FUTURE = {0: 1.0, 1: 1.0, 2: 0.85, 3: 0.6, 4: 0.1}
@@ -89,7 +65,6 @@ MAFIOSO = 5.0
 UNAFFORDABLE = 1e6
 #: What an extra controlled district adds once the player already pays out in that area.
 EXTRA_CONTROL = 3.0
-_DISTRICT = re.compile(r"district (\d+)")
 
 
 def _n(effect: Effect) -> int:
@@ -731,411 +706,3 @@ _EFFECTS: dict[str, Callable[[PlayerView, Effect, int], float]] = {
     "swap_capo": lambda p, e, r: p.swap_value(),
     "any_docks_row": lambda p, e, r: 3.0 * p.future,
 }
-
-
-# ---------------------------------------------------------------------- option scores
-Scorer = Callable[[PlayerView, Decision, Action], float]
-
-
-def _skip_or(value: Callable[[PlayerView, Decision, Action], float]) -> Scorer:
-    """Options ``skip``/``done`` score 0; the others by ``value``."""
-
-    def score(p: PlayerView, d: Decision, a: Action) -> float:
-        if a.kind in ("skip", "done"):
-            return 0.0
-        return value(p, d, a)
-
-    return score
-
-
-def _capo(p: PlayerView, d: Decision, a: Action) -> float:
-    location, index = str(a.args[0]), int(a.args[1])
-    if location == "restaurant":
-        return p.restaurant_value()
-    if location == "central_park":
-        return p.swap_value()
-    return p.person_value(location, index)
-
-
-def _swap(p: PlayerView, d: Decision, a: Action) -> float:
-    location = str(a.args[0])
-    if location == "restaurant":
-        return p.restaurant_value()
-    return p.person_value(location, int(a.args[1]))
-
-
-def _build(p: PlayerView, d: Decision, a: Action) -> float:
-    mode, piece = str(a.args[0]), str(a.args[1])
-    choices, _ = build_options(
-        p.ctx, p.colour, buildings=(p._piece_kind(piece),), modes=(mode,), ignore_defence=False
-    )
-    money, discards = 0, 0
-    for choice in choices:
-        if choice.piece == piece and choice.mode == mode:
-            money, discards = choice.money, choice.discards
-    value, target = p.best_target(mode, piece)
-    if target is None:  # e.g. a helper's "ignore defence" takeover (R-HELPERCARD-13)
-        value = 5.0
-    value -= p.paid(money) + discards * p.worst_hand_card
-    if d.kind == "build" and not any(o.kind == "done" for o in d.options):
-        value += 100.0  # compulsory (prologue, R-PROLOGUE-4): the least bad one
-    return value
-
-
-def _build_space(p: PlayerView, d: Decision, a: Action) -> float:
-    district, space = int(a.args[0]), int(a.args[1])
-    # the decision names what is being built (the build just chosen, R-BUILD-1/5)
-    mode, piece = str(d.fact("mode", "open")), str(d.fact("piece", "bar-left-1"))
-    value = p.build_value(mode, piece, district, space)
-    if mode == "takeover":
-        value -= p.takeover_cost(district)
-    return value
-
-
-def _boost(p: PlayerView, d: Decision, a: Action) -> float:
-    goons, how = int(a.args[0]), str(a.args[1])
-    cost = 0.0
-    if how == "paid":
-        found = re.search(r"partner for \$(\d+)", a.label)
-        cost = p.paid(float(found.group(1)) if found else 6.0)
-    cost += goons * GOON * p.future
-    if d.kind == "gang_war_defence":
-        match = _DISTRICT.search(d.prompt)
-        holds = a.label.endswith("holds")
-        if not holds:
-            return -cost if (goons or how != "none") else 0.0
-        if match is None:
-            return 10.0 - cost
-        district = int(match.group(1))
-        building = next(
-            (
-                b
-                for b in (s.building for s in p.state.districts[district].spaces)
-                if b is not None and b.owner is p.colour
-            ),
-            None,
-        )
-        kind = building.type if building is not None else BuildingType.BAR
-        protected = building.protected if building is not None else False
-        final = p.catalog.scoring.building_values[kind.value]
-        keep = final * (1.0 if protected else p.protect_chance) + p.luciano_left * p.area_value(
-            district
-        )
-        return keep + 2.0 - cost
-    return -cost  # takeover: every option wins; pay the least
-
-
-def _raise(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "skip":
-        return 0.0
-    track = Track(str(a.args[0]))
-    value = p.raise_value(track)
-    if a.kind == "more":  # discard a card for +1 more (R-LEVEL-6)
-        value -= p.worst_hand_card
-    return value
-
-
-def _draw(p: PlayerView, d: Decision, a: Action) -> float:
-    deck = p.state.operation_decks.get(Track(str(a.args[0])), [])
-    return p.hand_card_value(deck[0]) if deck else 0.0
-
-
-def _play(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "skip":
-        return 0.0
-    card = str(a.args[0])
-    if d.kind == "prologue_card":
-        return p.card_value(card, action=False) - p.hand_card_value(card) * 0.3
-    return p.card_value(card) - p.hand_card_value(card) * 0.5
-
-
-def _discard(p: PlayerView, d: Decision, a: Action) -> float:
-    return -p.hand_card_value(str(a.args[0]))
-
-
-def _mafioso(p: PlayerView, d: Decision, a: Action) -> float:
-    where = str(a.args[0])
-    if where == "vip":
-        unprotected = sum(1 for _, _, b in p.state.buildings(p.colour) if not b.protected)
-        return (MAFIOSO + (3.0 if unprotected > p.player.vip else 0.0)) * p.future
-    return p.docks_space_value(str(a.args[1]), int(a.args[2]))
-
-
-def _helper(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "skip":
-        return 0.0
-    helper = str(a.args[0])
-    if d.kind == "use_offer_helper":
-        return p.effects_value(p.catalog.helper(helper).effect)
-    return p.helper_value(helper)
-
-
-def _use_helper(p: PlayerView, d: Decision, a: Action) -> float:
-    """Using a helper keeps its bottle (R-HELPER-3); use it when its effect is worth it now."""
-    if a.kind == "skip":
-        return 1.5 * p.future
-    return p.effects_value(p.catalog.helper(str(a.args[0])).effect)
-
-
-def _city_token(p: PlayerView, d: Decision, a: Action) -> float:
-    column, index = str(a.args[0]), int(a.args[1])
-    offer = p.state.city_offer
-    token: str | None = None
-    if column == "right" and index < len(offer.right):
-        token = offer.right[index]
-    elif column == "middle" and index < len(offer.middle) and offer.middle[index]:
-        token = offer.middle[index][-1]
-    elif column == "left" and index < len(offer.left) and offer.left[index]:
-        token = offer.left[index][0]
-    return p.token_play_value(token) if token else 0.0
-
-
-def _play_token(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "done":
-        return 0.0
-    return p.token_play_value(str(a.args[0]))
-
-
-def _return_token(p: PlayerView, d: Decision, a: Action) -> float:
-    return -p.token_play_value(str(a.args[0]))
-
-
-def _compensation(p: PlayerView, d: Decision, a: Action) -> float:
-    what = str(a.args[0])
-    if what == "none":  # declining (R-LOC-CENTRALPARK-4) gains nothing
-        return 0.0
-    if what == "book":
-        return p.book_value
-    if what == "leverage":
-        return LEVERAGE * p.future
-    return CITY_TOKEN * p.future
-
-
-def _cook(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "done":
-        return 0.0
-    goal = p.catalog.goal(str(a.args[0]))
-    return goal.payout + 0.5 * p.effects_value(goal.reward)
-
-
-def _protect(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "done":
-        return 0.0
-    district, space = int(a.args[0]), int(a.args[1])
-    building = p.state.districts[district].spaces[space].building
-    if building is None:
-        return 0.0
-    found = re.search(r"discarding (\d+) leverage token", a.label)
-    tokens = int(found.group(1)) if found else 0
-    return p.protect_gain(district, building) - tokens * LEVERAGE * p.future
-
-
-def _hire_goon(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "done":
-        return 0.0
-    cost = int(a.args[0])
-    war_soon = any(
-        p.state.districts[dd].war_token and not p.state.districts[dd].had_gangster
-        for dd, _, _ in p.state.buildings(p.colour)
-    )
-    return (GOON + (2.0 if war_soon else 0.0)) * p.future - p.paid(cost)
-
-
-def _restaurant_action(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "done":
-        return 0.0
-    what = str(a.args[0])
-    if what == "books":
-        return p.cook_value(3)
-    if what == "play":
-        return p.best_card("any")
-    tokens = sorted((p.token_play_value(t) for t in set(p.player.city_tokens)), reverse=True)
-    return sum(tokens[:2])
-
-
-def _restaurant_space(p: PlayerView, d: Decision, a: Action) -> float:
-    found = re.search(r"costs (\d+) per mafioso; discard (\d+)", a.label)
-    if found is None:
-        return 0.0
-    cost, discards = int(found.group(1)), int(found.group(2))
-    protecting = p.player.vip > 0 and any(
-        not b.protected for _, _, b in p.state.buildings(p.colour)
-    )
-    return -discards * p.worst_hand_card - (cost * 1.5 if protecting else cost * 0.2)
-
-
-def _ally(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "skip":
-        return 0.0
-    tile = p.catalog.gangster(str(a.args[0]))
-    value = 0.3 * tile.strength * p.future - 0.1 * tile.help_cost
-    ability = p.catalog.ability(tile)
-    if ability is not None:
-        value += p.effects_value(ability.immediate) + 1.5 * len(ability.lasting) * p.future
-    if p.player.partner is not None:
-        value -= 2.0 * p.future
-    return value
-
-
-def _attack_ship(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "skip":
-        return 0.0
-    ship = next((s for s in p.state.ships if s.ship == str(a.args[0])), None)
-    if ship is None:
-        return 0.0
-    plans = ship_attack_options(p.ctx, p.colour, ship)
-    if not plans:
-        return 0.0
-    plan = plans[0]
-    cash = crate_cash(p.ctx, p.colour, ship.crate, ship_area(p.ctx, ship)) if ship.crate else 0
-    return cash + 4.0 * p.future + 2.0 - p.paid(plan.cost) - plan.goons * GOON * p.future
-
-
-def _ship_hire(p: PlayerView, d: Decision, a: Action) -> float:
-    goons = int(a.args[0])
-    return -(len(a.args) - 1) - goons * GOON * p.future
-
-
-def _docks_move(p: PlayerView, d: Decision, a: Action) -> float:
-    return 0.0 if a.kind == "done" else -0.5
-
-
-def _sell(p: PlayerView, d: Decision, a: Action) -> float:
-    if a.kind == "done":
-        return 0.0
-    district, space = int(a.args[0]), int(a.args[1])
-    building = p.state.districts[district].spaces[space].building
-    return float(sale_price(p.ctx, p.colour, building)) if building else 0.0
-
-
-def _first(p: PlayerView, d: Decision, a: Action) -> float:
-    return 0.0
-
-
-def _truck_fallback(p: PlayerView, d: Decision, a: Action) -> float:
-    """Without a plan: deliver, load, then stop (R-TRUCK-9/13/14)."""
-    return {"deliver": 3.0, "load": 2.0, "finish": 1.0, "done": 1.0}.get(a.kind, 0.0)
-
-
-SCORERS: dict[str, Scorer] = {
-    "capo": _capo,
-    "swap": _swap,
-    "build": _skip_or(_build),
-    "build_space": _build_space,
-    "takeover_boost": _boost,
-    "gang_war_defence": _boost,
-    "raise": _raise,
-    "raise_more": _raise,
-    "turn_draw": _draw,
-    "draw": _draw,
-    "play_card": _play,
-    "prologue_card": _play,
-    "discard": _discard,
-    "mafioso": _mafioso,
-    "gain_helper": _helper,
-    "use_offer_helper": _helper,
-    "use_helper": _use_helper,
-    "city_token": _city_token,
-    "play_city_token": _play_token,
-    "city_limit": _return_token,
-    "city_middle": _first,
-    "compensation": _compensation,
-    "cook_book": _cook,
-    "protect": _protect,
-    "hire_goon": _hire_goon,
-    "restaurant_action": _restaurant_action,
-    "restaurant_space": _restaurant_space,
-    "ally": _ally,
-    "attack_ship": _attack_ship,
-    "ship_hire": _ship_hire,
-    "docks_move": _docks_move,
-    "sell": _sell,
-    "truck": _truck_fallback,
-    "truck_choose": _truck_fallback,
-}
-
-
-def score_options(seen: Observation, decision: Decision) -> list[tuple[Action, float]]:
-    """Every option of ``decision`` with the heuristic's score (higher is better), from the
-    deciding seat's observation ``seen`` only.
-
-    >>> from speakeasy import Game
-    >>> game = Game.new(players=2, seed=7)
-    >>> scored = score_options(game.observe(game.current_player), game.pending)
-    >>> len(scored) == len(game.legal_actions())
-    True
-    """
-    if seen.seat is None or seen.seat != decision.player:
-        raise ValueError("score a decision from its own seat's observation")
-    position = PlayerView(seen)
-    scorer = SCORERS.get(decision.kind, _first)
-    return [(a, scorer(position, decision, a)) for a in decision.options]
-
-
-class HeuristicBot:
-    """Scores each option (:func:`score_options`) from its seat's observation and plays the
-    best; trucks follow the exact plan of
-    :func:`speakeasy.games.speakeasy.studies.planner.best_plan`, made at the first decision of a
-    delivery (the one naming its ``delivery_range``, R-TRUCK-2). Deterministic for its seed: the
-    same observations and decisions give the same choices.
-
-    >>> from speakeasy import Game
-    >>> game = Game.new(players=2, seed=1)
-    >>> bot = HeuristicBot(seed=4)
-    >>> bot.choose(game.observe(game.current_player), game.pending) in game.legal_actions()
-    True
-    """
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self._plan: list[str] = []
-        #: The plan goes on only at the decision right after its previous step.
-        self._planning = False
-
-    def choose(self, seen: Observation, decision: Decision) -> Action:
-        planning, self._planning = self._planning, False
-        options = decision.options
-        if len(options) == 1:
-            return options[0]
-        if decision.kind in ("truck", "truck_choose"):
-            planned = self._planned(seen, decision, planning)
-            if planned is not None:
-                return planned
-        scored = [
-            (a, s if not math.isnan(s) else -UNAFFORDABLE) for a, s in score_options(seen, decision)
-        ]
-        best = max(score for _, score in scored)
-        ties = [a for a, score in scored if score >= best - 1e-9]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
-
-    def _planned(self, seen: Observation, decision: Decision, planning: bool) -> Action | None:
-        """The next step of the truck plan, made at the first decision of a delivery."""
-        if not planning or not self._plan:
-            self._plan = []
-            reach = decision.fact("delivery_range")
-            if reach is None:
-                return None
-            plan = best_plan(_budget_ctx(seen), decision.player, int(reach))
-            self._plan = plan.actions()
-        wanted = self._plan.pop(0) if self._plan else None
-        self._planning = True
-        for option in decision.options:
-            if str(option) == wanted:
-                return option
-        self._plan = []
-        return None
-
-
-def _budget_ctx(seen: Observation) -> Ctx:
-    """A read-only context for the planner where the player may spend only the pocket (no
-    laundering, R-MONEY-2), and nothing in the last act, when a barrel bought now could not
-    be sold any more (R-ACT-1, R-BARREL-4).
-
-    Only the player's record is replaced (a shallow copy of the observed state).
-    """
-    state = seen.state
-    player = seen.player
-    budget = player.pocket if state.act < 4 else 0
-    players = {**state.players, player.colour: dataclasses.replace(player, pocket=budget, safe=0)}
-    return dataclasses.replace(seen, state=dataclasses.replace(state, players=players)).context()

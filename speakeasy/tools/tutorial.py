@@ -1,0 +1,649 @@
+"""Guided lessons for any game: prepared positions, one concept at a time, checked moves.
+
+The tutorial's machinery, for every game (a game's ``table`` room writes its own lessons and
+its notebook draws them):
+
+* a :class:`Lesson` is data: a title, an introduction, the rule IDs it teaches, a goal, hints, a
+  script of actions that leads to its *prepared position* (each applied by the engine, so the
+  position is legal by construction), a test of its goal and a judge of moves;
+* :meth:`Lesson.check` judges a *legal* move: :data:`ACCEPTED`, or a :class:`Verdict` with the
+  reason it is not what the lesson asks and the rules behind it (:func:`wrong`). Illegal moves
+  never reach the judge: the engine refuses them with its own
+  :class:`~speakeasy.core.actions.IllegalAction`, which the game explains;
+* a :class:`Course` is what a game gives the tutorial: its lessons in order, the learner's seat
+  (bots play the others), and how to replay a history, let the bots answer a move, explain
+  events and refusals, and find the district an option is about;
+* :class:`Tutorial` is the learner's progress as an immutable value (a notebook keeps it in its
+  state): the current lesson, the lessons done, the moves made since the lesson's start and the
+  :class:`Feedback` to the last attempt. Any lesson opens directly (:meth:`Tutorial.open`); the
+  next lesson continues the learner's own game where the scripted lead-in fits it
+  (:meth:`Tutorial.next_lesson`).
+
+The progress survives a reload through the page's address: :meth:`Tutorial.to_params` gives
+query parameters (``?lesson=...&done=...&moves=...``) and :meth:`Tutorial.from_params` reads
+them back, validated and bounded (unknown lessons dropped, moves replayed and dropped unless
+legal, at most :data:`MAX_LINK_MOVES`). The address belongs to one browser tab, so the learners
+of a workshop served from one machine never share progress (a progress file on the server would
+be shared by all of them), and a bookmark keeps it.
+
+A game's lessons subclass :class:`Lesson` and :class:`Tutorial` to name their course
+(:meth:`Lesson.course`, :meth:`Tutorial.course`); see
+:mod:`speakeasy.games.speakeasy.table.tutorial` for Speakeasy's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Self, TypeVar
+
+from cachetools import LRUCache
+
+from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.core.engine import Engine
+from speakeasy.tools.citations import RuleRef
+
+__all__ = [
+    "ACCEPTED",
+    "MAX_EVENTS",
+    "MAX_LINK_MOVES",
+    "MAX_PARAM_LENGTH",
+    "Course",
+    "Feedback",
+    "FeedbackKind",
+    "Goal",
+    "Judge",
+    "Lesson",
+    "Tutorial",
+    "Verdict",
+    "wrong",
+]
+
+#: The game a course is played in.
+G = TypeVar("G", bound="Engine[Any, Any, Any]")
+
+#: At most this many events are listed in the feedback to a move.
+MAX_EVENTS = 12
+#: Replayed games kept by a course (the least recently used dropped first).
+CACHE_SIZE = 16
+#: Longest list of moves kept in a link (``?moves=``); a longer game is not kept in the URL.
+MAX_LINK_MOVES = 400
+#: Longest value of one query parameter read back (characters); longer values are ignored.
+MAX_PARAM_LENGTH = 8_000
+
+
+# ---------------------------------------------------------------------- verdicts and feedback
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The lesson's judgement of a legal move: accepted, or the reason it is not wanted."""
+
+    accepted: bool
+    reason: str = ""
+    rules: tuple[str, ...] = ()
+
+
+#: The verdict for a move the lesson is happy with.
+ACCEPTED = Verdict(True)
+
+
+def wrong(reason: str, *rules: str) -> Verdict:
+    """The verdict for a legal move the lesson does not want: why, and the rules behind it."""
+    return Verdict(False, reason, tuple(rules))
+
+
+FeedbackKind = Literal["accepted", "goal", "wrong", "illegal", "hint", "done", "info"]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What the learner is told after an attempt (or when asking for a hint).
+
+    ``kind``: ``accepted`` (applied), ``goal`` (applied and the lesson's goal reached),
+    ``wrong`` (legal but not what the lesson asks, nothing changed), ``illegal`` (the engine
+    refused it, nothing changed; ``code`` is the engine's), ``hint`` or ``done``.
+    """
+
+    kind: FeedbackKind
+    text: str
+    action: str = ""
+    rules: tuple[str, ...] = ()
+    code: str | None = None
+    events: tuple[str, ...] = ()
+
+    def citations(self) -> list[str]:
+        """``ID (summary)`` for each rule not already cited in :attr:`text`."""
+        return [RuleRef.of(r).citation() for r in self.rules if r not in self.text]
+
+    def markdown(self) -> str:
+        """The feedback as Markdown: the move, the reason, the rules, then what happened."""
+        head = {
+            "accepted": "✔ Done",
+            "goal": "★ Goal reached",
+            "wrong": "✘ Not what this lesson asks",
+            "illegal": "× Not allowed",
+            "hint": "Hint",
+            "done": "★ Lesson complete",
+            "info": "→ Choose",
+        }[self.kind]
+        lines = [f"**{head}**" + (f" — *{_md(self.action)}*" if self.action else "")]
+        lines.append("")
+        lines.append(_md(self.text))
+        for citation in self.citations():
+            rule, _, summary = citation.partition(" ")
+            lines.append(f"\n- **{rule}** {_md(summary)}")
+        if self.events:
+            lines.append("")
+            lines.extend(f"- {_md(e)}" for e in self.events)
+        return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    return re.sub(r"([\\`*_$<>\[\]|])", r"\\\1", text)
+
+
+# ---------------------------------------------------------------------- lessons
+#: Whether a lesson's goal is met, given the game and the events since its starting position.
+Goal = Callable[[G, Sequence[Event]], bool]
+#: A lesson's judgement of a legal move of the learner.
+Judge = Callable[[G, Action], Verdict]
+
+
+@dataclass(frozen=True)
+class Lesson(Generic[G]):
+    """One concept: its text, goal, hints, prepared position and judge of moves.
+
+    A game's lessons subclass it to name their :class:`Course` (:meth:`course`).
+    """
+
+    id: str
+    title: str
+    introduction: str
+    goal: str
+    rules: tuple[str, ...]
+    hints: tuple[str, ...]
+    script: Callable[[], tuple[str, ...]] = field(repr=False, compare=False)
+    reached: Goal[G] = field(repr=False, compare=False)
+    judge: Judge[G] = field(repr=False, compare=False)
+    #: A scripted solution from the prepared position (empty: any accepted move will do).
+    solution: tuple[str, ...] = ()
+    #: Districts the figure outlines for this lesson.
+    highlight: tuple[int, ...] = ()
+    #: Extra lines about the position (the game's state) for the learner.
+    status: Callable[[Any], list[str]] | None = field(default=None, repr=False)
+    #: The scripted actions between the previous lesson's goal and this lesson's position;
+    #: ``None`` if this lesson cannot continue the learner's own game (bots set it up).
+    lead_in: tuple[str, ...] | None = None
+    #: Hints for a position continued from the learner's own game (default: :attr:`hints`).
+    own_game_hints: tuple[str, ...] = ()
+
+    def course(self) -> Course[G]:
+        """The course this lesson belongs to (a game's lessons name theirs)."""
+        raise NotImplementedError(f"{type(self).__name__} names no course")
+
+    @property
+    def number(self) -> int:
+        return self.course().number(self.id)
+
+    def history(self) -> tuple[str, ...]:
+        """The actions that lead from a new game to the prepared position."""
+        return self.course().history(self.id)
+
+    def position(self) -> G:
+        """A new game in the prepared position (a replay of :meth:`history`)."""
+        return self.course().replay(self.history())
+
+    def check(self, game: G, action: Action | str) -> Verdict:
+        """Judge a legal move of the learner in ``game``: accepted, or why it is not wanted."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if game.current_player != self.course().learner:
+            return ACCEPTED
+        return self.judge(game, action)
+
+    def is_reached(self, game: G, events: Sequence[Event]) -> bool:
+        """Whether the goal is met, given the events since the prepared position."""
+        return self.reached(game, events)
+
+    def status_lines(self, state: Any) -> list[str]:
+        return self.status(state) if self.status is not None else []
+
+
+# ---------------------------------------------------------------------- courses
+class Course(Generic[G]):
+    """A game's lessons in order, and how the tutorial plays them.
+
+    * ``learner`` -- the learner's seat; bots play every other seat.
+    * ``replay`` -- a new game after these actions (each checked by the engine, so a bad one
+      raises :class:`~speakeasy.core.actions.IllegalAction` or :class:`ValueError`).
+    * ``answer`` -- apply the learner's (legal) action to a game; the bots answer.
+    * ``explain_event`` and ``explain_error`` -- an event, or the engine's refusal, in words.
+    * ``option_district`` -- the district an option of a decision is about (a map click), if any.
+    * ``default_rule`` -- the rule cited when a click names no option of a decision that cites
+      none itself.
+    * ``carry_checks`` -- by lesson id, what a position continued from the learner's own game
+      must pass (for instance that the lesson can still be solved there).
+
+    Replayed games are cached (``cache_size`` of them, shared: read them, never change them).
+    """
+
+    def __init__(
+        self,
+        lessons: Sequence[Lesson[G]],
+        *,
+        learner: object,
+        replay: Callable[[tuple[str, ...]], G],
+        answer: Callable[[G, Action], object],
+        explain_event: Callable[[Event], str],
+        explain_error: Callable[[IllegalAction], str],
+        option_district: Callable[[Decision, Action], int | None],
+        default_rule: str,
+        carry_checks: Mapping[str, Callable[[G], bool]] | None = None,
+        max_events: int = MAX_EVENTS,
+        cache_size: int = CACHE_SIZE,
+    ) -> None:
+        if not lessons:
+            raise ValueError("a course needs at least one lesson")
+        self.lessons: tuple[Lesson[G], ...] = tuple(lessons)
+        self.learner = learner
+        self.replay = replay
+        self.answer = answer
+        self.explain_event = explain_event
+        self.explain_error = explain_error
+        self.option_district = option_district
+        self.default_rule = default_rule
+        self.carry_checks: Mapping[str, Callable[[G], bool]] = dict(carry_checks or {})
+        self.max_events = max_events
+        self._histories: dict[str, tuple[str, ...]] = {}
+        #: Replayed games of recent positions, the least recently used dropped first.
+        self._games: LRUCache[tuple[tuple[str, ...], tuple[str, ...]], G] = LRUCache(
+            maxsize=cache_size
+        )
+
+    @property
+    def ids(self) -> list[str]:
+        return [x.id for x in self.lessons]
+
+    def lesson(self, lesson_id: str) -> Lesson[G]:
+        """The lesson with this id."""
+        for entry in self.lessons:
+            if entry.id == lesson_id:
+                return entry
+        raise KeyError(f"no lesson {lesson_id!r}; lessons are {', '.join(self.ids)}")
+
+    def number(self, lesson_id: str) -> int:
+        """The lesson's number, counted from 1."""
+        return self.ids.index(lesson_id) + 1
+
+    def history(self, lesson_id: str) -> tuple[str, ...]:
+        """The lesson's script, run once."""
+        found = self._histories.get(lesson_id)
+        if found is None:
+            found = self._histories[lesson_id] = self.lesson(lesson_id).script()
+        return found
+
+    def game(self, history: tuple[str, ...], moves: tuple[str, ...]) -> G:
+        """The game after ``history`` and ``moves`` (shared and cached: read it, never apply to
+        it)."""
+        key = (history, moves)
+        game = self._games.get(key)  # a hit becomes the most recently used
+        if game is None:
+            game = self.replay((*history, *moves))
+            self.remember(history, moves, game)
+        return game
+
+    def remember(self, history: tuple[str, ...], moves: tuple[str, ...], game: G) -> None:
+        """Cache ``game`` as the position after ``history`` and ``moves``."""
+        self._games[history, moves] = game
+
+    def carried(self, previous: tuple[str, ...], nxt: Lesson[G]) -> tuple[str, ...] | None:
+        """The history of ``nxt`` continued from the learner's own game ``previous`` (the
+        previous lesson's position and the learner's moves there), or ``None`` if it cannot be:
+        the lesson is set up by bots, the scripted lead-in is not legal there, or the position
+        differs in kind from the prepared one (another decision, or the lesson could not be
+        solved)."""
+        if nxt.lead_in is None:
+            return None
+        history = (*previous, *nxt.lead_in)
+        if history == nxt.history():
+            return None  # the learner did what the prepared position assumes
+        try:
+            game = self.replay(history)
+        except (IllegalAction, ValueError):
+            return None
+        prepared = nxt.position().pending
+        pending = game.pending
+        if pending is None or prepared is None or game.current_player != self.learner:
+            return None
+        if pending.kind != prepared.kind:
+            return None
+        check = self.carry_checks.get(nxt.id)
+        if check is not None and not check(game):
+            return None
+        self.remember(history, (), game)
+        return history
+
+    def explained(self, event: Event, player: object) -> str:
+        """An event in words, marked when a bot's step caused it."""
+        text = self.explain_event(event)
+        return text if player == self.learner else f"(bot) {text}"
+
+    def illegal(self, error: IllegalAction, label: str) -> Feedback:
+        """The feedback to a move the engine refused: its reason, rule and code."""
+        return Feedback("illegal", self.explain_error(error), label, (error.rule,), error.code)
+
+
+# ---------------------------------------------------------------------- links
+def _param(params: Mapping[str, object], key: str) -> str:
+    """One query parameter as a string ('' when absent, malformed or too long)."""
+    value = params.get(key)
+    if isinstance(value, list | tuple):
+        value = value[0] if value else ""
+    if not isinstance(value, str) or len(value) > MAX_PARAM_LENGTH:
+        return ""
+    return value
+
+
+def _action_list(text: str) -> tuple[str, ...] | None:
+    """``"a;b;c"`` as canonical action texts, or ``None`` if any is malformed or too many."""
+    if not text:
+        return ()
+    parts = text.split(";")
+    if len(parts) > MAX_LINK_MOVES:
+        return None
+    try:
+        return tuple(str(Action.parse(p)) for p in parts)
+    except (IllegalAction, ValueError):
+        return None
+
+
+def _label(game: Engine[Any, Any, Any], action: Action) -> str:
+    decision = game.pending
+    if decision is not None:
+        for option in decision.options:
+            if option == action:
+                return option.describe()
+        for blocked in decision.blocked:
+            if blocked.action == action:
+                return blocked.action.describe()
+    return action.describe()
+
+
+# ---------------------------------------------------------------------- progress
+@dataclass(frozen=True, slots=True)
+class Tutorial(Generic[G]):
+    """The learner's progress: an immutable value (every change returns a new one).
+
+    A game's tutorial subclasses it to name its :class:`Course` (:meth:`course`). An empty
+    ``lesson_id`` opens the course's first lesson.
+    """
+
+    lesson_id: str = ""
+    done: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()  # every action since the lesson's start (bots' too)
+    feedback: Feedback | None = None
+    hints_shown: int = 0
+    selected: int | None = None  # a district clicked on the map that offers several options
+    #: The history leading to this lesson when it continues the learner's own game from the
+    #: previous lesson (empty: the lesson's prepared position).
+    base: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.lesson_id:  # frozen: set once, while the value is made
+            object.__setattr__(self, "lesson_id", self.course().lessons[0].id)
+
+    @classmethod
+    def course(cls) -> Course[G]:
+        """The course of this tutorial (a game's tutorial names its own)."""
+        raise NotImplementedError(f"{cls.__name__} names no course")
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def lesson(self) -> Lesson[G]:
+        return self.course().lesson(self.lesson_id)
+
+    def history(self) -> tuple[str, ...]:
+        """The actions that lead to this lesson's starting position: the prepared position's,
+        or the learner's own game continued from the previous lesson."""
+        return self.base or self.lesson.history()
+
+    @property
+    def continues(self) -> bool:
+        """Whether this lesson continues the learner's own game (not the prepared position)."""
+        return bool(self.base)
+
+    def game(self) -> G:
+        """The current position (shared and cached: read it, never apply to it)."""
+        return self.course().game(self.history(), self.moves)
+
+    def events(self) -> list[Event]:
+        """Every event since the lesson's starting position."""
+        start = len(self.history())
+        return [e for step in self.game().steps[start:] for e in step.events]
+
+    @property
+    def goal_met(self) -> bool:
+        return self.lesson.is_reached(self.game(), self.events())
+
+    def is_done(self, lesson_id: str) -> bool:
+        return lesson_id in self.done
+
+    def unlocked(self) -> tuple[str, ...]:
+        """Lessons the learner may open: every lesson done, and the first one not done."""
+        out: list[str] = []
+        for entry in self.course().lessons:
+            out.append(entry.id)
+            if entry.id not in self.done:
+                break
+        return tuple(out)
+
+    @property
+    def is_last(self) -> bool:
+        return self.lesson_id == self.course().lessons[-1].id
+
+    @property
+    def finished(self) -> bool:
+        """Every lesson done."""
+        return all(x.id in self.done for x in self.course().lessons)
+
+    def all_hints(self) -> tuple[str, ...]:
+        """The lesson's hints (for the learner's own game when the lesson continues it)."""
+        return (self.continues and self.lesson.own_game_hints) or self.lesson.hints
+
+    def hints(self) -> tuple[str, ...]:
+        """The hints shown so far."""
+        return self.all_hints()[: self.hints_shown]
+
+    # ------------------------------------------------------------------ changing
+    def start(self, lesson_id: str) -> Self:
+        """Open a lesson (it must be unlocked) at its prepared position."""
+        if lesson_id not in self.unlocked():
+            raise ValueError(f"lesson {lesson_id!r} is locked: finish the lessons before it")
+        return self.open(lesson_id)
+
+    def open(self, lesson_id: str) -> Self:
+        """Open any lesson directly (a lesson picker, a link) at its prepared position; the
+        lessons done stay done."""
+        self.course().lesson(lesson_id)  # KeyError for an unknown lesson
+        return dataclasses.replace(
+            self,
+            lesson_id=lesson_id,
+            moves=(),
+            feedback=None,
+            hints_shown=0,
+            selected=None,
+            base=(),
+        )
+
+    def restart(self) -> Self:
+        """Back to the current lesson's starting position (the learner's own game when the
+        lesson continues it)."""
+        return dataclasses.replace(self, moves=(), feedback=None, hints_shown=0, selected=None)
+
+    def next_lesson(self) -> Self:
+        """Open the lesson after this one (once this one is done). It continues the learner's
+        own game where it can (the scripted lead-in is legal there and leaves the lesson
+        solvable): the bar you opened is the bar you protect and deliver to; otherwise it
+        starts from its prepared position."""
+        ids = self.course().ids
+        index = ids.index(self.lesson_id)
+        if index + 1 >= len(ids):
+            raise ValueError("this is the last lesson")
+        opened = self.start(ids[index + 1])
+        if not self.goal_met:
+            return opened
+        carried = self.course().carried((*self.history(), *self.moves), opened.lesson)
+        return dataclasses.replace(opened, base=carried) if carried else opened
+
+    # ------------------------------------------------------------------ links
+    def to_params(self) -> dict[str, str]:
+        """The progress as query parameters of the page's URL (kept across a reload, private to
+        that browser tab and its bookmarks): the open lesson, the lessons done, and the moves
+        made in the lesson (and the learner's own game it continues) unless they are too many.
+        """
+        params = {"lesson": self.lesson_id, "done": ",".join(self.done)}
+        if len(self.base) > MAX_LINK_MOVES:  # too long a game: the lesson restarts on reload
+            return {k: v for k, v in params.items() if v}
+        if self.base:
+            params["from"] = ";".join(self.base)
+        if self.moves and len(self.moves) <= MAX_LINK_MOVES:
+            params["moves"] = ";".join(self.moves)
+        return {k: v for k, v in params.items() if v}
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, object]) -> Self:
+        """The progress read back from query parameters (:meth:`to_params`), validated: unknown
+        lessons are dropped, moves that are malformed or not legal from the lesson's position
+        (replayed) are dropped, and anything else yields a fresh start. Never raises."""
+        course = cls.course()
+        ids = course.ids
+        wanted = set(_param(params, "done").split(","))
+        done = tuple(i for i in ids if i in wanted)
+        lesson_id = _param(params, "lesson")
+        if lesson_id not in ids:
+            lesson_id = next((i for i in ids if i not in done), ids[0])
+        tutorial = cls(done=done).open(lesson_id)
+        base = _action_list(_param(params, "from"))
+        moves = _action_list(_param(params, "moves"))
+        if base and tutorial.lesson.lead_in is not None:
+            try:
+                game: G | None = course.replay(base)
+            except (IllegalAction, ValueError):
+                game = None
+            if game is not None and game.pending is not None:
+                tutorial = dataclasses.replace(tutorial, base=base)
+        if moves:
+            try:
+                game = course.replay((*tutorial.history(), *moves))
+            except (IllegalAction, ValueError):
+                game = None
+            if game is not None:
+                course.remember(tutorial.history(), moves, game)
+                tutorial = dataclasses.replace(tutorial, moves=moves)
+        return tutorial
+
+    # ------------------------------------------------------------------ moves
+    def hint(self) -> Self:
+        """Show one more hint (the last one again when all are shown)."""
+        hints = self.all_hints()
+        shown = min(self.hints_shown + 1, len(hints))
+        text = hints[shown - 1] if shown else "No hint for this lesson."
+        return dataclasses.replace(
+            self, hints_shown=shown, feedback=Feedback("hint", text, rules=self.lesson.rules[:1])
+        )
+
+    def options_in(self, district: int) -> list[Action]:
+        """The legal options about ``district`` (what a click on the map can mean)."""
+        decision = self.game().pending
+        if decision is None:
+            return []
+        where = self.course().option_district
+        return [a for a in decision.options if where(decision, a) == district]
+
+    def click(self, district: int) -> Self:
+        """A click on ``district``: its one option is attempted; with several, the district is
+        selected and its options offered; with none, the reason (a greyed-out option's, or that
+        the decision is not about this district)."""
+        course = self.course()
+        decision = self.game().pending
+        if decision is None:
+            return self.attempt(Action("done"))  # nothing to decide: says why
+        options = self.options_in(district)
+        if len(options) == 1:
+            return dataclasses.replace(self, selected=None).attempt(options[0])
+        if options:
+            labels = "; ".join(o.describe() for o in options)
+            text = f"District {district} offers {len(options)} choices: {labels}."
+            return dataclasses.replace(
+                self, selected=district, feedback=Feedback("info", text, f"District {district}")
+            )
+        for blocked in decision.blocked:
+            if course.option_district(decision, blocked.action) == district:
+                return self.attempt(blocked.action)
+        if not any(course.option_district(decision, a) is not None for a in decision.options):
+            reason = f"this decision is not about a district: {decision.prompt}"
+        else:
+            reason = f"district {district} is not one of the options for: {decision.prompt}"
+        error = IllegalAction(
+            "not-an-option", decision.rules[0] if decision.rules else course.default_rule, reason
+        )
+        return dataclasses.replace(self, feedback=course.illegal(error, f"District {district}"))
+
+    def attempt(self, action: Action | str) -> Self:
+        """Try a move: refused with the engine's reason if illegal, with the lesson's reason if
+        legal but not wanted; otherwise applied (bots answer) and explained."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        course = self.course()
+        if self.goal_met:
+            return dataclasses.replace(
+                self,
+                feedback=Feedback(
+                    "done",
+                    "This lesson is complete: open the next one."
+                    if not self.is_last
+                    else "You have finished every lesson. Well played!",
+                ),
+            )
+        current = self.game()
+        decision = current.pending
+        if decision is None:
+            return dataclasses.replace(self, feedback=Feedback("done", "The game is over."))
+        label = _label(current, action)
+        if action not in decision.options:
+            # the game's own refusal names the rule that forbids this request (Speakeasy's
+            # R-LOC-GEN-1 for a person that does not exist...); the engine accepts exactly the
+            # options
+            error = current.why_not(action) or decision.why_not(action)
+            return dataclasses.replace(self, feedback=course.illegal(error, label))
+        verdict = self.lesson.check(current, action)
+        if not verdict.accepted:
+            return dataclasses.replace(
+                self, feedback=Feedback("wrong", verdict.reason, label, verdict.rules)
+            )
+        game = course.replay((*self.history(), *self.moves))
+        before = len(game.history)
+        course.answer(game, action)
+        new_moves = self.moves + tuple(str(a) for a in game.history[before:])
+        course.remember(self.history(), new_moves, game)
+        explained = tuple(
+            course.explained(e, step.player) for step in game.steps[before:] for e in step.events
+        )
+        if len(explained) > course.max_events:
+            hidden = len(explained) - course.max_events + 1
+            explained = (*explained[: course.max_events - 1], f"… and {hidden} more events.")
+        moved = dataclasses.replace(self, moves=new_moves, selected=None)
+        if moved.goal_met:
+            done = self.done if self.lesson_id in self.done else (*self.done, self.lesson_id)
+            text = f"{self.lesson.goal} — done!" + (
+                " Open the next lesson when you are ready." if not self.is_last else ""
+            )
+            return dataclasses.replace(
+                moved,
+                done=done,
+                feedback=Feedback("goal", text, label, self.lesson.rules[:2], events=explained),
+            )
+        return dataclasses.replace(
+            moved, feedback=Feedback("accepted", "Applied.", label, events=explained)
+        )

@@ -32,9 +32,15 @@ def _run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
 
 
 def _one_line_error(result: subprocess.CompletedProcess[str], status: int) -> str:
+    """The one line a failed command printed (a usage error prints nothing else: no usage
+    block, issue 26 item 14)."""
     assert result.returncode == status, result.stderr
-    assert "Traceback" not in result.stderr
-    last = result.stderr.strip().splitlines()[-1]
+    assert "Traceback" not in result.stderr and "usage:" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    if status == 2:
+        assert len(lines) == 1, result.stderr
+        assert lines[0].endswith("--help)"), lines[0]  # where to read more
+    last = lines[-1]
     assert last.startswith("speakeasy")
     return last
 
@@ -55,6 +61,12 @@ def _one_line_error(result: subprocess.CompletedProcess[str], status: int) -> st
         (["simulate", "--workers", "2"], "--workers sets the processes of a --bots batch"),
         (["simulate", "--dask", "local"], "--dask runs a --bots batch"),
         (["workshop", "--token", "--no-token"], "not allowed with argument"),
+        (["simulate", "--players", "9"], "--players must be 1 to 5, got 9"),
+        (["simulate", "--game", "chess"], "invalid choice: 'chess'"),
+        (["simulate", "--bots", "nope"], "unknown bot kind(s) 'nope'"),
+        (["simulate", "--unknown"], "unrecognized arguments: --unknown"),
+        (["bogus"], "invalid choice: 'bogus'"),
+        ([], "the following arguments are required: command"),
     ],
 )
 def test_a_bad_argument_is_a_usage_error(args: list[str], says: str) -> None:
@@ -91,13 +103,19 @@ def test_a_scheduler_that_never_answers_is_bounded() -> None:
     assert "Dask scheduler" in _one_line_error(result, 1)
 
 
-def test_a_full_disk_ends_quietly_with_status_1() -> None:
-    """Issue 14 item 8: output to /dev/full was a traceback."""
+@pytest.mark.parametrize(
+    "args",
+    [["simulate", "--games", "1", "--quiet"], ["--help"], ["simulate", "--help"]],
+    ids=["simulate", "help", "simulate-help"],
+)
+def test_a_full_disk_ends_quietly_with_status_1(args: list[str]) -> None:
+    """Issue 14 item 8: output to /dev/full was a traceback; issue 26 item 14: ``--help``
+    to /dev/full exited 0 with its output lost."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full on this system")
     with open("/dev/full", "w") as full:
         result = subprocess.run(
-            [*CLI, "simulate", "--games", "1", "--quiet"],
+            [*CLI, *args],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,

@@ -25,6 +25,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from tqdm import tqdm
 
@@ -337,8 +341,30 @@ def _silence_stdout() -> None:
         pass
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="speakeasy", description=_DESCRIPTION)
+class _Parser(argparse.ArgumentParser):
+    """argparse with the module's promises: a usage error is one line on stderr (the command,
+    the problem and where to read more; status 2), and help that cannot be written (a full
+    disk, a closed stdout) ends with status 1 and says so, instead of 0 with nothing shown.
+    Sub-commands' parsers are of this class too (argparse makes them of the parent's)."""
+
+    def error(self, message: str) -> NoReturn:
+        # "argument --games: --games must be ...": the option named once
+        message = re.sub(r"^argument (\S+): (?=\1\b)", "", message)
+        sys.stderr.write(f"{self.prog}: {message} (see: {self.prog} --help)\n")
+        raise SystemExit(2)
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        if file is not None:
+            super().print_help(file)
+            return
+        status = _write(self.format_help().rstrip("\n"))
+        if status:
+            raise SystemExit(status)
+
+
+def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The command's parser and its ``simulate`` sub-command's (for the checks made later)."""
+    parser = _Parser(prog="speakeasy", description=_DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser(
         "simulate",
@@ -428,12 +454,12 @@ def _parser() -> argparse.ArgumentParser:
         help="serve beyond this machine without a token: anyone who reaches the port can run "
         "the notebooks (a warning is printed)",
     )
-    return parser
+    return parser, sim
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    top, parser = _parser()
+    args = top.parse_args(argv)
     if args.command == "workshop":
         return _workshop(args.host, args.port, token=args.token, no_token=args.no_token)
     if args.workers is not None and not args.bots:

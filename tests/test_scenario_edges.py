@@ -18,7 +18,7 @@ from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.positions.errors import ScenarioError
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
-from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
+from speakeasy.games.speakeasy.positions.shipped import load_scenario, shipped_scenarios
 from tests.bounded import refused
 from tests.support import play_bot_ignoring_refusals
 
@@ -316,3 +316,50 @@ def test_a_refusal_quotes_a_long_value_briefly() -> None:
     assert err.field == "seed" and err.line == 1 and len(err.reason) <= 200
     err = refusal("closed = [" + ", ".join(["1"] * 900) + "]\n")
     assert err.field == "closed" and len(err.reason) <= 200
+
+
+# ---------------------------------------------------------------------- issue 26, items 11, 14
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda s: s.with_value("title.x", 1), "title is a value, not a table"),
+        (lambda s: s.without("title.x"), "title is a value, not a table"),
+        (lambda s: s.with_value("", 1), "is not a field's dotted name"),
+        (lambda s: s.with_value(7, 1), "is not a field's dotted name"),
+        (lambda s: s.with_value("seed", 10**5000), "numbers must be at most 2**63"),
+        (lambda s: s.with_value("question", "x" * 100_000), "characters; at most"),
+        (lambda s: Scenario.from_data({**s.to_data(), "seed": 10**5000}), "at most 2**63"),
+        (lambda s: load_scenario("a\x00b"), "no file can have this name"),
+        (lambda s: load_scenario("a" * 10_000), "no file can have this name"),
+        (lambda s: load_scenario(None), "path is text, not NoneType"),  # type: ignore[arg-type]
+        (lambda s: load_scenario("/"), "cannot read the file"),
+    ],
+    ids=[
+        "with_value-through-a-value",
+        "without-through-a-value",
+        "empty-path",
+        "path-not-text",
+        "huge-seed",
+        "huge-text",
+        "from_data-huge-seed",
+        "nul-in-name",
+        "long-name",
+        "no-path",
+        "a-folder",
+    ],
+)
+def test_the_scenario_api_refuses_with_scenario_errors(call: Any, says: str) -> None:
+    """Issue 26 item 14: these raised TypeError, AttributeError, ValueError or OSError."""
+    scenario = load_scenario("e04_police_casino_district_12")
+    with pytest.raises(ScenarioError) as raised:
+        call(scenario)
+    assert says in str(raised.value)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_file_is_refused_after_reading_the_limit() -> None:
+    """Issue 26 item 11: ``load_scenario('/dev/zero')`` grew without bound (10.8 GB when
+    stopped); a 200 MB file used 385 MB before "too large". At most the limit plus one byte is
+    read now."""
+    error = refused(lambda: load_scenario("/dev/zero"), ScenarioError, megabytes=3 * 0.25 + 1)
+    assert "too large" in str(error)

@@ -220,24 +220,37 @@ class Scenario:
     # ------------------------------------------------------------------ editing
     def with_value(self, dotted: str, value: Any) -> Scenario:
         """A copy with the field at ``dotted`` (e.g. ``districts.14.police``) set to ``value``
-        (validated again; missing tables are created)."""
+        (validated again; missing tables are created). A path through a field that is not a
+        table, or a value no scenario holds, is a :class:`ScenarioError`."""
         data = copy.deepcopy(dict(self.data))
-        *parents, last = dotted.split(".")
-        node = data
-        for key in parents:
-            node = node.setdefault(key, {})
+        node, last = self._parent(data, dotted, create=True)
         node[last] = value
+        check_data(data, self.file)
         return Scenario(data, self.file)
 
     def without(self, dotted: str) -> Scenario:
-        """A copy without the field at ``dotted`` (it takes its default again)."""
+        """A copy without the field at ``dotted`` (it takes its default again); a path through
+        a field that is not a table is a :class:`ScenarioError`."""
         data = copy.deepcopy(dict(self.data))
-        *parents, last = dotted.split(".")
-        node = data
-        for key in parents:
-            node = node.get(key, {})
+        node, last = self._parent(data, dotted, create=False)
         node.pop(last, None)
         return Scenario(data, self.file)
+
+    def _parent(
+        self, data: dict[str, Any], dotted: object, *, create: bool
+    ) -> tuple[dict[str, Any], str]:
+        """The table holding the field at ``dotted`` and the field's own name."""
+        if not isinstance(dotted, str) or not dotted or len(dotted) > 200:
+            raise ScenarioError(f"{dotted!r:.60} is not a field's dotted name", "", self.file)
+        *parents, last = dotted.split(".")
+        node = data
+        for depth, key in enumerate(parents):
+            child = node.setdefault(key, {}) if create else node.get(key, {})
+            if not isinstance(child, dict):
+                field = ".".join(parents[: depth + 1])
+                raise ScenarioError(f"{field} is a value, not a table of fields", dotted, self.file)
+            node = child
+        return node, last
 
     # ------------------------------------------------------------------ applying
     def apply_to(self, ctx: Ctx) -> None:

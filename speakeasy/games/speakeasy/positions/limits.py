@@ -23,12 +23,22 @@ from __future__ import annotations
 import datetime
 import re
 import tomllib
+from pathlib import PurePath
 from typing import Any
 
-from speakeasy.core.limits import LimitError, check_text, toml_without_strings
-from speakeasy.games.speakeasy.positions.errors import ScenarioError, _dotted
+from speakeasy.core.limits import MAX_INT, LimitError, check_text, toml_without_strings
+from speakeasy.games.speakeasy.positions.errors import ScenarioError, _dotted, locate
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_ITEMS", "MAX_VALUES", "check_data", "read_toml"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_TEXT",
+    "MAX_VALUES",
+    "check_data",
+    "read_bounded",
+    "read_toml",
+]
 
 #: The largest scenario text read, in bytes (UTF-8): 256 KiB, over a hundred times the largest
 #: shipped scenario, so that even the slowest text to parse is refused or read quickly.
@@ -37,6 +47,8 @@ MAX_BYTES = 256 * 1024
 MAX_DEPTH = 64
 #: The most items in one array or table (the largest shipped scenario has a few dozen).
 MAX_ITEMS = 1000
+#: The longest text in a scenario (a question and its answer are a few hundred characters).
+MAX_TEXT = 20_000
 #: The most values in a whole scenario (the largest shipped scenario has about 300).
 MAX_VALUES = 20_000
 
@@ -79,7 +91,7 @@ def read_toml(text: object, file: str = "<scenario>") -> dict[str, Any]:
         ) from None
     except (RecursionError, MemoryError, ValueError) as exc:  # pragma: no cover - belt and braces
         raise ScenarioError(f"not readable TOML ({type(exc).__name__})", "", file) from None
-    check_data(data, file)
+    check_data(data, file, text)
     return data
 
 
@@ -95,11 +107,12 @@ def _check_before_parsing(text: str, file: str) -> None:
         raise ScenarioError(f"a dotted key more than {MAX_DEPTH} levels deep", "", file)
 
 
-def check_data(data: object, file: str = "<scenario>") -> None:
+def check_data(data: object, file: str = "<scenario>", text: str | None = None) -> None:
     """Refuse scenario data nested deeper than :data:`MAX_DEPTH`, with a container of more than
     :data:`MAX_ITEMS` items or more than :data:`MAX_VALUES` values in all, or holding a value
     no scenario field takes (only tables, arrays, strings, numbers and booleans); walked
-    without recursion, so any data (from a file or a save) is checked safely."""
+    without recursion, so any data (from a file or a save) is checked safely. Given the
+    ``text`` the data was read from, a refused value's line is named too."""
     todo: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
     seen = 0
     while todo:
@@ -130,6 +143,44 @@ def check_data(data: object, file: str = "<scenario>") -> None:
             raise ScenarioError(
                 f"a {type(value).__name__} is no scenario value", _dotted(path), file
             )
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            raise ScenarioError(
+                f"a number of {value.bit_length():,} bits; numbers must be at most 2**63 in size",
+                _dotted(path),
+                file,
+                locate(text, path) if text is not None else None,
+            )
+        elif isinstance(value, str) and len(value) > MAX_TEXT:
+            raise ScenarioError(
+                f"a text of {len(value):,} characters; at most {MAX_TEXT:,}",
+                _dotted(path),
+                file,
+                locate(text, path) if text is not None else None,
+            )
+
+
+def read_bounded(path: object) -> tuple[str, str]:
+    """The text of the scenario file at ``path`` and its name, reading at most
+    :data:`MAX_BYTES` plus one byte, so a huge file (or ``/dev/zero``) is refused without being
+    read whole; :class:`ScenarioError` for a path no file can have or a file that cannot be
+    read."""
+    if not isinstance(path, str | PurePath):
+        raise ScenarioError(f"a scenario's path is text, not {type(path).__name__}", "", "<path>")
+    name = str(path)
+    shown = name.replace("\x00", "\\0") if len(name) <= 200 else f"{name[:200]}..."
+    if "\x00" in name or len(name) > 4096:
+        raise ScenarioError("no file can have this name", "", shown)
+    try:
+        with open(name, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file ({exc.strerror or exc})", "", shown) from None
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(_too_large(len(data), at_least=True), "", shown)
+    try:
+        return data.decode("utf-8"), shown
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"not UTF-8 text (byte {exc.start})", "", shown) from None
 
 
 def _too_large(size: int, at_least: bool = False) -> str:

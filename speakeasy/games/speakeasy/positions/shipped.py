@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speakeasy.games.speakeasy.positions.errors import ScenarioError
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
+from speakeasy.games.speakeasy.positions.limits import read_bounded
 from speakeasy.tools.paths import data_path
 
 __all__ = ["SCENARIO_DIR", "load_scenario", "shipped_scenarios"]
@@ -19,15 +19,15 @@ SCENARIO_DIR = data_path("scenarios")
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read a scenario file; a bare name (``"e04_police_casino"``) means a shipped scenario."""
-    p = Path(path)
-    if not p.suffix and not p.exists():
-        p = SCENARIO_DIR / f"{p.name}.toml"
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the file ({exc.strerror})", "", str(p)) from None
-    return parse_scenario(text, str(p))
+    """Read a scenario file; a bare name (``"e04_police_casino"``) means a shipped scenario.
+    At most :data:`~speakeasy.games.speakeasy.positions.limits.MAX_BYTES` are read; anything
+    else (a path no file can have, a huge or unreadable file) is a :class:`ScenarioError`."""
+    if isinstance(path, str | Path) and path and "\x00" not in str(path) and len(str(path)) < 256:
+        p = Path(path)
+        if not p.suffix and not p.exists():
+            path = SCENARIO_DIR / f"{p.name}.toml"
+    text, name = read_bounded(path)
+    return parse_scenario(text, name)
 
 
 def shipped_scenarios() -> list[Scenario]:

@@ -11,6 +11,7 @@ def _():
 
     from speakeasy.games.speakeasy.figures.game_figure import game_figure
     from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+    from speakeasy.games.speakeasy.studies.analysis import catalog_of
     from speakeasy.games.speakeasy.studies.gang_war import (
         DEFAULT_WAR_POSITION,
         act_options,
@@ -36,6 +37,7 @@ def _():
         exercise_cards,
         act_options,
         building_label,
+        catalog_of,
         chance_text,
         clicked_district,
         default_building,
@@ -149,7 +151,7 @@ def _(
         label="**Building**",
         on_change=_choose,
     )
-    _acts = act_options()
+    _acts = act_options(game)
     _act = default_war_act(game, selected[0])
     act_picker = mo.ui.radio(
         _acts,
@@ -174,11 +176,21 @@ def _(act_picker, game, selected, study_building):
 
 @app.cell(hide_code=True)
 def _(
-    buildings, clicked_district, game, game_figure, mo, position_key, set_notice, set_pick, study
+    buildings,
+    catalog_of,
+    clicked_district,
+    game,
+    game_figure,
+    mo,
+    position_key,
+    set_notice,
+    set_pick,
+    study,
 ):
     war_map = game_figure(
         game.state,
         game.board,
+        catalog=catalog_of(game),
         highlight=[study.district],
         title=f"Click a district to study its buildings · now: {study.title}",
         height=520,

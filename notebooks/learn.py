@@ -10,6 +10,7 @@ def _():
 
     from speakeasy.games.speakeasy.figures.game_figure import game_figure
     from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+    from speakeasy.games.speakeasy.studies.analysis import catalog_of
     from speakeasy.games.speakeasy.table.play import group_options, option_district
     from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial, learner_view
     from speakeasy.tools.citations import RuleRef
@@ -22,6 +23,7 @@ def _():
         Tutorial,
         linked,
         md_text,
+        catalog_of,
         checked_int,
         clicked_district,
         game_figure,
@@ -206,7 +208,7 @@ def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
 
 @app.cell(hide_code=True)
 def _(md_text, game, lesson, mo, money, rule_list, tutorial):
-    _status = lesson.status_lines(game.state)
+    _status = lesson.status_lines(game)
     _own = (
         mo.callout(
             mo.md(
@@ -272,12 +274,17 @@ def _(mo, set_tutorial, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(clickable, decision, game, game_figure, learner_view, lesson, tutorial):
+def _(catalog_of, clickable, decision, game, game_figure, learner_view, lesson, tutorial):
     _who = decision.player.value.capitalize() if decision is not None else ""
     _title = f"{_who}: {decision.prompt}" if decision is not None else "The game is over"
     _highlight = [tutorial.selected] if tutorial.selected is not None else list(lesson.highlight)
     figure = game_figure(
-        learner_view(game), game.board, highlight=_highlight or None, title=_title[:90], height=560
+        learner_view(game),
+        game.board,
+        highlight=_highlight or None,
+        title=_title[:90],
+        height=560,
+        catalog=catalog_of(game),
     )
     map_districts = clickable(decision)
     return figure, map_districts
@@ -417,7 +424,7 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(linked, checked_int, frame_slider, frames, game, game_figure, learner_view, mo):
+def _(catalog_of, linked, checked_int, frame_slider, frames, game, game_figure, learner_view, mo):
     if frame_slider is None:
         _out = mo.md("")
     else:  # a browser can post any value for the slider: held to its bounds here
@@ -429,6 +436,7 @@ def _(linked, checked_int, frame_slider, frames, game, game_figure, learner_view
             previous=learner_view(game, _frame.before),
             title=f"Event {frame_slider.value} of {len(frames)} · {_exp.category}",
             height=520,
+            catalog=catalog_of(game),
         )
         _out = mo.vstack(
             [

@@ -389,7 +389,7 @@ def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewe
         )
 
     def _boards_view():
-        boards = table_boards(table.seen(teacher=teacher.value), viewer)
+        boards = table_boards(table.seen(teacher=teacher.value), viewer, catalog=table.catalog)
         cards = []
         for board in boards:
             if board.colour == viewer:
@@ -397,7 +397,9 @@ def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewe
             else:
                 title = "(everything)" if board.private else "(public information)"
             cards.append(_board_html(board, title))
-        goals = "".join(f"<li>{html_text(g)}</li>" for g in goal_lines(game.state))
+        goals = "".join(
+            f"<li>{html_text(g)}</li>" for g in goal_lines(game.state, catalog=table.catalog)
+        )
         cards.append(
             f'<div class="se-board se-goals"><h4>Goals (a book on a goal pays into the '
             f"safe)</h4><ul>{goals}</ul></div>"
@@ -483,16 +485,19 @@ def _(
     log_player,
     mo,
     plain_words,
+    table,
 ):
     _player = None if log_player.value == "everyone" else log_player.value
     _phases = log_phases.value or None
     entries = log(game, player=_player, category=_phases, newest_first=True)
     _total = len(log(game))
     _shown = entries[: checked_int(log_limit.value, 20, 500, default=100)]
+    _catalog = table.catalog
     _items = "".join(
         f'<li class="se-log-entry" data-step="{e.step}" data-category="{html.escape(e.category)}">'
         f"<span style='color:#888;font-size:0.85em'>step {e.step} · {html.escape(e.category)}"
-        f"</span> {chip(e.player) if e.player else chip(None)} {html_text(plain_words(e.text))}"
+        f"</span> {chip(e.player) if e.player else chip(None)} "
+        f"{html_text(plain_words(e.text, catalog=_catalog))}"
         f" <span style='color:#999;font-size:0.8em'>{html.escape(', '.join(r.id for r in e.rules))}"
         f"</span></li>"
         for e in _shown
@@ -620,9 +625,12 @@ def _(
                 title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
                 f"({e.category}) — {'after' if after else 'before'}",
                 height=520,
+                catalog=table.catalog,
             ),
         )
-        changes = changes_in_words(frame.before, frame.after, viewer, teacher=teacher.value)
+        changes = changes_in_words(
+            frame.before, frame.after, viewer, teacher=teacher.value, catalog=table.catalog
+        )
         rules = ", ".join(r.id for r in e.rules)
         return mo.vstack(
             [
@@ -641,7 +649,8 @@ def _(
                 ),
                 mo.Html(
                     f"<div class='se-through'>{chip(e.player) if e.player else chip(None)} "
-                    f"<b>{html_text(e.category)}</b> {html_text(plain_words(e.text))} "
+                    f"<b>{html_text(e.category)}</b> "
+                    f"{html_text(plain_words(e.text, catalog=table.catalog))} "
                     f"<span style='color:#888;font-size:0.85em'>{html_text(rules)}</span></div>"
                 ),
                 mo.accordion(
@@ -704,7 +713,7 @@ def _(
 
     def test_a_click_on_the_map_names_a_district():
         table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
-        fig = game_figure(table.game.state, table.game.board)
+        fig = game_figure(table.game.state, table.game.board, catalog=table.catalog)
         names = [trace.name for trace in fig.data]
         curve = names.index("districts")
         index = list(fig.data[curve].customdata).index(9)

@@ -101,7 +101,7 @@ def test_the_next_lesson_continues_the_learners_own_bar() -> None:
     assert protect.goal_met
     trucks = protect.next_lesson()
     assert trucks.continues and "districts 9 and 16" in " ".join(
-        trucks.lesson.status_lines(trucks.game().state)
+        trucks.lesson.status_lines(trucks.game())
     )
     assert trucks.hint().feedback is not None
     assert "listed above" in trucks.hint().feedback.text  # type: ignore[union-attr]

@@ -170,8 +170,9 @@ class Lesson(Generic[G]):
     solution: tuple[str, ...] = ()
     #: Districts the figure outlines for this lesson.
     highlight: tuple[int, ...] = ()
-    #: Extra lines about the position (the game's state) for the learner.
-    status: Callable[[Any], list[str]] | None = field(default=None, repr=False)
+    #: Extra lines about the position (read from the game: its state and its data) for the
+    #: learner.
+    status: Callable[[G], list[str]] | None = field(default=None, repr=False)
     #: The scripted actions between the previous lesson's goal and this lesson's position;
     #: ``None`` if this lesson cannot continue the learner's own game (bots set it up).
     lead_in: tuple[str, ...] | None = None
@@ -206,8 +207,9 @@ class Lesson(Generic[G]):
         """Whether the goal is met, given the events since the prepared position."""
         return self.reached(game, events)
 
-    def status_lines(self, state: Any) -> list[str]:
-        return self.status(state) if self.status is not None else []
+    def status_lines(self, game: G) -> list[str]:
+        """:attr:`status` of ``game``'s position (none without one)."""
+        return self.status(game) if self.status is not None else []
 
 
 # ---------------------------------------------------------------------- courses

@@ -19,6 +19,7 @@ import re
 from typing import Final
 
 from speakeasy.core.actions import Action, Decision, IllegalAction
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import Colour, GameState
 from speakeasy.games.speakeasy.rules.wording import capital, count, listing, player_name
@@ -90,12 +91,11 @@ def explain_error(error: IllegalAction, *, detail: str | None = None) -> str:
     return capital(_why(error, detail))
 
 
-def _describe(action: Action) -> str:
+def _describe(action: Action, catalog: Catalog) -> str:
     """A readable name for an option, even when the engine gave it no label."""
     if action.label:
         return action.label
     args = action.args
-    catalog = load_catalog()
     if action.kind == "ship" and args:
         return f"Attack {catalog.ship(str(args[0])).name}'s ship"
     if action.kind == "buy" and args:
@@ -107,10 +107,10 @@ def _describe(action: Action) -> str:
     return str(action)
 
 
-def _restaurant_detail(state: GameState, colour: Colour) -> str | None:
+def _restaurant_detail(state: GameState, colour: Colour, catalog: Catalog) -> str | None:
     """Which bottom spaces are free, what each costs in discards, and the hand size."""
     seats = len(state.players)
-    layout = load_catalog().turn_order.for_players(2 if seats == 1 else seats)
+    layout = catalog.turn_order.for_players(2 if seats == 1 else seats)
     hand = len(state.players[colour].hand)
     free = [s for s in range(1, layout.columns + 1) if state.turn_order.bottom[s - 1] is None]
     if not free:
@@ -123,11 +123,15 @@ def _restaurant_detail(state: GameState, colour: Colour) -> str | None:
     return f"{spaces} (a second discard for the extra-discard spaces); you hold {held}"
 
 
-def explain_blocked(decision: Decision, state: GameState | None = None) -> list[tuple[Action, str]]:
+def explain_blocked(
+    decision: Decision, state: GameState | None = None, *, catalog: Catalog | None = None
+) -> list[tuple[Action, str]]:
     """Every greyed-out option of ``decision`` with the reason it is not allowed now.
 
     Each reason is ``"<option>: <why> — <rule (summary)>; ..."``. With the game's ``state``
     some reasons get more precise (the Restaurant lists its free spaces and their discards).
+    ``catalog`` is the game's (ship names, the turn-order track); without one, the shipped
+    catalogue.
 
     >>> from speakeasy.core.actions import Blocked
     >>> casino = Action("build", ("open", "casino-1"), label="Open a casino ($17 + 1 discard)")
@@ -143,10 +147,12 @@ def explain_blocked(decision: Decision, state: GameState | None = None) -> list[
     the safe costs double: each $1 paid removes $2 from it; one payment can combine pocket and safe
     money (E15))')]
     """
+    catalog = catalog if catalog is not None else load_catalog()
     out: list[tuple[Action, str]] = []
     for blocked in decision.blocked:
         error, detail = blocked.error, None
         if state is not None and error.rule == "R-LOC-RESTAURANT-3":
-            detail = _restaurant_detail(state, Colour(decision.player))
-        out.append((blocked.action, f"{_describe(blocked.action)}: " + _why(error, detail)))
+            detail = _restaurant_detail(state, Colour(decision.player), catalog)
+        described = _describe(blocked.action, catalog)
+        out.append((blocked.action, f"{described}: " + _why(error, detail)))
     return out

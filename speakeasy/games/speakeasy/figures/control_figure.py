@@ -44,11 +44,12 @@ def control_figure(
     diamond for the gangsters). ``layout.meta`` holds ``selected`` and ``control`` (district ->
     who controls it) for tests and callbacks. ``fit_width`` is :func:`game_figure`'s: the
     narrowest width the map must fit without its tiles spilling over each other."""
-    study = study or study_control(position.state, position.board)
+    study = study or study_control(position.state, position.board, position.catalog)
     board = position.board
     figure = game_figure(
         position.state,
         board,
+        catalog=position.catalog,
         previous=previous.state if previous is not None else None,
         highlight=[selected] if selected is not None else None,
         title=position.title,

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.studies.batch import SOURCES, capo_locations, money_gained
 from speakeasy.tools.batch import GameRecord, SeatRecord, wilson_interval
@@ -164,12 +165,20 @@ def money_by_source_figure(records: Sequence[GameRecord]) -> go.Figure:
     )
 
 
-def locations_table(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
+def _or_shipped(catalog: Catalog | None) -> Catalog:
+    """The catalogue given, else the shipped one (batch records name no game's data)."""
+    return catalog if catalog is not None else load_catalog()
+
+
+def locations_table(
+    records: Sequence[GameRecord], *, catalog: Catalog | None = None
+) -> dict[str, dict[str, float]]:
     """Capo placements per player and game at each location (R-TURN-3): winners vs others.
 
     Keys are location ids in catalogue order; values map the group to the mean count.
+    ``catalog`` is the games' catalogue (records carry none); without one, the shipped catalogue.
     """
-    catalog = load_catalog()
+    catalog = _or_shipped(catalog)
     table: dict[str, dict[str, float]] = {loc: {} for loc in catalog.locations}
     for group in _GROUPS:
         seats = [s for s in _seats(records) if s.won == (group == "winners")]
@@ -180,10 +189,11 @@ def locations_table(records: Sequence[GameRecord]) -> dict[str, dict[str, float]
     return table
 
 
-def locations_figure(records: Sequence[GameRecord]) -> go.Figure:
-    """Grouped bars: how often winners and the others used each location per game."""
-    catalog = load_catalog()
-    table = locations_table(records)
+def locations_figure(records: Sequence[GameRecord], *, catalog: Catalog | None = None) -> go.Figure:
+    """Grouped bars: how often winners and the others used each location per game
+    (``catalog`` as for :func:`locations_table`)."""
+    catalog = _or_shipped(catalog)
+    table = locations_table(records, catalog=catalog)
     # one word a line: nine names side by side must not run into each other on a laptop
     names = [catalog.locations[loc].name.replace(" ", "<br>") for loc in table]
     fig = go.Figure()
@@ -289,11 +299,13 @@ def summary_rows(records: Sequence[GameRecord]) -> list[dict[str, object]]:
     return rows
 
 
-def discussion(records: Sequence[GameRecord]) -> str:
+def discussion(records: Sequence[GameRecord], *, catalog: Catalog | None = None) -> str:
     """A few sentences (markdown) on what the batch suggests: who wins, where the winners'
-    money comes from, which locations they favour, and whether the starting seat matters."""
+    money comes from, which locations they favour, and whether the starting seat matters
+    (``catalog`` as for :func:`locations_table`)."""
     if not records:
         return "No games played."
+    catalog = _or_shipped(catalog)
     lines: list[str] = []
     for row in summary_rows(records):
         lines.append(
@@ -319,9 +331,8 @@ def discussion(records: Sequence[GameRecord]) -> str:
             f"{'building' if left == 1 else 'buildings'} on the map, which score nothing "
             "(R-SCORING-3)."
         )
-    places = locations_table(records)
+    places = locations_table(records, catalog=catalog)
     if any("others" in row for row in places.values()):
-        catalog = load_catalog()
         gap = {loc: row.get("winners", 0.0) - row.get("others", 0.0) for loc, row in places.items()}
         most = max(gap, key=lambda loc: gap[loc])
         least = min(gap, key=lambda loc: gap[loc])

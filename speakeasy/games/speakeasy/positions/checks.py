@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from speakeasy.games.speakeasy.engine.definition import SPEAKEASY
 from speakeasy.games.speakeasy.model.board import Area, load_board
-from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.errors import Fail
 from speakeasy.games.speakeasy.positions.questions import QUESTION_SPECS
@@ -87,7 +87,7 @@ def check_position(data: Mapping[str, Any], fail: Fail) -> None:
     if phase == "luciano" and act == 4:
         fail("Act 4 ends with final scoring, not a Lucky Luciano phase (R-ACT-2)", "phase")
     if phase == "rounds" and "round" in data:
-        rounds = load_catalog().setup.acts.rounds
+        rounds = SPEAKEASY.catalog().setup.acts.rounds  # the game the scenario sets up
         if data["round"] > rounds[act - 1]:
             fail(f"Act {act} has {rounds[act - 1]} rounds (R-ACT-1)", "round")
     question = data.get("question")

@@ -2,7 +2,7 @@
 batch simulation, questions and exercises. Everything here reads positions through the rules and
 the engine; nothing draws (figures are :mod:`speakeasy.games.speakeasy.figures`)."""
 
-from speakeasy.games.speakeasy.studies.analysis import analysis_context
+from speakeasy.games.speakeasy.studies.analysis import analysis_context, catalog_of
 from speakeasy.games.speakeasy.studies.control import (
     BOT_START,
     CASE_TEXT,
@@ -133,6 +133,7 @@ __all__ = [
     "bot_game",
     "bot_game_before_war",
     "building_label",
+    "catalog_of",
     "chance_text",
     "control_exercises",
     "default_building",

@@ -11,6 +11,12 @@ touching the game it came from: :func:`analysis_context` gives it a context of i
 True
 >>> analysis_context(game, state=game.state).state is game.state  # read-only, no copy
 True
+
+:func:`catalog_of` is the catalogue a game, a context or a scenario is played with (the game's
+data, never a global):
+
+>>> catalog_of(game) is ctx.catalog
+True
 """
 
 from __future__ import annotations
@@ -20,14 +26,26 @@ import random
 
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.engine.setup import new_state
-from speakeasy.games.speakeasy.model.board import load_board
-from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import GameState
 from speakeasy.games.speakeasy.positions.format import Scenario
 from speakeasy.games.speakeasy.rules.context import Ctx
 
-__all__ = ["analysis_context"]
+__all__ = ["analysis_context", "catalog_of"]
+
+
+def catalog_of(source: Game | Ctx | Scenario) -> Catalog:
+    """The catalogue ``source`` is played with: a context's own; a game's is its definition's
+    (the one its rules context was set up with, :meth:`SpeakeasyDefinition.catalog
+    <speakeasy.games.speakeasy.engine.definition.SpeakeasyDefinition.catalog>`); a scenario's is
+    that of the :class:`~speakeasy.games.speakeasy.engine.game.Game` it sets up. Cheap: nothing is
+    copied."""
+    if isinstance(source, Ctx):
+        return source.catalog
+    if isinstance(source, Game):
+        return source.definition.catalog()
+    return Game.definition.catalog()
 
 
 def analysis_context(source: Game | Ctx | Scenario, *, state: GameState | None = None) -> Ctx:
@@ -58,7 +76,7 @@ def analysis_context(source: Game | Ctx | Scenario, *, state: GameState | None =
             return source.analysis_context()
         return Ctx(
             state=state,
-            catalog=load_catalog(),
+            catalog=catalog_of(source),
             board=source.board,
             rng=random.Random(source.seed),
             options=source.options,
@@ -77,8 +95,8 @@ def analysis_context(source: Game | Ctx | Scenario, *, state: GameState | None =
 def _set_up(scenario: Scenario) -> Ctx:
     """The setup of :class:`~speakeasy.games.speakeasy.engine.game.Game` with the scenario applied,
     without running the game's flow."""
-    catalog = load_catalog()
-    board = load_board(len(scenario.players))
+    catalog = catalog_of(scenario)
+    board = Game.definition.board(len(scenario.players))
     rng = random.Random(scenario.seed)
     options = Options.from_data(scenario.data.get("options"))
     ctx = Ctx(

@@ -30,8 +30,8 @@ from speakeasy.core.bots import decide
 from speakeasy.core.registry import BotFactory
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
-from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
 
@@ -151,7 +151,7 @@ def _starting_order(game: Game) -> list[str]:
 def record_of(game: Game, spec: GameSpec) -> GameRecord:
     """The record of a finished game."""
     result = game.result()
-    start = load_catalog().setup.start
+    start = catalog_of(game).setup.start
     money = money_by_source(game.events, game.colours)
     placed = placements(game)
     order = _starting_order(game)

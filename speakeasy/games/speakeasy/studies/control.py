@@ -766,8 +766,10 @@ def study_control(state: GameState, board: Board, catalog: Catalog | None = None
     would give (R-CONTROL-1/8) and each area's payout after those moves (R-PAYOUT-2..5).
 
     Pure: ``state`` is not changed; the payout is ranked on a projected copy of the tracks.
+    ``catalog`` is the position's (a :class:`~speakeasy.games.speakeasy.studies.positions.Position`
+    carries it); without one, the shipped catalogue.
     """
-    catalog = catalog or load_catalog()
+    catalog = catalog if catalog is not None else load_catalog()
     controls = tuple(district_control(state, n) for n in sorted(state.districts))
     seats = [c for c in (state.seating or list(state.players)) if c in state.players]
     colours = tuple(seats + [c for c in state.players if c not in seats])
@@ -885,7 +887,7 @@ def control_exercises() -> tuple[tuple[str, Exercise], ...]:
 
     police_14 = Edit.add_police(14).apply(uptown)
     control_14 = district_control(police_14.state, 14)
-    study = study_control(uptown.state, uptown.board)
+    study = study_control(uptown.state, uptown.board, uptown.catalog)
     green = study.area(Area.UPTOWN).payout(Colour.GREEN)
     green_rank = next(p for p in study.area(Area.UPTOWN).payouts if p.colour is Colour.GREEN)
     found = flips(e4, 12)

@@ -71,7 +71,6 @@ from fractions import Fraction
 
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
-from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.catalog.pieces import GangsterTile
 from speakeasy.games.speakeasy.model.state import Building, BuildingType, Colour, GameState, Phase
 from speakeasy.games.speakeasy.positions.format import Scenario
@@ -84,7 +83,7 @@ from speakeasy.games.speakeasy.rules.luciano import (
     deck_letter,
     defence_order,
 )
-from speakeasy.games.speakeasy.studies.analysis import analysis_context
+from speakeasy.games.speakeasy.studies.analysis import analysis_context, catalog_of
 from speakeasy.games.speakeasy.studies.positions import position_game, position_title
 from speakeasy.tools.exercises import Exercise
 from speakeasy.tools.text import plural
@@ -808,10 +807,12 @@ def war_buildings(source: Game | Ctx | GameState) -> list[tuple[int, int, Buildi
     return sorted(state.buildings(), key=lambda dsb: (dsb[0], dsb[1]))
 
 
-def act_options() -> dict[str, int]:
+def act_options(source: Game | Ctx | None = None) -> dict[str, int]:
     """Choice label -> act, for every act with a gang war: ``{"Act 1 (deck B)": 1, ...}``
-    (R-GANGWAR-1, from the catalog's decks)."""
-    decks = sorted(load_catalog().gangster_decks.values(), key=lambda d: d.act)
+    (R-GANGWAR-1, from the decks of ``source``'s catalogue; without one, from the catalogue of
+    a new :class:`~speakeasy.games.speakeasy.engine.game.Game`)."""
+    catalog = catalog_of(source) if source is not None else Game.definition.catalog()
+    decks = sorted(catalog.gangster_decks.values(), key=lambda d: d.act)
     return {f"Act {d.act} (deck {d.letter})": d.act for d in decks if d.act >= 1}
 
 
@@ -839,7 +840,7 @@ def scenario_before_war(scenario: Scenario) -> Scenario:
     unchanged."""
     if scenario.start.phase != "luciano":
         return scenario
-    rounds = load_catalog().setup.acts.rounds[scenario.act - 1]
+    rounds = catalog_of(scenario).setup.acts.rounds[scenario.act - 1]
     before = scenario.without("actions")  # a captured war's defences: not yet taken
     return before.with_value("phase", "rounds").with_value("round", rounds)
 

@@ -40,6 +40,7 @@ from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase
 from speakeasy.games.speakeasy.positions.capture import scenario_from_game
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
@@ -236,12 +237,14 @@ class Position:
     scenario: Scenario
     state: GameState = field(compare=False, repr=False)
     board: Board = field(compare=False, repr=False)
+    #: The catalogue the position was built with (its game's, never a global).
+    catalog: Catalog = field(compare=False, repr=False)
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> Position:
         """Build ``scenario``'s position; a :class:`ScenarioError` says what is impossible."""
         ctx = analysis_context(scenario)
-        return cls(scenario, ctx.state, ctx.board)
+        return cls(scenario, ctx.state, ctx.board, ctx.catalog)
 
     @classmethod
     def load(cls, key: str) -> Position:

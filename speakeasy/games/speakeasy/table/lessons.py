@@ -27,10 +27,12 @@ from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.explain.events import explain_event
 from speakeasy.games.speakeasy.explain.refusals import explain_error
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import BuildingType, Colour, GameState
 from speakeasy.games.speakeasy.rules.operating import operating
 from speakeasy.games.speakeasy.rules.wording import districts
+from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.table.play import Table, option_district
 from speakeasy.tools import tutorial
 from speakeasy.tools.tutorial import ACCEPTED, Course, Verdict, wrong
@@ -228,16 +230,20 @@ def _level_reached(game: Game, events: Sequence[Event]) -> bool:
     return any(e.data.get("track") == "vip" for e in _learner_events(events, "raise"))
 
 
-def _effect_text(space: int) -> str:
-    for reward in load_catalog().notoriety.rewards:
+def _effect_text(space: int, catalog: Catalog) -> str:
+    for reward in catalog.notoriety.rewards:
         if reward.space == space:
             return ", ".join(e.label for e in reward.effect)
     return ""
 
 
-def notoriety_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
-    """The learner's notoriety, the barrel prices it gives and the next reward spaces."""
-    track = load_catalog().notoriety
+def notoriety_lines(
+    state: GameState, colour: Colour = LEARNER, *, catalog: Catalog | None = None
+) -> list[str]:
+    """The learner's notoriety, the barrel prices it gives and the next reward spaces;
+    ``catalog`` is the game's (its notoriety track); without one, the shipped catalogue."""
+    catalog = catalog if catalog is not None else load_catalog()
+    track = catalog.notoriety
     player = state.players[colour]
     value = player.notoriety
     levels = ", ".join(f"{t.value} {n}" for t, n in player.levels.items())
@@ -255,7 +261,7 @@ def notoriety_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
     if rewards:
         lines.append(
             "Rewards ahead: "
-            + "; ".join(f"at {r.space}, {_effect_text(r.space)}" for r in rewards[:3])
+            + "; ".join(f"at {r.space}, {_effect_text(r.space, catalog)}" for r in rewards[:3])
             + "."
         )
     return lines
@@ -460,9 +466,12 @@ def _truck_reached(game: Game, events: Sequence[Event]) -> bool:
     return bool(_learner_events(events, "truck_deliver"))
 
 
-def truck_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
-    """Where the ships wait, and the learner's bars that could take a barrel."""
-    catalog = load_catalog()
+def truck_lines(
+    state: GameState, colour: Colour = LEARNER, *, catalog: Catalog | None = None
+) -> list[str]:
+    """Where the ships wait, and the learner's bars that could take a barrel; ``catalog`` is
+    the game's (its ships' names); without one, the shipped catalogue."""
+    catalog = catalog if catalog is not None else load_catalog()
     ships = ", ".join(f"{catalog.ship(s.ship).name}'s at port {s.port}" for s in state.ships)
     targets = list(_targets(state))
     where = districts(targets) if targets else "none"
@@ -485,6 +494,22 @@ def _round_reached(game: Game, events: Sequence[Event]) -> bool:
 def round_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
     order = ", ".join(c.value for c in state.turn_order.order)
     return [f"Act {state.act}, round {state.round}; turn order: {order}."]
+
+
+def _notoriety_status(game: Game) -> list[str]:
+    return notoriety_lines(game.state, catalog=catalog_of(game))
+
+
+def _police_status(game: Game) -> list[str]:
+    return police_lines(game.state)
+
+
+def _truck_status(game: Game) -> list[str]:
+    return truck_lines(game.state, catalog=catalog_of(game))
+
+
+def _round_status(game: Game) -> list[str]:
+    return round_lines(game.state)
 
 
 def _script(*parts: tuple[str, ...]) -> Callable[[], tuple[str, ...]]:
@@ -539,7 +564,7 @@ LESSONS: tuple[Lesson, ...] = (
         reached=_level_reached,
         judge=_judge_raise,
         solution=LEVEL_SOLUTION,
-        status=notoriety_lines,
+        status=_notoriety_status,
     ),
     Lesson(
         id="bar",
@@ -593,7 +618,7 @@ LESSONS: tuple[Lesson, ...] = (
         judge=_judge_protect,
         solution=PROTECT_SOLUTION,
         highlight=(16,),
-        status=police_lines,
+        status=_police_status,
     ),
     Lesson(
         id="trucks",
@@ -633,7 +658,7 @@ LESSONS: tuple[Lesson, ...] = (
         judge=_judge_truck,
         solution=TRUCK_SOLUTION,
         highlight=(6, 3),
-        status=truck_lines,
+        status=_truck_status,
     ),
     Lesson(
         id="luciano",
@@ -674,7 +699,7 @@ LESSONS: tuple[Lesson, ...] = (
         script=_bots_to_next_round,
         reached=_round_reached,
         judge=_any_move,
-        status=round_lines,
+        status=_round_status,
     ),
 )
 

@@ -36,9 +36,11 @@ from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.engine.observe import Observation, observe, teacher_view
 from speakeasy.games.speakeasy.explain.events import Explanation
 from speakeasy.games.speakeasy.explain.log import StepFrame, log, step_through
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase, Player
+from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.seated import UndoToPerson
 from speakeasy.tools.text import counted, plural, split_label
@@ -209,6 +211,11 @@ class Table(UndoToPerson):
         return cls._around(game, kinds)
 
     # ------------------------------------------------------------------ turns
+    @property
+    def catalog(self) -> Catalog:
+        """The catalogue of the game at the table (its names of cards, tokens and ships)."""
+        return catalog_of(self.game)
+
     @property
     def waiting_for_human(self) -> bool:
         player = self.game.current_player
@@ -488,6 +495,7 @@ class StepSummary:
     action: str  # the option's label ("" for the setup)
     events: int
     categories: tuple[str, ...]  # explain categories of its events, in order of appearance
+    catalog: Catalog = field(compare=False, repr=False)  # the game's: names in the label
 
     @property
     def luciano(self) -> bool:
@@ -500,7 +508,8 @@ class StepSummary:
             head = "Setup"
         else:
             who = self.player.value.capitalize() if self.player else "?"
-            head = f"Step {self.step} · {who} ({seat_name(self.seat)}): {plain_words(self.action)}"
+            said = plain_words(self.action, catalog=self.catalog)
+            head = f"Step {self.step} · {who} ({seat_name(self.seat)}): {said}"
         mark = "⚔ " if self.luciano else ""
         cats = ", ".join(self.categories)
         return f"{mark}{head} — {self.events} event{'s' if self.events != 1 else ''}: {cats}"
@@ -517,7 +526,7 @@ def step_summaries(game: Game, seats: Mapping[Colour, SeatKind]) -> list[StepSum
             cats[number].append(e.category)
         counts[number] = counts.get(number, 0) + 1
     out: list[StepSummary] = []
-    steps = game.steps
+    steps, catalog = game.steps, catalog_of(game)
     for number in sorted(cats):
         s = steps[number - 1] if number else None
         out.append(
@@ -528,6 +537,7 @@ def step_summaries(game: Game, seats: Mapping[Colour, SeatKind]) -> list[StepSum
                 action=s.action.describe() if s else "",
                 events=counts[number],
                 categories=tuple(cats[number]),
+                catalog=catalog,
             )
         )
     return out
@@ -537,9 +547,11 @@ def decision_steps(game: Game, seats: Mapping[Colour, SeatKind]) -> list[tuple[s
     """``(label, step)`` for every decision taken so far, newest first: going to ``step``
     puts that decision on the table again (``Table.goto``)."""
     out = []
+    catalog = catalog_of(game)
     for i, s in enumerate(game.steps):
         who = f"{s.player.value.capitalize()} ({seat_name(seats.get(s.player, 'human'))})"
-        out.append((f"Step {i + 1} · {who}: {plain_words(s.action.describe())}", i))
+        said = plain_words(s.action.describe(), catalog=catalog)
+        out.append((f"Step {i + 1} · {who}: {said}", i))
     out.reverse()
     return out
 
@@ -613,10 +625,11 @@ def option_labels(game: Game) -> list[OptionLabel]:
         return []
     rows: list[tuple[Action, str, str]] = []
     pairs: list[tuple[str, str]] = []
+    catalog = catalog_of(game)
     for group in group_options(decision):
         for action in group.options:
-            short = plain_words(short_label(group.title, action))
-            rows.append((action, group.title, plain_words(action.describe())))
+            short = plain_words(short_label(group.title, action), catalog=catalog)
+            rows.append((action, group.title, plain_words(action.describe(), catalog=catalog)))
             pairs.append(_head(short))
     # Heads that repeat: first the head of the whole label, then what tells them apart.
     for attempt in range(2):
@@ -814,10 +827,9 @@ def _track_word(name: str) -> str:
     return "VIP" if name == "vip" else name
 
 
-def _bare(match: re.Match[str]) -> str:
+def _bare(match: re.Match[str], catalog: Catalog) -> str:
     text = match.group(0)
     kind = text.rsplit("-", 1)[0]
-    catalog = load_catalog()
     try:
         if kind == "city":
             return f"the city token “{'; '.join(e.label for e in catalog.city_token(text).effect)}”"
@@ -830,9 +842,10 @@ def _bare(match: re.Match[str]) -> str:
     return f"a {_track_word(kind)} card"
 
 
-def plain_words(text: str) -> str:
+def plain_words(text: str, *, catalog: Catalog | None = None) -> str:
     """Engine text in a player's words: catalogue IDs (``vip-07``, ``city-08``) become what
-    they are, ``(s)`` plurals are resolved.
+    they are, ``(s)`` plurals are resolved. ``catalog`` is the game's (the effects of its city
+    tokens and helper cards); without one, the shipped catalogue.
 
     >>> plain_words("Purple draws vip card vip-07 from the top of its face-up deck.")
     'Purple draws a VIP card from the top of its face-up deck.'
@@ -844,7 +857,8 @@ def plain_words(text: str) -> str:
     out = _CARD_NAMED.sub(lambda m: f"a {_track_word(m.group(1))} card", text)
     out = _CARD_TYPED.sub(lambda m: f"a {_track_word(m.group(2))} card (", out)
     out = _TOKEN_NAMED.sub(lambda m: f"a {m.group(1)}", out)
-    out = _BARE.sub(_bare, out)
+    found = catalog if catalog is not None else load_catalog()
+    out = _BARE.sub(lambda m: _bare(m, found), out)
     out = _PIECE.sub(lambda m: f"a {m.group(1)}", out)
     out = re.sub(r"\b(?:a|the) (a|an|the) ", r"\1 ", out)
     # a named token or card followed by the same words again: say it once
@@ -921,7 +935,7 @@ def since_last_decision(
     """What happened since ``viewer`` last decided: the other seats' choices and every
     automatic event (turn order, casino income, gang wars, police, control, payouts), oldest
     first. Only what the viewer may see: other players' drawn cards are not named."""
-    steps = game.steps
+    steps, catalog = game.steps, catalog_of(game)
     mine = [i + 1 for i, s in enumerate(steps) if viewer is not None and s.player == viewer]
     start = mine[-1] if mine else 0  # the viewer's own step: its automatic events count
     by_step: dict[int, list[Explanation]] = {}
@@ -934,7 +948,9 @@ def since_last_decision(
         explanations = by_step[number]
         step = steps[number - 1] if number else None
         automatic = tuple(
-            plain_words(e.text) for e in explanations if e.category in AUTOMATIC_CATEGORIES
+            plain_words(e.text, catalog=catalog)
+            for e in explanations
+            if e.category in AUTOMATIC_CATEGORIES
         )
         own = step is not None and step.player == viewer
         if (own or step is None) and not automatic:
@@ -943,10 +959,10 @@ def since_last_decision(
         choice = ""
         if step is not None and not own:
             who = f"{step.player.value.capitalize()} ({seat_name(seats.get(step.player))})"
-            choice = plain_words(step.action.describe())
+            choice = plain_words(step.action.describe(), catalog=catalog)
         luciano = any(e.category in LUCIANO_CATEGORIES for e in explanations)
         highlights = tuple(
-            plain_words(e.text)
+            plain_words(e.text, catalog=catalog)
             for e in explanations
             if e.kind in HIGHLIGHT_KINDS and not re.search(r" pays \w+ nothing", e.text)
         )

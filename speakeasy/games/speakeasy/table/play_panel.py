@@ -111,13 +111,13 @@ def panel_view(
     if decision is None:
         view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
         return with_links(view)
-    player = decision.player
+    player, catalog = decision.player, table.catalog
     view["prompt"] = {
         "over": False,
         "progress": f"{progress_text(game.state)} · step {step}",
         "player": player.value,
         "seat": seat_name(table.seats[player]),
-        "text": plain_words(decision.prompt),
+        "text": plain_words(decision.prompt, catalog=catalog),
         "rules": [{"id": r, "summary": RuleRef.of(r).summary or ""} for r in decision.rules],
     }
     view["bots"] = "🤖 Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
@@ -157,8 +157,8 @@ def panel_view(
     ]
     view["finish"] = [index[a] for g in finish for a in g.options]
     view["blocked"] = [
-        {"text": plain_words(action.describe()), "why": why}
-        for action, why in explain_blocked(decision, game.state)
+        {"text": plain_words(action.describe(), catalog=catalog), "why": why}
+        for action, why in explain_blocked(decision, game.state, catalog=catalog)
     ]
     return with_links(view)
 
@@ -188,6 +188,7 @@ def table_figure(table: Table, *, teacher: bool = False) -> dict[str, Any]:
         highlight=clickable,
         title=title,
         fit_width=MAP_WIDTH,
+        catalog=table.catalog,
     )
     figure["layout"]["meta"] = {
         "step": step,

@@ -94,6 +94,11 @@ def _track(name: str) -> str:
     return "VIP" if name == "vip" else name.capitalize()
 
 
+def _or_shipped(catalog: Catalog | None) -> Catalog:
+    """The catalogue given, else the shipped one (callers without a game)."""
+    return catalog if catalog is not None else load_catalog()
+
+
 def _place(catalog: Catalog, key: str) -> str:
     location, _, index = key.partition(":")
     try:
@@ -103,10 +108,13 @@ def _place(catalog: Catalog, key: str) -> str:
     return f"{name}, person {int(index) + 1}" if index.isdigit() else name
 
 
-def player_board(state: GameState, colour: Colour, *, private: bool) -> PlayerBoard:
+def player_board(
+    state: GameState, colour: Colour, *, private: bool, catalog: Catalog | None = None
+) -> PlayerBoard:
     """The board of ``colour`` in words; ``private`` shows the hand, the safe and the helper
-    cards behind the screen (the owner's or a teacher's view)."""
-    catalog = load_catalog()
+    cards behind the screen (the owner's or a teacher's view). ``catalog`` is the game's (the
+    text of its cards, tokens and goals); without one, the shipped catalogue."""
+    catalog = _or_shipped(catalog)
     p = state.player(colour)
     sections = [
         BoardSection("Money", _money(p, private)),
@@ -134,19 +142,25 @@ def seen_by(
 
 
 def table_boards(
-    position: GameState | Observation, viewer: Colour | None, *, teacher: bool = False
+    position: GameState | Observation,
+    viewer: Colour | None,
+    *,
+    teacher: bool = False,
+    catalog: Catalog | None = None,
 ) -> list[PlayerBoard]:
     """Every player's board, the viewer's first, drawn from what the viewer sees
-    (:func:`seen_by`): others' hidden parts (R-MONEY-1, R-HELPER-3) only in a teacher's view."""
+    (:func:`seen_by`): others' hidden parts (R-MONEY-1, R-HELPER-3) only in a teacher's view.
+    ``catalog`` is the game's (as for :func:`player_board`)."""
     seen = seen_by(position, viewer, teacher=teacher)
-    state = seen.state
+    state, catalog = seen.state, _or_shipped(catalog)
     order = sorted(state.players, key=lambda c: (c != viewer, list(state.players).index(c)))
-    return [player_board(state, c, private=not seen.hides(c)) for c in order]
+    return [player_board(state, c, private=not seen.hides(c), catalog=catalog) for c in order]
 
 
-def goal_lines(state: GameState) -> list[str]:
-    """The goals in play with their requirement, payout and the books on them (R-BOOKS-2..9)."""
-    catalog = load_catalog()
+def goal_lines(state: GameState, *, catalog: Catalog | None = None) -> list[str]:
+    """The goals in play with their requirement, payout and the books on them (R-BOOKS-2..9);
+    ``catalog`` is the game's (as for :func:`player_board`)."""
+    catalog = _or_shipped(catalog)
     out = []
     areas = {goal: area.value.capitalize() for area, goal in state.area_goals.items()}
     ids = [*state.central_park_goals, *state.area_goals.values()]
@@ -286,9 +300,11 @@ def changes_in_words(
     viewer: Colour | None,
     *,
     teacher: bool = False,
+    catalog: Catalog | None = None,
 ) -> list[str]:
     """What changed between two positions, in words and only what ``viewer`` may see
-    (:func:`seen_by`: another player's hand, safe and used helpers only in a teacher's view).
+    (:func:`seen_by`: another player's hand, safe and used helpers only in a teacher's view);
+    ``catalog`` is the game's (as for :func:`player_board`).
 
     >>> from speakeasy import Game
     >>> game = Game.new(players=2, seed=1)
@@ -300,11 +316,12 @@ def changes_in_words(
         seen_by(before, viewer, teacher=teacher),
     )
     after, before = seen.state, seen_before.state
+    catalog = _or_shipped(catalog)
     out: list[str] = []
     for colour in after.players:
         private = not seen.hides(colour)
-        old = player_board(before, colour, private=private)
-        new = player_board(after, colour, private=private)
+        old = player_board(before, colour, private=private, catalog=catalog)
+        new = player_board(after, colour, private=private, catalog=catalog)
         for was, now in zip(old.sections, new.sections, strict=True):
             if was == now:
                 continue

@@ -34,6 +34,7 @@ from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.format import parse_scenario
 from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
 from speakeasy.games.speakeasy.rules.delivery import delivery_range
+from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.planner import PLAIN_FLEET, Plan, best_plan
 from speakeasy.games.speakeasy.studies.positions import position_title
 from speakeasy.games.speakeasy.studies.route_study import (
@@ -210,6 +211,7 @@ class PlannerView:
             title=title,
             height=height,
             routes=routes,
+            catalog=catalog_of(self.game),
         )
         fig.update_layout(
             meta={

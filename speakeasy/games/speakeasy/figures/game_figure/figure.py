@@ -48,6 +48,7 @@ from speakeasy.games.speakeasy.figures.game_figure.palette import (
 )
 from speakeasy.games.speakeasy.figures.game_figure.panel import _add_panel, _progress
 from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Track
 
@@ -72,6 +73,7 @@ def game_figure(
     width: int | None = None,
     routes: Sequence[tuple[Sequence[int], str]] = (),
     fit_width: int | None = None,
+    catalog: Catalog | None = None,
 ) -> go.Figure:
     """:func:`game_figure_data` as a plotly figure (validated by plotly)."""
     return go.Figure(
@@ -85,6 +87,7 @@ def game_figure(
             width=width,
             routes=routes,
             fit_width=fit_width,
+            catalog=catalog,
         )
     )
 
@@ -100,6 +103,7 @@ def game_figure_data(
     width: int | None = None,
     routes: Sequence[tuple[Sequence[int], str]] = (),
     fit_width: int | None = None,
+    catalog: Catalog | None = None,
 ) -> dict[str, Any]:
     """Draw ``position`` on ``board`` with a side panel of tracks, as plotly figure data
     (``{"data": [...], "layout": {...}}``, not validated: cheap enough for a board redrawn at
@@ -118,8 +122,10 @@ def game_figure_data(
     * ``fit_width`` -- with ``width`` None, the narrowest width (pixels) the figure must fit
       without tiles spilling over each other or off the map (default about 1100): markers
       are sized in pixels, so a figure drawn narrower than this would clip districts.
+    * ``catalog`` -- the catalogue of the game the position is from (card, token and ship
+      names); without one, the shipped catalogue.
     """
-    catalog = load_catalog()
+    catalog = catalog if catalog is not None else load_catalog()
     state, hidden = _seen(position)
     before = _seen(previous)[0] if previous is not None else None
     geo = _Geometry.make(board, height=height, width=width or fit_width, title=title)
@@ -256,18 +262,20 @@ def game_repr_mimebundle(
     exclude: Collection[str] | None = None,
     *,
     previous: GameState | None = None,
+    catalog: Catalog | None = None,
 ) -> dict[str, Any]:
     """The rich display of a position for Jupyter: the plotly figure as
     ``application/vnd.plotly.v1+json`` (JupyterLab, VS Code), ``text/html`` (other front ends,
     plotly.js from its CDN) and a ``text/plain`` summary. ``include``/``exclude`` are the mime
-    types Jupyter asks for, as in ``_repr_mimebundle_``."""
+    types Jupyter asks for, as in ``_repr_mimebundle_``; ``catalog`` is the game's (see
+    :func:`game_figure_data`)."""
 
     def wanted(mime: str) -> bool:
         return (include is None or mime in include) and (exclude is None or mime not in exclude)
 
     bundle: dict[str, Any] = {}
     if wanted("application/vnd.plotly.v1+json") or wanted("text/html"):
-        fig = game_figure(state, board, previous=previous)
+        fig = game_figure(state, board, previous=previous, catalog=catalog)
         text = pio.to_json(fig, validate=False, remove_uids=False)
         if wanted("application/vnd.plotly.v1+json"):
             spec = json.loads(text)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -616,21 +615,3 @@ def test_log_filters_by_player_and_category(games: list[Game]) -> None:
         log(game, category="lunch")
     with pytest.raises(ValueError, match="unknown colour 'pink'"):
         log(game, player="pink")
-
-
-# ============================================================================ speed
-def test_explaining_one_step_takes_well_under_5_ms(games: list[Game]) -> None:
-    game = games[3]
-    explain_event(game.events[0])  # warm the caches (index, catalog)
-    worst = 0.0
-    for step in game.steps:
-        best = min(_timed(step.events) for _ in range(3))
-        worst = max(worst, best)
-    assert worst < 0.005, f"slowest step took {worst * 1000:.2f} ms"
-
-
-def _timed(events: tuple[Event, ...]) -> float:
-    start = time.perf_counter()
-    for event in events:
-        explain_event(event)
-    return time.perf_counter() - start

@@ -15,7 +15,8 @@ import tracemalloc
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from speakeasy import Game
+from speakeasy import Action, Game
+from speakeasy.games.speakeasy.explain.events import explain_event
 from speakeasy.games.speakeasy.rules.goals import book_spaces_available
 from tests.support import BAR, new_ctx, put_building
 
@@ -146,3 +147,39 @@ def test_bench_goal_checks(benchmark: BenchmarkFixture) -> None:
         return [book_spaces_available(c, colour) for colour in c.state.players]
 
     assert len(benchmark(check)) == 4
+
+
+@pytest.mark.benchmark(group="rules")
+def test_bench_refusals(benchmark: BenchmarkFixture) -> None:
+    """``why_not`` for three near misses of every decision of a random 2-player game (a whole
+    refusal: blocked options, the rules question and the generic fallback). Target: a median
+    refusal well under 100 µs, so the total here stays in the tens of milliseconds."""
+    game = random_game(players=2, seed=42)
+    misses: list[tuple[Game, Action]] = []
+    for step in range(0, len(game.history), 7):
+        position = game.copy()
+        position.goto(step)
+        decision = position.pending
+        if decision is None:
+            continue
+        legal = decision.options[0]
+        misses.append((position, Action(legal.kind, (*legal.args, "nowhere"))))
+        misses.append((position, Action("no-such-kind")))
+
+    def refuse() -> int:
+        return sum(p.why_not(a) is not None for p, a in misses)
+
+    assert benchmark(refuse) == len(misses)
+
+
+@pytest.mark.benchmark(group="explain")
+def test_bench_explain_every_step(benchmark: BenchmarkFixture) -> None:
+    """Every event of a finished 4-player game explained, step by step (target: the slowest
+    step well under 5 ms)."""
+    game = random_game(players=4, seed=3)
+    explain_event(game.events[0])  # the index and catalogue are loaded once
+
+    def explain() -> int:
+        return sum(explain_event(e) is not None for step in game.steps for e in step.events)
+
+    assert benchmark(explain) > 0

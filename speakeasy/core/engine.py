@@ -70,10 +70,10 @@ Design:
   step-through rebuild a position from the nearest checkpoint at or before it by starting a
   fresh flow there and replaying the few actions since, so they can never disagree with the
   rules. Loading a save replays the whole history, which checks every action. Unlisted
-  checkpoints (finer ones, such as turns) are kept only once a game has rebuilt a position
-  (copy, undo, goto, step-through): interactive games replay less, bot batches pay nothing.
-  A game made with ``checkpoints=False`` (a batch that never undoes) keeps none at all until
-  it first rebuilds a position, which then replays it from its start.
+  checkpoints (finer ones, such as turns) are kept like the listed ones, so an undo replays
+  at most the actions since the turn began. A game made with ``checkpoints=False`` (a bot
+  batch that never undoes) keeps none at all until it first rebuilds a position, which then
+  replays it from its start.
 """
 
 from __future__ import annotations
@@ -169,12 +169,14 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
     """A point where a fresh flow can take over: after ``step`` actions, with ``events``
-    events recorded; ``snapshot`` is the state and the RNG state, pickled together (compact
-    and immune to later changes); ``restart`` is the flow's restart token."""
+    events recorded; ``snapshot`` is the state, pickled (compact and immune to later
+    changes), and ``rng`` the RNG's state (``random.Random.getstate()``: an immutable tuple,
+    kept as it is); ``restart`` is the flow's restart token."""
 
     step: int
     restart: Hashable
     snapshot: bytes
+    rng: tuple[Any, ...]
     events: int
     listed: bool = True  # unlisted ones only shorten replays (not in ``Engine.checkpoints``)
 
@@ -400,8 +402,6 @@ class Engine(Generic[S, C, R]):
         self._steps: list[Step] = []
         self._redo: list[Action] = []
         self._checkpoints: list[Checkpoint] = []
-        #: Keep unlisted checkpoints: set once a position is rebuilt (:meth:`_restore`).
-        self._unlisted = False
         #: Keep checkpoints at all (``checkpoints=False``: not until a position is rebuilt).
         self._keep = checkpoints
         self._begin()
@@ -631,8 +631,6 @@ class Engine(Generic[S, C, R]):
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
         if not self._keep:
             return  # a game played forward only, by its own choice (``checkpoints=False``)
-        if not listed and not self._unlisted:
-            return  # a game never rebuilt: nothing to shorten
         last = self._checkpoints[-1] if self._checkpoints else None
         if last is not None and last.step == self._runner.sent:
             if last.restart == restart:
@@ -641,15 +639,16 @@ class Engine(Generic[S, C, R]):
                 return  # no decision since: the listed one serves, and stays listed
             self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
-        snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
+        snapshot = pickle.dumps(ctx.state, pickle.HIGHEST_PROTOCOL)
         self._checkpoints.append(
-            Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events), listed)
+            Checkpoint(
+                self._runner.sent, restart, snapshot, ctx.rng.getstate(), len(ctx.events), listed
+            )
         )
 
     def _restore(self, step: int) -> None:
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
         the nearest checkpoint at or before it and replay the actions since."""
-        self._unlisted = True
         self._keep = True  # rebuilt once, likely again: keep checkpoints from now on
         steps = self._steps
         found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
@@ -660,9 +659,9 @@ class Engine(Generic[S, C, R]):
         else:
             checkpoint = self._checkpoints[found[-1]]
             self._checkpoints = self._checkpoints[: found[-1] + 1]
-            state, rng_state = pickle.loads(checkpoint.snapshot)
+            state = pickle.loads(checkpoint.snapshot)
             rng = random.Random()
-            rng.setstate(rng_state)
+            rng.setstate(checkpoint.rng)
             old = self._ctx
             ctx = old.fork(state, rng, old.events[: checkpoint.events])
             self._attach(ctx, self.definition.restart(ctx, checkpoint.restart), checkpoint.step)
@@ -674,8 +673,7 @@ class Engine(Generic[S, C, R]):
 
     def _at(self, step: int) -> Self:
         """An independent game at the position after ``step`` of this game's actions."""
-        self._unlisted = True  # copied once, likely again: keep the finer checkpoints
-        self._keep = True
+        self._keep = True  # copied once, likely again: keep checkpoints from now on
         other = copy.copy(self)
         other._redo = []
         other._restore(step)

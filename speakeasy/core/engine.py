@@ -70,8 +70,9 @@ Design:
   step-through rebuild a position from the nearest checkpoint at or before it by starting a
   fresh flow there and replaying the few actions since, so they can never disagree with the
   rules. Loading a save replays the whole history, which checks every action. Unlisted
-  checkpoints (finer ones, such as turns) are kept like the listed ones, so an undo replays
-  at most the actions since the turn began. A game made with ``checkpoints=False`` (a bot
+  checkpoints (finer ones, such as turns) are kept once :attr:`Engine.unlisted_gap`
+  decisions have passed since the last checkpoint kept, so an undo replays at most about
+  that many decisions and a turn. A game made with ``checkpoints=False`` (a bot
   batch that never undoes) keeps none at all until it first rebuilds a position, which then
   replays it from its start.
 """
@@ -379,6 +380,11 @@ class Engine(Generic[S, C, R]):
 
     #: The game this engine plays (set by each subclass).
     definition: ClassVar[GameDefinition[Any, Any, Any]]
+    #: An unlisted checkpoint is kept only once this many decisions have been made since the
+    #: last checkpoint kept: a snapshot costs about as much as replaying a few decisions, so
+    #: an undo replays at most this many decisions and a turn, for a snapshot every turn or
+    #: two (not every turn).
+    unlisted_gap: ClassVar[int] = 10
 
     def __init__(
         self,
@@ -632,6 +638,8 @@ class Engine(Generic[S, C, R]):
         if not self._keep:
             return  # a game played forward only, by its own choice (``checkpoints=False``)
         last = self._checkpoints[-1] if self._checkpoints else None
+        if not listed and last is not None and self._runner.sent - last.step < self.unlisted_gap:
+            return  # a snapshot costs about as much as replaying a few decisions: skip it
         if last is not None and last.step == self._runner.sent:
             if last.restart == restart:
                 return  # a restarted flow passing the checkpoint it started from

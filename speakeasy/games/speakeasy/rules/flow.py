@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.games.speakeasy.model.catalog.boards import Location, Person, TurnOrderLayout
@@ -355,37 +355,31 @@ def person_label(ctx: Ctx, location: Location, person: Person) -> str:
 
 def _person_text(location: Location, person: Person) -> str:
     """:func:`person_label` from the catalogue alone (option labels build it when read)."""
+    return _named_person_text(location.name, person)
+
+
+def _named_person_text(name: str, person: Person) -> str:
     actions = "; ".join(effect_text(e) for e in person.actions)
-    return f"{location.name}, person {person.index + 1}: {actions}"
+    return f"{name}, person {person.index + 1}: {actions}"
 
 
 def _swap_text(who: Colour, location: Location, person: Person) -> str:
     return f"Replace {who}'s capo: {_person_text(location, person)}"
 
 
-#: The option of sending a capo to each person, made once per person: ``id(person) ->
-#: (person, option)`` (the person is kept, so its id is never another's while it is here).
-_CAPO_ACTIONS: dict[int, tuple[Person, Action]] = {}
-
-
 def forget_capo_options() -> None:
     """Forget the capo options made so far (each is made once per person and shared by every
     game of the process): the next decisions make them, and their unread labels, anew."""
-    _CAPO_ACTIONS.clear()
+    _capo_action.cache_clear()
 
 
-def _capo_action(location: Location, person: Person) -> Action:
-    """The option of sending a capo to ``person`` (its label is built when read)."""
-    found = _CAPO_ACTIONS.get(id(person))
-    if found is not None and found[0] is person:
-        return found[1]
-    action = Action(
-        "capo", (location.id, person.index), label=partial(_person_text, location, person)
+@lru_cache(maxsize=1024)
+def _capo_action(name: str, person: Person) -> Action:
+    """The option of sending a capo to ``person`` of the location called ``name``, made once
+    per person (persons hash by location and index); its label is built when read."""
+    return Action(
+        "capo", (person.location, person.index), label=partial(_named_person_text, name, person)
     )
-    if len(_CAPO_ACTIONS) >= 1024:  # persons of many catalogues (tests): start again
-        _CAPO_ACTIONS.clear()
-    _CAPO_ACTIONS[id(person)] = (person, action)
-    return action
 
 
 def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
@@ -421,7 +415,7 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
                 blocked.append(Blocked(action, err))
             continue
         for person in persons_in_play(ctx, location):
-            action = _capo_action(location, person)
+            action = _capo_action(location.name, person)
             who = ctx.state.persons.get(f"{location.id}:{person.index}")
             if who is None:
                 options.append(action)

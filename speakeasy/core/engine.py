@@ -298,7 +298,8 @@ class Runner:
         #: The decision the flow waits for; ``None`` before :meth:`send` starts it or once the
         #: flow has finished.
         self.pending: Decision | None = None
-        self._options: dict[Action, Action] = {}
+        #: The pending options by value, made on the first request that is not one of them.
+        self._options: dict[Action, Action] | None = None
 
     def choose(
         self, action: Action, explain: Callable[[Action], IllegalAction | None] | None = None
@@ -310,8 +311,14 @@ class Runner:
         pending = self.pending
         if pending is None:
             raise ValueError("the flow waits for no decision")
+        for option in pending.options:  # a bot hands back the option itself: no hashing
+            if option is action:
+                return option
+        options = self._options
+        if options is None:
+            options = self._options = {o: o for o in pending.options}
         try:
-            chosen = self._options.get(action)
+            chosen = options.get(action)
         except TypeError:  # an unhashable look-alike: not an option
             chosen = None
         if chosen is None:
@@ -329,10 +336,10 @@ class Runner:
                 decision = self.flow.send(action)
         except StopIteration:
             self.pending = None
-            self._options = {}
+            self._options = None
             return
         self.pending = decision
-        self._options = {o: o for o in decision.options}
+        self._options = None
 
 
 #: The fields every save has (besides the definition's start field, when a game has one).
@@ -531,6 +538,12 @@ class Engine(Generic[S, C, R]):
                 f"apply() takes an Action or its text form (a str), not {type(action).__name__}"
             )
         args = action.args
+        if type(action.kind) is str and type(args) is tuple:
+            for arg in args:
+                if type(arg) is not str and type(arg) is not int:
+                    break  # a subclass, say: the full check below
+            else:
+                return action
         if (
             not isinstance(action.kind, str)
             or not isinstance(args, tuple)

@@ -86,7 +86,7 @@ def _origin(game: Game) -> tuple[GameState, tuple[Any, ...], Start, tuple[Action
     if checkpoints:
         last = checkpoints[-1]
         # the engine's own snapshot of this game's state (never data from outside)
-        state, rng_state = pickle.loads(last.snapshot)
+        state, rng_state = pickle.loads(last.snapshot), last.rng
         restart = last.restart
         if not isinstance(restart, Start):
             raise TypeError(f"a Speakeasy checkpoint restarts at a Start, not {restart!r}")

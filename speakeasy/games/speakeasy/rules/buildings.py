@@ -346,8 +346,8 @@ def shown_spaces(ctx: Ctx, colour: Colour, mode: str) -> list[Space]:
         if district.closed:
             continue
         for index, space in enumerate(district.spaces):
-            if mode == "open":
-                ok = space.is_empty
+            if mode == "open":  # space.is_empty, written out (a hot loop)
+                ok = space.building is None and not space.gangster_bar
             elif mode == "takeover":
                 ok = space.gangster_bar and space.building is None
             else:

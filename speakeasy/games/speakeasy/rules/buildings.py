@@ -576,20 +576,11 @@ def build_options(
     power = attack_power(ctx, colour) if "takeover" in allowed_modes else None
     for mode in allowed_modes:
         shown = shown_spaces(ctx, colour, mode)
-        # Pieces alike but for their printed reward are refused alike: worked out once.
-        refusals: dict[tuple[object, ...], IllegalAction | None] = {}
         for space in pieces:
             if mode == "upgrade" and BuildingType(space.building) not in PREMIUM:
                 continue
             choice = _choice(ctx, colour, space, mode, ignore_defence)
-            alike = (choice.building, choice.group, choice.money, choice.discards)
-            if alike in refusals:
-                error = refusals[alike]
-                if error is not None:  # each option its own refusal (an exception object)
-                    error = IllegalAction(error.code, error.rule, error.reason)
-            else:
-                error = _choice_error(ctx, colour, choice, ignore_defence, shown, power)
-                refusals[alike] = error
+            error = _choice_error(ctx, colour, choice, ignore_defence, shown, power)
             if error is None:
                 legal.append(choice)
             else:

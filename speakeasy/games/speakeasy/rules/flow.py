@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.games.speakeasy.model.catalog.boards import Location, Person, TurnOrderLayout
@@ -384,8 +384,32 @@ def _capo_action(name: str, person: Person) -> Action:
 
 def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
     """Available persons (R-TURN-3/4, R-CAPO-5) and why the others are not."""
+    options, blocked = _capo_choices(ctx, colour)
+    return options, list(_blocked(blocked))
+
+
+#: A person taken by another capo: its option and that capo's colour (worded when read).
+_Taken = tuple[Action, Colour]
+
+
+def _blocked(items: list[Blocked | _Taken]) -> tuple[Blocked, ...]:
+    return tuple(item if isinstance(item, Blocked) else _taken(*item) for item in items)
+
+
+def _taken(action: Action, who: Colour) -> Blocked:
+    return Blocked(
+        action,
+        IllegalAction(
+            "person-taken", "R-TURN-4", f"{who}'s capo already talks to this person this act"
+        ),
+    )
+
+
+def _capo_choices(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked | _Taken]]:
+    """:func:`capo_options`, with the taken persons not yet worded (most of a late act's
+    persons are taken, and only a reader needs their refusals)."""
     options: list[Action] = []
-    blocked: list[Blocked] = []
+    blocked: list[Blocked | _Taken] = []
     for location in ctx.catalog.locations.values():
         if location.unlimited:
             action = Action(
@@ -420,29 +444,20 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
             if who is None:
                 options.append(action)
             else:
-                blocked.append(
-                    Blocked(
-                        action,
-                        IllegalAction(
-                            "person-taken",
-                            "R-TURN-4",
-                            f"{who}'s capo already talks to this person this act",
-                        ),
-                    )
-                )
+                blocked.append((action, who))
     return options, blocked
 
 
 def send_capo(ctx: Ctx, colour: Colour) -> Flow[None]:
     """Send a capo to an available person and carry out its actions (R-TURN-3, R-LOC-GEN)."""
-    options, blocked = capo_options(ctx, colour)
+    options, blocked = _capo_choices(ctx, colour)
     choice = yield from ctx.ask(
         colour,
         DecisionKind.CAPO,
         "Send a capo to a person",
         ("R-TURN-3", "R-TURN-4"),
         options,
-        lambda: tuple(blocked),
+        cache(partial(_blocked, blocked)),  # worded on the first read, then the same
     )
     location = ctx.catalog.location(str(choice.args[0]))
     if location.unlimited:

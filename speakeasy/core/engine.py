@@ -81,6 +81,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import json
 import operator
 import pickle
@@ -171,8 +172,10 @@ class Step:
 class Checkpoint:
     """A point where a fresh flow can take over: after ``step`` actions, with ``events``
     events recorded; ``snapshot`` is the state, pickled (compact and immune to later
-    changes), and ``rng`` the RNG's state (``random.Random.getstate()``: an immutable tuple,
-    kept as it is); ``restart`` is the flow's restart token."""
+    changes: :meth:`GameDefinition.snapshot`, read back by
+    :meth:`GameDefinition.from_snapshot`), and ``rng`` the RNG's state
+    (``random.Random.getstate()``: an immutable tuple, kept as it is); ``restart`` is the
+    flow's restart token."""
 
     step: int
     restart: Hashable
@@ -207,9 +210,36 @@ class GameDefinition(ABC, Generic[S, C, R]):
     start_field: ClassVar[str] = "start"
     #: The rule behind each of the engine's own refusals (:data:`REFUSALS`).
     refusal_rules: ClassVar[Mapping[str, str]]
+    #: Objects a state may hold that never change and are the same in every state (its
+    #: classes, enum members): checkpoint snapshots refer to them in a table shared by every
+    #: snapshot (a pickle memo made in advance) instead of pickling them each time.
+    snapshot_constants: ClassVar[tuple[object, ...]] = ()
 
     def __init__(self) -> None:
         self._start_decoder: Callable[[Any], Any] | None = None
+        # The constants pickled once: a snapshot's pickler starts with their memo, so it
+        # refers to them; reading one back reads this pickle first (it fills the memo alike).
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+        pickler.dump(self.snapshot_constants)
+        self._constants_memo = pickler.memo
+        self._constants_pickle = out.getvalue()
+
+    def snapshot(self, state: S) -> bytes:
+        """``state`` pickled (compact and immune to later changes), with the
+        :attr:`snapshot_constants` as references to their own pickle."""
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+        pickler.memo = self._constants_memo
+        pickler.dump(state)
+        return out.getvalue()
+
+    def from_snapshot(self, snapshot: bytes) -> S:
+        """A new state equal to the one :meth:`snapshot` pickled."""
+        unpickler = pickle.Unpickler(io.BytesIO(self._constants_pickle + snapshot))
+        unpickler.load()  # the constants, at the memo indexes the snapshot refers to
+        state: S = unpickler.load()
+        return state
 
     @abstractmethod
     def begin(
@@ -660,7 +690,7 @@ class Engine(Generic[S, C, R]):
                 return  # no decision since: the listed one serves, and stays listed
             self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
-        snapshot = pickle.dumps(ctx.state, pickle.HIGHEST_PROTOCOL)
+        snapshot = self.definition.snapshot(ctx.state)
         self._checkpoints.append(
             Checkpoint(
                 self._runner.sent, restart, snapshot, ctx.rng.getstate(), len(ctx.events), listed
@@ -680,7 +710,7 @@ class Engine(Generic[S, C, R]):
         else:
             checkpoint = self._checkpoints[found[-1]]
             self._checkpoints = self._checkpoints[: found[-1] + 1]
-            state = pickle.loads(checkpoint.snapshot)
+            state = self.definition.from_snapshot(checkpoint.snapshot)
             rng = random.Random()
             rng.setstate(checkpoint.rng)
             old = self._ctx

@@ -278,7 +278,8 @@ def _reduced_to_fields(cls: type[Any]) -> None:
     setattr(cls, "__reduce_ex__", __reduce_ex__)  # noqa: B010 (mypy: a method assigned late)
 
 
-for _cls in (
+#: The state's dataclasses.
+STATE_CLASSES: tuple[type[Any], ...] = (
     Building,
     BuildingSpace,
     District,
@@ -288,8 +289,20 @@ for _cls in (
     CityOffer,
     TurnOrder,
     GameState,
-):
+)
+for _cls in STATE_CLASSES:
     _reduced_to_fields(_cls)
+
+#: What a state holds that is the same in every state: its classes and enum members (the
+#: engine's checkpoint snapshots refer to them instead of pickling them each time).
+SNAPSHOT_CONSTANTS: tuple[object, ...] = (
+    *STATE_CLASSES,
+    *Colour,
+    *Track,
+    *BuildingType,
+    *Phase,
+    *Area,
+)
 
 
 # ---------------------------------------------------------------------- serialisation

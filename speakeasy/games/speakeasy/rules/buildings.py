@@ -182,8 +182,12 @@ class BuildChoice:
     waived: bool = False  # the takeover helper's cost is waived (R-TAKEOVER-6 option)
 
     def action(self) -> Action:
-        """``build <mode> <piece>``, labelled for people."""
-        return Action("build", (self.mode, self.piece), label=self.label)
+        """``build <mode> <piece>``, labelled for people (the label built when read: the
+        choice holds only values fixed when it was made)."""
+        return Action("build", (self.mode, self.piece), label=self._label)
+
+    def _label(self) -> str:
+        return self.label
 
     @property
     def what(self) -> str:

@@ -70,16 +70,18 @@ Design:
   step-through rebuild a position from the nearest checkpoint at or before it by starting a
   fresh flow there and replaying the few actions since, so they can never disagree with the
   rules. Loading a save replays the whole history, which checks every action. Unlisted
-  checkpoints (finer ones, such as turns) are kept only once a game has rebuilt a position
-  (copy, undo, goto, step-through): interactive games replay less, bot batches pay nothing.
-  A game made with ``checkpoints=False`` (a batch that never undoes) keeps none at all until
-  it first rebuilds a position, which then replays it from its start.
+  checkpoints (finer ones, such as turns) are kept once :attr:`Engine.unlisted_gap`
+  decisions have passed since the last checkpoint kept, so an undo replays at most about
+  that many decisions and a turn. A game made with ``checkpoints=False`` (a bot
+  batch that never undoes) keeps none at all until it first rebuilds a position, which then
+  replays it from its start.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import json
 import operator
 import pickle
@@ -169,12 +171,16 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
     """A point where a fresh flow can take over: after ``step`` actions, with ``events``
-    events recorded; ``snapshot`` is the state and the RNG state, pickled together (compact
-    and immune to later changes); ``restart`` is the flow's restart token."""
+    events recorded; ``snapshot`` is the state, pickled (compact and immune to later
+    changes: :meth:`GameDefinition.snapshot`, read back by
+    :meth:`GameDefinition.from_snapshot`), and ``rng`` the RNG's state
+    (``random.Random.getstate()``: an immutable tuple, kept as it is); ``restart`` is the
+    flow's restart token."""
 
     step: int
     restart: Hashable
     snapshot: bytes
+    rng: tuple[Any, ...]
     events: int
     listed: bool = True  # unlisted ones only shorten replays (not in ``Engine.checkpoints``)
 
@@ -204,9 +210,36 @@ class GameDefinition(ABC, Generic[S, C, R]):
     start_field: ClassVar[str] = "start"
     #: The rule behind each of the engine's own refusals (:data:`REFUSALS`).
     refusal_rules: ClassVar[Mapping[str, str]]
+    #: Objects a state may hold that never change and are the same in every state (its
+    #: classes, enum members): checkpoint snapshots refer to them in a table shared by every
+    #: snapshot (a pickle memo made in advance) instead of pickling them each time.
+    snapshot_constants: ClassVar[tuple[object, ...]] = ()
 
     def __init__(self) -> None:
         self._start_decoder: Callable[[Any], Any] | None = None
+        # The constants pickled once: a snapshot's pickler starts with their memo, so it
+        # refers to them; reading one back reads this pickle first (it fills the memo alike).
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+        pickler.dump(self.snapshot_constants)
+        self._constants_memo = pickler.memo
+        self._constants_pickle = out.getvalue()
+
+    def snapshot(self, state: S) -> bytes:
+        """``state`` pickled (compact and immune to later changes), with the
+        :attr:`snapshot_constants` as references to their own pickle."""
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+        pickler.memo = self._constants_memo
+        pickler.dump(state)
+        return out.getvalue()
+
+    def from_snapshot(self, snapshot: bytes) -> S:
+        """A new state equal to the one :meth:`snapshot` pickled."""
+        unpickler = pickle.Unpickler(io.BytesIO(self._constants_pickle + snapshot))
+        unpickler.load()  # the constants, at the memo indexes the snapshot refers to
+        state: S = unpickler.load()
+        return state
 
     @abstractmethod
     def begin(
@@ -295,7 +328,8 @@ class Runner:
         #: The decision the flow waits for; ``None`` before :meth:`send` starts it or once the
         #: flow has finished.
         self.pending: Decision | None = None
-        self._options: dict[Action, Action] = {}
+        #: The pending options by value, made on the first request that is not one of them.
+        self._options: dict[Action, Action] | None = None
 
     def choose(
         self, action: Action, explain: Callable[[Action], IllegalAction | None] | None = None
@@ -307,8 +341,14 @@ class Runner:
         pending = self.pending
         if pending is None:
             raise ValueError("the flow waits for no decision")
+        for option in pending.options:  # a bot hands back the option itself: no hashing
+            if option is action:
+                return option
+        options = self._options
+        if options is None:
+            options = self._options = {o: o for o in pending.options}
         try:
-            chosen = self._options.get(action)
+            chosen = options.get(action)
         except TypeError:  # an unhashable look-alike: not an option
             chosen = None
         if chosen is None:
@@ -326,10 +366,10 @@ class Runner:
                 decision = self.flow.send(action)
         except StopIteration:
             self.pending = None
-            self._options = {}
+            self._options = None
             return
         self.pending = decision
-        self._options = {o: o for o in decision.options}
+        self._options = None
 
 
 #: The fields every save has (besides the definition's start field, when a game has one).
@@ -377,6 +417,11 @@ class Engine(Generic[S, C, R]):
 
     #: The game this engine plays (set by each subclass).
     definition: ClassVar[GameDefinition[Any, Any, Any]]
+    #: An unlisted checkpoint is kept only once this many decisions have been made since the
+    #: last checkpoint kept: a snapshot costs about as much as replaying a few decisions, so
+    #: an undo replays at most this many decisions and a turn, for a snapshot every turn or
+    #: two (not every turn).
+    unlisted_gap: ClassVar[int] = 10
 
     def __init__(
         self,
@@ -400,8 +445,6 @@ class Engine(Generic[S, C, R]):
         self._steps: list[Step] = []
         self._redo: list[Action] = []
         self._checkpoints: list[Checkpoint] = []
-        #: Keep unlisted checkpoints: set once a position is rebuilt (:meth:`_restore`).
-        self._unlisted = False
         #: Keep checkpoints at all (``checkpoints=False``: not until a position is rebuilt).
         self._keep = checkpoints
         self._begin()
@@ -525,6 +568,12 @@ class Engine(Generic[S, C, R]):
                 f"apply() takes an Action or its text form (a str), not {type(action).__name__}"
             )
         args = action.args
+        if type(action.kind) is str and type(args) is tuple:
+            for arg in args:
+                if type(arg) is not str and type(arg) is not int:
+                    break  # a subclass, say: the full check below
+            else:
+                return action
         if (
             not isinstance(action.kind, str)
             or not isinstance(args, tuple)
@@ -631,9 +680,9 @@ class Engine(Generic[S, C, R]):
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
         if not self._keep:
             return  # a game played forward only, by its own choice (``checkpoints=False``)
-        if not listed and not self._unlisted:
-            return  # a game never rebuilt: nothing to shorten
         last = self._checkpoints[-1] if self._checkpoints else None
+        if not listed and last is not None and self._runner.sent - last.step < self.unlisted_gap:
+            return  # a snapshot costs about as much as replaying a few decisions: skip it
         if last is not None and last.step == self._runner.sent:
             if last.restart == restart:
                 return  # a restarted flow passing the checkpoint it started from
@@ -641,15 +690,16 @@ class Engine(Generic[S, C, R]):
                 return  # no decision since: the listed one serves, and stays listed
             self._checkpoints.pop()  # no decision since: the later checkpoint serves instead
         ctx = self._ctx
-        snapshot = pickle.dumps((ctx.state, ctx.rng.getstate()), pickle.HIGHEST_PROTOCOL)
+        snapshot = self.definition.snapshot(ctx.state)
         self._checkpoints.append(
-            Checkpoint(self._runner.sent, restart, snapshot, len(ctx.events), listed)
+            Checkpoint(
+                self._runner.sent, restart, snapshot, ctx.rng.getstate(), len(ctx.events), listed
+            )
         )
 
     def _restore(self, step: int) -> None:
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
         the nearest checkpoint at or before it and replay the actions since."""
-        self._unlisted = True
         self._keep = True  # rebuilt once, likely again: keep checkpoints from now on
         steps = self._steps
         found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
@@ -660,9 +710,9 @@ class Engine(Generic[S, C, R]):
         else:
             checkpoint = self._checkpoints[found[-1]]
             self._checkpoints = self._checkpoints[: found[-1] + 1]
-            state, rng_state = pickle.loads(checkpoint.snapshot)
+            state = self.definition.from_snapshot(checkpoint.snapshot)
             rng = random.Random()
-            rng.setstate(rng_state)
+            rng.setstate(checkpoint.rng)
             old = self._ctx
             ctx = old.fork(state, rng, old.events[: checkpoint.events])
             self._attach(ctx, self.definition.restart(ctx, checkpoint.restart), checkpoint.step)
@@ -674,8 +724,7 @@ class Engine(Generic[S, C, R]):
 
     def _at(self, step: int) -> Self:
         """An independent game at the position after ``step`` of this game's actions."""
-        self._unlisted = True  # copied once, likely again: keep the finer checkpoints
-        self._keep = True
+        self._keep = True  # copied once, likely again: keep checkpoints from now on
         other = copy.copy(self)
         other._redo = []
         other._restore(step)

@@ -33,7 +33,7 @@ from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.games.speakeasy.model.options import Options
-from speakeasy.games.speakeasy.model.state import Colour, GameState, to_data
+from speakeasy.games.speakeasy.model.state import SNAPSHOT_CONSTANTS, Colour, GameState, to_data
 from speakeasy.games.speakeasy.rules.context import Ctx
 from speakeasy.games.speakeasy.rules.flow import Start, game_flow
 from speakeasy.games.speakeasy.rules.refusals import explain_refusal
@@ -101,6 +101,7 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         "not-over": "R-ACT-2",
         "malformed": "R-TURN-1",
     }
+    snapshot_constants: ClassVar[tuple[object, ...]] = SNAPSHOT_CONSTANTS
     #: The rules index (rule IDs with their text and sources).
     rules_index_path: Final = data_path("rules_index.toml")
     #: What the rules can emit and ask: each kind has exactly one explanation

@@ -10,17 +10,19 @@ Conventions:
 * districts are numbered 1-16; building spaces in a district are indexed from 0;
 * persons are keyed ``"<location>:<index>"`` (index 0 = leftmost, R-LOC-GEN-3);
 * card, tile, token and crate values are catalogue IDs (``"fleet-07"``, ``"crate-09"``...);
-* decks and stacks are lists whose index 0 is the top.
+* decks and stacks are lists whose index 0 is the top;
+* the classes are plain dataclasses (no ``slots``), pickled and copied as calls with their
+  fields' values: the engine pickles the whole state at its checkpoints and unpickles it on
+  undo, so both must be quick.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, SupportsIndex
 
 from speakeasy.games.speakeasy.model.board import Area
 
@@ -70,7 +72,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(slots=True)
+@dataclass
 class Building:
     """A player's building on the map."""
 
@@ -81,7 +83,7 @@ class Building:
     barrel: bool = False  # at most one barrel beside it; never for a distillery (R-BARREL-2)
 
 
-@dataclass(slots=True)
+@dataclass
 class BuildingSpace:
     """One building space of a district (R-BOARD-3/4)."""
 
@@ -95,7 +97,7 @@ class BuildingSpace:
         return self.building is None and not self.gangster_bar
 
 
-@dataclass(slots=True)
+@dataclass
 class District:
     """A district on the main board and its gangster-board space."""
 
@@ -110,7 +112,7 @@ class District:
     had_gangster: bool = False  # a gangster has arrived here (every district once, R-GANGWAR-13)
 
 
-@dataclass(slots=True)
+@dataclass
 class Truck:
     """A truck: off the map (``district`` None) until it enters (R-TRUCK-4)."""
 
@@ -118,7 +120,7 @@ class Truck:
     barrels: int = 0  # at most 2 (R-TRUCK-6)
 
 
-@dataclass(slots=True)
+@dataclass
 class Player:
     """Everything in front of, behind the screen of, and belonging to one player."""
 
@@ -164,7 +166,7 @@ class Player:
         return self.levels[Track(track)]
 
 
-@dataclass(slots=True)
+@dataclass
 class Ship:
     """A smugglers' ship: its docks-board track and where it is docked (R-SHIP-1)."""
 
@@ -174,7 +176,7 @@ class Ship:
     crate: str | None = None  # face-up crate on its crate space (R-SETUP-21)
 
 
-@dataclass(slots=True)
+@dataclass
 class CityOffer:
     """The city-token offer: three columns (R-BOARD-10, R-SETUP-15, R-CITY-3/5)."""
 
@@ -183,7 +185,7 @@ class CityOffer:
     right: list[str | None] = field(default_factory=list)  # face-up spaces
 
 
-@dataclass(slots=True)
+@dataclass
 class TurnOrder:
     """The turn-order track: a top and a bottom row of columns (R-BOARD-9, R-ORDER-1..7)."""
 
@@ -203,7 +205,7 @@ class TurnOrder:
         return [c for c in self.top if c is not None]
 
 
-@dataclass(slots=True)
+@dataclass
 class GameState:
     """The complete position: board, players, offers, decks, tracks and progress."""
 
@@ -261,28 +263,23 @@ class GameState:
 
 
 # ---------------------------------------------------------------------- pickling
-def _quick_state(cls: type[Any]) -> None:
-    """Give a slots dataclass a quicker ``__getstate__``/``__setstate__`` than the generic
-    ones (which look the fields up on every call): checkpoints pickle the whole state and
-    undo unpickles it. The state is the tuple of the fields' values, in field order."""
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    getter = operator.attrgetter(*names)
-    single = len(names) == 1
-    setters = tuple(getattr(cls, name).__set__ for name in names)  # the slots' descriptors
+def _reduced_to_fields(cls: type[Any]) -> None:
+    """Pickle and copy the dataclass ``cls`` as the call ``cls(*fields)``: checkpoints pickle
+    the whole state and undo unpickles it, and this is quicker both ways than the generic
+    protocol (a new object, then its ``__dict__`` set item by item)."""
+    fields = dataclasses.fields(cls)
+    if len(fields) < 2 or not all(f.init for f in fields):
+        raise TypeError(f"{cls.__name__}: every field, two or more, must be an __init__ argument")
+    values = operator.attrgetter(*(f.name for f in fields))
 
-    def __getstate__(self: Any) -> tuple[Any, ...]:
-        values: tuple[Any, ...] = (getter(self),) if single else getter(self)
-        return values
+    def __reduce_ex__(self: Any, protocol: SupportsIndex) -> tuple[type[Any], tuple[Any, ...]]:
+        return cls, values(self)
 
-    def __setstate__(self: Any, state: Sequence[Any]) -> None:
-        for set_, value in zip(setters, state, strict=True):
-            set_(self, value)
-
-    setattr(cls, "__getstate__", __getstate__)  # noqa: B010 (mypy: a method assigned late)
-    setattr(cls, "__setstate__", __setstate__)  # noqa: B010
+    setattr(cls, "__reduce_ex__", __reduce_ex__)  # noqa: B010 (mypy: a method assigned late)
 
 
-for _cls in (
+#: The state's dataclasses.
+STATE_CLASSES: tuple[type[Any], ...] = (
     Building,
     BuildingSpace,
     District,
@@ -292,8 +289,20 @@ for _cls in (
     CityOffer,
     TurnOrder,
     GameState,
-):
-    _quick_state(_cls)
+)
+for _cls in STATE_CLASSES:
+    _reduced_to_fields(_cls)
+
+#: What a state holds that is the same in every state: its classes and enum members (the
+#: engine's checkpoint snapshots refer to them instead of pickling them each time).
+SNAPSHOT_CONSTANTS: tuple[object, ...] = (
+    *STATE_CLASSES,
+    *Colour,
+    *Track,
+    *BuildingType,
+    *Phase,
+    *Area,
+)
 
 
 # ---------------------------------------------------------------------- serialisation

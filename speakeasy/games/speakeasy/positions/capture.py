@@ -19,7 +19,6 @@ the same options, and the same game from there on.
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
@@ -86,7 +85,7 @@ def _origin(game: Game) -> tuple[GameState, tuple[Any, ...], Start, tuple[Action
     if checkpoints:
         last = checkpoints[-1]
         # the engine's own snapshot of this game's state (never data from outside)
-        state, rng_state = pickle.loads(last.snapshot)
+        state, rng_state = game.definition.from_snapshot(last.snapshot), last.rng
         restart = last.restart
         if not isinstance(restart, Start):
             raise TypeError(f"a Speakeasy checkpoint restarts at a Start, not {restart!r}")

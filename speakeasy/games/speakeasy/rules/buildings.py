@@ -148,13 +148,21 @@ def build_cost(
     """
     if mode not in MODES:
         raise ValueError(f"unknown build mode {mode!r}; modes are {', '.join(MODES)}")
-    space = board_space(ctx, piece)
-    money, discards = ctx.catalog.operations_board.build_cost(space.building, space.group)
-    if _helper_free(ctx, mode, ignore_defence):
-        return 0, 0
-    if mode == "upgrade":
-        money = max(money - upgrade_discount(ctx, colour), 0)
+    _, money, discards = _cost(ctx, colour, board_space(ctx, piece), mode, ignore_defence)
     return money, discards
+
+
+def _cost(
+    ctx: Ctx, colour: Colour, space: BoardSpace, mode: str, ignore_defence: bool
+) -> tuple[int, int, int]:
+    """``(printed price, money, card discards)`` to build ``space``'s piece by ``mode``
+    (:func:`build_cost`)."""
+    printed, discards = ctx.catalog.operations_board.build_cost(space.building, space.group)
+    if _helper_free(ctx, mode, ignore_defence):
+        return printed, 0, 0
+    if mode == "upgrade":
+        return printed, max(printed - upgrade_discount(ctx, colour), 0), discards
+    return printed, printed, discards
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +182,12 @@ class BuildChoice:
     waived: bool = False  # the takeover helper's cost is waived (R-TAKEOVER-6 option)
 
     def action(self) -> Action:
-        """``build <mode> <piece>``, labelled for people."""
-        return Action("build", (self.mode, self.piece), label=self.label)
+        """``build <mode> <piece>``, labelled for people (the label built when read: the
+        choice holds only values fixed when it was made)."""
+        return Action("build", (self.mode, self.piece), label=self._label)
+
+    def _label(self) -> str:
+        return self.label
 
     @property
     def what(self) -> str:
@@ -212,8 +224,9 @@ class BuildChoice:
 
 
 def _choice(ctx: Ctx, colour: Colour, space: BoardSpace, mode: str, ignore: bool) -> BuildChoice:
-    printed, _ = ctx.catalog.operations_board.build_cost(space.building, space.group)
-    money, discards = build_cost(ctx, colour, space.id, mode, ignore_defence=ignore)
+    if mode not in MODES:
+        raise ValueError(f"unknown build mode {mode!r}; modes are {', '.join(MODES)}")
+    printed, money, discards = _cost(ctx, colour, space, mode, ignore)
     discount = printed - money if mode == "upgrade" else 0
     return BuildChoice(
         mode,
@@ -337,8 +350,8 @@ def shown_spaces(ctx: Ctx, colour: Colour, mode: str) -> list[Space]:
         if district.closed:
             continue
         for index, space in enumerate(district.spaces):
-            if mode == "open":
-                ok = space.is_empty
+            if mode == "open":  # space.is_empty, written out (a hot loop)
+                ok = space.building is None and not space.gangster_bar
             elif mode == "takeover":
                 ok = space.gangster_bar and space.building is None
             else:
@@ -384,6 +397,18 @@ class _Checker:
             best = (power or attack_power(ctx, colour)).best(budget)
         partner = player.partner_district if takeover else None
         return cls(ctx, colour, choice, ignore, budget, best, areas, partner)
+
+    def code(self, target: Space) -> str | None:
+        """The code of :meth:`error` for ``target`` (``None`` if allowed), without wording
+        the refusal."""
+        district, _ = target
+        if district == self.partner_district:
+            return "partner-district"
+        if self.premium_areas and self.ctx.board.area_of(district) in self.premium_areas:
+            return "one-per-area"
+        if self.choice.mode == "takeover" and not self.ignore_defence:
+            return None if self.best > defence(self.ctx, district) else "too-weak"
+        return None
 
     def error(self, target: Space) -> IllegalAction | None:
         """Why the option cannot go on ``target`` (one of :func:`shown_spaces`), or ``None``."""
@@ -504,21 +529,21 @@ def _choice_error(
             f"{len(player.hand)}",
         )
     check = _Checker.of(ctx, colour, choice, ignore_defence, power)
-    errors: list[tuple[Space, IllegalAction]] = []
+    codes: list[tuple[Space, str]] = []
     for target in shown:
-        error = check.error(target)
-        if error is None:
+        code = check.code(target)
+        if code is None:
             return None
-        errors.append((target, error))
-    for code in _SPACE_ERROR_ORDER:
-        found = [(t, e) for t, e in errors if e.code == code]
-        if found and code == "too-weak":
+        codes.append((target, code))
+    # Only the one refusal reported is worded.
+    for wanted in _SPACE_ERROR_ORDER:
+        found = [t for t, code in codes if code == wanted]
+        if found and wanted == "too-weak":
             # report the weakest defence the player may attack
-            weakest = min(found, key=lambda item: (defence(ctx, item[0][0]), item[0]))
-            return weakest[1]
+            return check.error(min(found, key=lambda t: (defence(ctx, t[0]), t)))
         if found:
-            return found[0][1]
-    raise AssertionError(f"unexpected target errors {errors}")
+            return check.error(found[0])
+    raise AssertionError(f"unexpected target refusals {codes}")
 
 
 def _candidates(ctx: Ctx, colour: Colour, buildings: Iterable[str]) -> list[BoardSpace]:

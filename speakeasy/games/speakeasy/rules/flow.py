@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, lru_cache, partial
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.games.speakeasy.model.catalog.boards import Location, Person, TurnOrderLayout
@@ -355,43 +355,61 @@ def person_label(ctx: Ctx, location: Location, person: Person) -> str:
 
 def _person_text(location: Location, person: Person) -> str:
     """:func:`person_label` from the catalogue alone (option labels build it when read)."""
+    return _named_person_text(location.name, person)
+
+
+def _named_person_text(name: str, person: Person) -> str:
     actions = "; ".join(effect_text(e) for e in person.actions)
-    return f"{location.name}, person {person.index + 1}: {actions}"
+    return f"{name}, person {person.index + 1}: {actions}"
 
 
 def _swap_text(who: Colour, location: Location, person: Person) -> str:
     return f"Replace {who}'s capo: {_person_text(location, person)}"
 
 
-#: The option of sending a capo to each person, made once per person: ``id(person) ->
-#: (person, option)`` (the person is kept, so its id is never another's while it is here).
-_CAPO_ACTIONS: dict[int, tuple[Person, Action]] = {}
-
-
 def forget_capo_options() -> None:
     """Forget the capo options made so far (each is made once per person and shared by every
     game of the process): the next decisions make them, and their unread labels, anew."""
-    _CAPO_ACTIONS.clear()
+    _capo_action.cache_clear()
 
 
-def _capo_action(location: Location, person: Person) -> Action:
-    """The option of sending a capo to ``person`` (its label is built when read)."""
-    found = _CAPO_ACTIONS.get(id(person))
-    if found is not None and found[0] is person:
-        return found[1]
-    action = Action(
-        "capo", (location.id, person.index), label=partial(_person_text, location, person)
+@lru_cache(maxsize=1024)
+def _capo_action(name: str, person: Person) -> Action:
+    """The option of sending a capo to ``person`` of the location called ``name``, made once
+    per person (persons hash by location and index); its label is built when read."""
+    return Action(
+        "capo", (person.location, person.index), label=partial(_named_person_text, name, person)
     )
-    if len(_CAPO_ACTIONS) >= 1024:  # persons of many catalogues (tests): start again
-        _CAPO_ACTIONS.clear()
-    _CAPO_ACTIONS[id(person)] = (person, action)
-    return action
 
 
 def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]:
     """Available persons (R-TURN-3/4, R-CAPO-5) and why the others are not."""
+    options, blocked = _capo_choices(ctx, colour)
+    return options, list(_blocked(blocked))
+
+
+#: A person taken by another capo: its option and that capo's colour (worded when read).
+_Taken = tuple[Action, Colour]
+
+
+def _blocked(items: list[Blocked | _Taken]) -> tuple[Blocked, ...]:
+    return tuple(item if isinstance(item, Blocked) else _taken(*item) for item in items)
+
+
+def _taken(action: Action, who: Colour) -> Blocked:
+    return Blocked(
+        action,
+        IllegalAction(
+            "person-taken", "R-TURN-4", f"{who}'s capo already talks to this person this act"
+        ),
+    )
+
+
+def _capo_choices(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked | _Taken]]:
+    """:func:`capo_options`, with the taken persons not yet worded (most of a late act's
+    persons are taken, and only a reader needs their refusals)."""
     options: list[Action] = []
-    blocked: list[Blocked] = []
+    blocked: list[Blocked | _Taken] = []
     for location in ctx.catalog.locations.values():
         if location.unlimited:
             action = Action(
@@ -421,34 +439,25 @@ def capo_options(ctx: Ctx, colour: Colour) -> tuple[list[Action], list[Blocked]]
                 blocked.append(Blocked(action, err))
             continue
         for person in persons_in_play(ctx, location):
-            action = _capo_action(location, person)
+            action = _capo_action(location.name, person)
             who = ctx.state.persons.get(f"{location.id}:{person.index}")
             if who is None:
                 options.append(action)
             else:
-                blocked.append(
-                    Blocked(
-                        action,
-                        IllegalAction(
-                            "person-taken",
-                            "R-TURN-4",
-                            f"{who}'s capo already talks to this person this act",
-                        ),
-                    )
-                )
+                blocked.append((action, who))
     return options, blocked
 
 
 def send_capo(ctx: Ctx, colour: Colour) -> Flow[None]:
     """Send a capo to an available person and carry out its actions (R-TURN-3, R-LOC-GEN)."""
-    options, blocked = capo_options(ctx, colour)
+    options, blocked = _capo_choices(ctx, colour)
     choice = yield from ctx.ask(
         colour,
         DecisionKind.CAPO,
         "Send a capo to a person",
         ("R-TURN-3", "R-TURN-4"),
         options,
-        lambda: tuple(blocked),
+        cache(partial(_blocked, blocked)),  # worded on the first read, then the same
     )
     location = ctx.catalog.location(str(choice.args[0]))
     if location.unlimited:

@@ -476,6 +476,19 @@ def book_spaces_available(ctx: Ctx, colour: Colour) -> list[tuple[str, int]]:
     return found
 
 
+def _some_book_space(ctx: Ctx, colour: Colour) -> bool:
+    """Whether :func:`book_spaces_available` finds any (stopping at the first goal)."""
+    if ctx.player(colour).books <= 0:
+        return False
+    for goal_id in goals_in_play(ctx):
+        spaces = ctx.state.books[goal_id]
+        if colour in spaces or all(owner is not None for owner in spaces):
+            continue
+        if meets(ctx, colour, goal_id):
+            return True  # a goal not full has a free space
+    return False
+
+
 def cook_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
     """Why cooking books would do nothing now (for greying out the choice), or ``None``.
 
@@ -485,7 +498,7 @@ def cook_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
         return IllegalAction(
             "no-book", "R-BOOKS-2", "you have no book on your operations board to cook"
         )
-    if not book_spaces_available(ctx, colour):
+    if not _some_book_space(ctx, colour):
         return IllegalAction(
             "no-goal", "R-BOOKS-4", "you meet no goal that still has a space free for you"
         )

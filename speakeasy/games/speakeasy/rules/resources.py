@@ -8,6 +8,8 @@ Exhausted supplies give nothing (R-COMP-11, GAP-22).
 
 from __future__ import annotations
 
+from functools import partial
+
 from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.model.board import Area
 from speakeasy.games.speakeasy.model.effects import Effect
@@ -180,7 +182,19 @@ def vip_capacity(ctx: Ctx, player: Player) -> int:
 
 def docks_row(ctx: Ctx, index: int) -> int:
     """1-based docks row of a space index (R-BOARD-7)."""
-    return index // ctx.catalog.docks.spaces_per_row + 1
+    return _row(ctx.catalog.docks.spaces_per_row, index)
+
+
+def _row(per_row: int, index: int) -> int:
+    return index // per_row + 1
+
+
+def _move_text(per_row: int, a: Area, i: int, b: Area, j: int) -> str:
+    """The label of a docks move (built when read: a docks move offers many)."""
+    return (
+        f"Move your mafioso from {a.title} row {_row(per_row, i)} to "
+        f"{b.title} row {_row(per_row, j)} (no reward)"
+    )
 
 
 def place_mafioso(ctx: Ctx, colour: Colour, to: str = "any") -> Flow[bool]:
@@ -292,13 +306,9 @@ def move_docks_mafiosi(ctx: Ctx, colour: Colour, placed: tuple[Area, int]) -> Fl
         ]
         if not mine or not empty or moved >= len(mine) + 4:
             return
+        per_row = ctx.catalog.docks.spaces_per_row
         options = [
-            Action(
-                "move",
-                (a.value, i, b.value, j),
-                label=f"Move your mafioso from {a.title} row {docks_row(ctx, i)} to "
-                f"{b.title} row {docks_row(ctx, j)} (no reward)",
-            )
+            Action("move", (a.value, i, b.value, j), label=partial(_move_text, per_row, a, i, b, j))
             for a, i in mine
             for b, j in empty
         ]

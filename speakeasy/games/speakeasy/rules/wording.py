@@ -15,6 +15,7 @@ and where it happened, not a second sentence). These helpers keep those sentence
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
@@ -35,6 +36,7 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=64)  # a few colours, named in most events' texts
 def player_name(colour: str) -> str:
     """``Purple`` for ``"purple"`` (a :class:`~speakeasy.games.speakeasy.model.state.Colour` is a
     string)."""

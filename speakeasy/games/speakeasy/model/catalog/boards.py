@@ -336,7 +336,9 @@ class Person:
 
     location: str
     index: int  # 0 = leftmost
-    rows: tuple[tuple[Effect, ...], ...]
+    #: Left out of the hash (equal persons still have equal locations and indexes), so a
+    #: person is a quick key for the rules' caches.
+    rows: tuple[tuple[Effect, ...], ...] = field(hash=False)
 
     @property
     def actions(self) -> tuple[Effect, ...]:

@@ -22,6 +22,7 @@ import pytest
 
 import speakeasy.games.speakeasy as speakeasy_game
 from speakeasy.core.actions import Action, Blocked, Decision, IllegalAction
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.definition import SpeakeasyDefinition
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.explain.refusals import explain_blocked
@@ -36,10 +37,12 @@ from speakeasy.games.speakeasy.model.catalog.base import FrozenMap
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.rules.trucks import truck_range
 from speakeasy.games.speakeasy.studies.analysis import analysis_context, catalog_of
 from speakeasy.games.speakeasy.studies.control import study_control
 from speakeasy.games.speakeasy.studies.gang_war import act_options
 from speakeasy.games.speakeasy.studies.positions import Position
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.games.speakeasy.table.lessons import LESSONS, truck_lines
 from speakeasy.games.speakeasy.table.play import (
     Table,
@@ -58,9 +61,9 @@ from speakeasy.games.speakeasy.table.player_board import (
 )
 from speakeasy.tools.batch import GameRecord, SeatRecord
 
-#: The rooms that may still fetch the shipped catalogue themselves: the data itself, and the
-#: rules and the engine (another change; see the report of issue 22).
-_EXEMPT: Final = ("model", "rules", "engine")
+#: The room that may fetch the shipped catalogue itself: the data itself (the engine's
+#: definition names the shipped one as the game's; the corrected game's definition does not).
+_EXEMPT: Final = ("model", "engine.definition")
 _MARK: Final = "-corrected"  # no space: location names break at spaces in figures
 
 
@@ -77,6 +80,9 @@ def _corrected() -> Catalog:
 
 
 CORRECTED: Final = _corrected()
+#: Level 3 with the fleet card's bonus from the shipped catalogue (the corrected one renames
+#: only ships and locations), worked out before any patching.
+SHIPPED_RANGE: Final = truck_range(3, fleet_card_bonus=True).total
 
 
 class CorrectedDefinition(SpeakeasyDefinition):
@@ -93,8 +99,8 @@ class CorrectedGame(Game):
 def _modules_above_the_engine() -> Iterator[ModuleType]:
     prefix = speakeasy_game.__name__ + "."
     for info in pkgutil.walk_packages(speakeasy_game.__path__, prefix):
-        room = info.name.removeprefix(prefix).split(".")[0]
-        if room not in _EXEMPT:
+        inside = info.name.removeprefix(prefix)
+        if not any(inside == room or inside.startswith(room + ".") for room in _EXEMPT):
             yield importlib.import_module(info.name)
 
 
@@ -133,6 +139,7 @@ def test_the_patch_reaches_the_modules_that_import_the_global(no_global: list[st
 
 
 def test_the_game_carries_its_catalogue(game: Game, no_global: list[str]) -> None:
+    assert game.catalog is CORRECTED
     assert catalog_of(game) is CORRECTED
     assert analysis_context(game).catalog is CORRECTED
     assert analysis_context(game, state=game.state).catalog is CORRECTED
@@ -218,3 +225,27 @@ def test_batch_figures_name_the_given_catalogues_locations(no_global: list[str])
     assert list(table) == list(CORRECTED.locations)
     assert _MARK in locations_figure(records, catalog=CORRECTED).to_json()
     assert _MARK in discussion(records, catalog=CORRECTED)
+
+
+def test_observations_and_bots_use_the_games_catalogue(game: Game, no_global: list[str]) -> None:
+    """A seat's observation carries the game's catalogue, so a bot's estimates (from
+    ``Observation.context()``) read the game's components, never the global ones."""
+    assert "speakeasy.games.speakeasy.engine.observe" in no_global
+    seat = game.current_player
+    assert seat is not None
+    seen = game.observe(seat)
+    assert seen.catalog is CORRECTED and seen.context().catalog is CORRECTED
+    assert game.public_view().catalog is CORRECTED
+    played = game.copy()
+    bot = HeuristicBot(seed=1)
+    for _ in range(12):
+        if played.is_over:
+            break
+        played.apply(decide(played, bot))
+
+
+def test_truck_range_reads_a_given_catalogue(no_global: list[str]) -> None:
+    """The truck range comes from the catalogue it is given (R-LEVEL-7, R-CARD-8)."""
+    assert "speakeasy.games.speakeasy.rules.trucks" in no_global
+    given = truck_range(3, fleet_card_bonus=True, catalog=CORRECTED)
+    assert given.total == SHIPPED_RANGE

@@ -226,12 +226,14 @@ def check_type_error(game: Game, request: object) -> None:
 
 def plain(value: Any) -> Any:
     """``value`` as JSON-ready data that depends only on its content (mappings sorted by key,
-    sets sorted, dataclasses by field, enums by value), for stable digests."""
+    sets sorted, dataclasses by the fields they compare by, enums by value), for stable
+    digests."""
     to_data = getattr(value, "to_data", None)
     if callable(to_data):
         return plain(to_data())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        fields = (f for f in dataclasses.fields(value) if f.compare)
+        return {f.name: plain(getattr(value, f.name)) for f in fields}
     if isinstance(value, enum.Enum):
         return plain(value.value)
     if isinstance(value, Mapping):

@@ -26,7 +26,8 @@ assert table is mine[0], "the user's own table object is back"
 assert (table.game.seed, tuple(str(a) for a in table.game.history), dict(table.seats)) == mine[1:]
 assert ({c: w.value for c, w in seat_pickers.items()}, seed_input.value) == form
 assert rule_query.value == ""
-assert board.figure["layout"]["meta"]["step"] == len(table.game.history), "the map shows the user's game"
+shown_step = board.figure["layout"]["meta"]["step"]
+assert shown_step == len(table.game.history), "the map shows the user's game"
 print("user table kept at step", len(table.game.history))
 """
 

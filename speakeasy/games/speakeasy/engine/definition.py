@@ -169,7 +169,7 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         """What ``seat`` may see: the public information and its own secrets, as a redacted
         copy of the state (:mod:`speakeasy.games.speakeasy.engine.observe`: R-MONEY-1, R-HELPER-3,
         R-CARD-6, R-SETUP-9...)."""
-        return observe(ctx.state, Colour(seat), ctx.options)
+        return observe(ctx.state, Colour(seat), ctx.options, catalog=ctx.catalog)
 
 
 #: The one Speakeasy definition (the engine's :class:`~speakeasy.games.speakeasy.engine.game.Game`

@@ -39,6 +39,7 @@ from speakeasy.core.engine import Engine, Frame, SaveFileError, Step
 from speakeasy.games.speakeasy.engine.definition import SPEAKEASY, StartPosition, colours
 from speakeasy.games.speakeasy.engine.observe import Observation, public_view
 from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour, GameState
 from speakeasy.games.speakeasy.rules.context import Ctx
@@ -152,7 +153,7 @@ class Game(Engine[GameState, Ctx, GameResult]):
     def public_view(self) -> Observation:
         """What a spectator may see now: no one's secrets
         (:func:`~speakeasy.games.speakeasy.engine.observe.public_view`)."""
-        return public_view(self.state, self.options)
+        return public_view(self.state, self.options, catalog=self.catalog)
 
     @property
     def is_sandbox(self) -> bool:
@@ -179,13 +180,26 @@ class Game(Engine[GameState, Ctx, GameResult]):
         """The board this game is played on (its player count's side)."""
         return self._ctx.board
 
+    @property
+    def catalog(self) -> Catalog:
+        """The catalogue this game is played with (its cards, persons, ships and tokens),
+        carried by the game rather than read from a global."""
+        return self._ctx.catalog
+
     def _repr_mimebundle_(
         self, include: object = None, exclude: object = None, **kwargs: object
     ) -> dict[str, Any]:
         """Jupyter shows a game as the picture of its position (like python-chess's board)."""
         from speakeasy.games.speakeasy.figures.game_figure import game_repr_mimebundle
 
-        return game_repr_mimebundle(self.state, self.board, include, exclude)  # type: ignore[arg-type]
+        bundle: dict[str, Any] = game_repr_mimebundle(
+            self.state,
+            self.board,
+            include,  # type: ignore[arg-type]
+            exclude,  # type: ignore[arg-type]
+            catalog=self.catalog,
+        )
+        return bundle
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"waiting for {self.current_player}"

@@ -79,6 +79,7 @@ from enum import Enum
 from typing import Any, Final, TypeVar
 
 from speakeasy.games.speakeasy.model.board import Board, load_board
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Player
@@ -114,6 +115,9 @@ class Observation:
     #: A teacher's view (:func:`teacher_view`): the whole state, nothing hidden. Never
     #: what a seat sees; only ever asked for explicitly.
     everything: bool = False
+    #: The game's catalogue (public: the components every player can read); ``None``: the
+    #: shipped one.
+    catalog: Catalog | None = field(default=None, compare=False, repr=False)
 
     @property
     def player(self) -> Player:
@@ -138,30 +142,40 @@ class Observation:
         """A rules context over this observation's state, for rules functions that only read
         (the bots' estimates). Its RNG is a fixed one, not the game's: the seed is hidden."""
         seats = len(self.state.players)
-        return Ctx(self.state, load_catalog(), self.board, random.Random(0), self.options, seats)
+        catalog = self.catalog if self.catalog is not None else load_catalog()
+        return Ctx(self.state, catalog, self.board, random.Random(0), self.options, seats)
 
 
 def observe(
-    state: GameState, seat: Colour | str | None, options: Options | None = None
+    state: GameState,
+    seat: Colour | str | None,
+    options: Options | None = None,
+    *,
+    catalog: Catalog | None = None,
 ) -> Observation:
     """What ``seat`` may see of ``state`` (the table in the module's docstring); ``None``
-    for a spectator. ``ValueError`` for a colour that is not in the game."""
+    for a spectator; ``catalog`` is the game's (default: the shipped one). ``ValueError`` for
+    a colour that is not in the game."""
     colour = None if seat is None else Colour(seat)
     if colour is not None and colour not in state.players:
         seats = ", ".join(repr(c.value) for c in state.players)
         raise ValueError(f"{colour.value!r} is not a seat of this game; the seats are {seats}")
-    return Observation(colour, redacted(state, colour), options or Options())
+    return Observation(colour, redacted(state, colour), options or Options(), catalog=catalog)
 
 
-def public_view(state: GameState, options: Options | None = None) -> Observation:
+def public_view(
+    state: GameState, options: Options | None = None, *, catalog: Catalog | None = None
+) -> Observation:
     """What a spectator may see: the public information only (no one's secrets)."""
-    return observe(state, None, options)
+    return observe(state, None, options, catalog=catalog)
 
 
-def teacher_view(state: GameState, options: Options | None = None) -> Observation:
+def teacher_view(
+    state: GameState, options: Options | None = None, *, catalog: Catalog | None = None
+) -> Observation:
     """The whole state, nothing hidden, as an observation that says so (``everything``): the
     explicit teacher's view of a table. A copy, like every observation."""
-    return Observation(None, _clone(state), options or Options(), everything=True)
+    return Observation(None, _clone(state), options or Options(), True, catalog)
 
 
 def redacted(state: GameState, seat: Colour | None) -> GameState:

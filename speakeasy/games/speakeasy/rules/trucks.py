@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from speakeasy.games.speakeasy.model.board import Board
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 
 __all__ = [
@@ -44,8 +45,11 @@ class _TruckRules:
 
 
 @cache
-def _rules() -> _TruckRules:
-    catalog = load_catalog()
+def _shipped_rules() -> _TruckRules:
+    return _rules(load_catalog())
+
+
+def _rules(catalog: Catalog) -> _TruckRules:
     card_bonus = max(
         effect.integer("n")
         for card in catalog.cards_of("fleet")
@@ -104,15 +108,17 @@ def truck_range(
     fleet_card_bonus: bool = False,
     garage_left: bool = False,
     range_crates: int = 0,
+    catalog: Catalog | None = None,
 ) -> TruckRange:
     """Range of each truck: fleet-level range + card reward + Garage left person + crates.
 
     ``fleet_card_bonus``: the played fleet card's top-left reward was "+2 range" (R-CARD-8);
     ``garage_left``: the action comes from the Garage's left person (R-LOC-GARAGE-2);
     ``range_crates``: how many "truck range +1" crate bonuses you own (R-CRATE-9/10).
-    The values come from the catalogue (``data/catalog``).
+    The values come from ``catalog``, the game's catalogue (default: the shipped one,
+    ``data/catalog``).
     """
-    rules = _rules()
+    rules = _shipped_rules() if catalog is None else _rules(catalog)
     levels = rules.range_by_fleet_level
     if not 1 <= fleet_level <= len(levels):
         raise ValueError(f"fleet level must be 1-{len(levels)} (R-LEVEL-1), got {fleet_level}")

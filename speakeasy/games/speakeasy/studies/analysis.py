@@ -44,7 +44,7 @@ def catalog_of(source: Game | Ctx | Scenario) -> Catalog:
     if isinstance(source, Ctx):
         return source.catalog
     if isinstance(source, Game):
-        return source.definition.catalog()
+        return source.catalog
     return Game.definition.catalog()
 
 

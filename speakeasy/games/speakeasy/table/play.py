@@ -391,8 +391,8 @@ class Table(UndoToPerson):
         player's safe, hand and helpers behind the screen stay hidden otherwise)."""
         state = self.game.state if state is None else state
         if teacher:
-            return teacher_view(state, self.game.options)
-        return observe(state, self.viewer(), self.game.options)
+            return teacher_view(state, self.game.options, catalog=self.catalog)
+        return observe(state, self.viewer(), self.game.options, catalog=self.catalog)
 
     def since_last_decision(self, viewer: Colour | None = None) -> list[SinceItem]:
         """What happened since ``viewer``'s previous decision (default :meth:`viewer`), in

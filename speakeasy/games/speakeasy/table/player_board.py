@@ -132,13 +132,19 @@ def player_board(
 
 
 def seen_by(
-    position: GameState | Observation, viewer: Colour | None, *, teacher: bool = False
+    position: GameState | Observation,
+    viewer: Colour | None,
+    *,
+    teacher: bool = False,
+    catalog: Catalog | None = None,
 ) -> Observation:
     """What a table shows: an observation as given; of a whole state, ``viewer``'s
     observation (a spectator's for ``None``), or the whole of it only with ``teacher``."""
     if isinstance(position, Observation):
         return position
-    return teacher_view(position) if teacher else observe(position, viewer)
+    if teacher:
+        return teacher_view(position, catalog=catalog)
+    return observe(position, viewer, catalog=catalog)
 
 
 def table_boards(
@@ -151,7 +157,7 @@ def table_boards(
     """Every player's board, the viewer's first, drawn from what the viewer sees
     (:func:`seen_by`): others' hidden parts (R-MONEY-1, R-HELPER-3) only in a teacher's view.
     ``catalog`` is the game's (as for :func:`player_board`)."""
-    seen = seen_by(position, viewer, teacher=teacher)
+    seen = seen_by(position, viewer, teacher=teacher, catalog=catalog)
     state, catalog = seen.state, _or_shipped(catalog)
     order = sorted(state.players, key=lambda c: (c != viewer, list(state.players).index(c)))
     return [player_board(state, c, private=not seen.hides(c), catalog=catalog) for c in order]
@@ -312,8 +318,8 @@ def changes_in_words(
     []
     """
     seen, seen_before = (
-        seen_by(after, viewer, teacher=teacher),
-        seen_by(before, viewer, teacher=teacher),
+        seen_by(after, viewer, teacher=teacher, catalog=catalog),
+        seen_by(before, viewer, teacher=teacher, catalog=catalog),
     )
     after, before = seen.state, seen_before.state
     catalog = _or_shipped(catalog)

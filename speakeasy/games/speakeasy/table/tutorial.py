@@ -86,7 +86,9 @@ def learner_view(game: Game, state: GameState | None = None) -> Observation:
     """What the learner may see of ``state`` (default: the position now): the bot's safe,
     hand and helpers behind its screen stay hidden, as at a real table (R-MONEY-1,
     R-HELPER-3)."""
-    return observe(game.state if state is None else state, LEARNER, game.options)
+    return observe(
+        game.state if state is None else state, LEARNER, game.options, catalog=game.catalog
+    )
 
 
 @dataclass(frozen=True, slots=True)

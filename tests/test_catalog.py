@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from speakeasy.games.speakeasy.model.board import load_board
 from speakeasy.games.speakeasy.model.catalog.base import FrozenMap
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import DEFAULT_CATALOG_DIR, load_catalog
@@ -402,7 +403,12 @@ def test_setup_per_player_count_r_2p_r_3p(cat: Catalog) -> None:
     """Casino income $3 ($5 at 2p, R-ORDER-5, R-2P-6); 2p board facts (R-2P-1..5)."""
     assert [cat.setup.for_players(p).casino_income for p in (2, 3, 4)] == [5, 3, 3]
     two = cat.setup.for_players(2)
-    assert two.board_side == "1-2" and two.uptown_building_spaces == 2
+    assert two.board_side == "1-2"
+    # Uptown's building spaces come from the board alone (issue 26 item 6: one source)
+    assert not hasattr(two, "uptown_building_spaces")
+    uptown = load_board(2).districts_in("uptown")
+    assert {load_board(2).spaces(d) for d in uptown} == {2}
+    assert {load_board(4).spaces(d) for d in uptown} == {3}
     assert dict(two.closed_districts) == {"downtown": 2, "midtown": 2, "uptown": 1}
     assert two.setup_gangsters == 4 and two.war_districts == (2, 2, 3)
     assert two.time_track_columns == (2, 3) and two.docks_mafiosi_at_setup == 1

@@ -165,7 +165,6 @@ def _load_setup(loader: Loader) -> Setup:
         pc = PlayerCountSetup(
             players=e.integer("players", minimum=1),
             board_side=e.text("board_side", ("1-2", "3-4")),
-            uptown_building_spaces=e.integer("uptown_building_spaces", minimum=1),
             closed_districts=e.str_keyed("closed_districts", AREAS),
             setup_gangsters=e.integer("setup_gangsters"),
             war_districts=e.integers("war_districts", length=3),

@@ -96,11 +96,11 @@ class GeneralSetup:
 
 @dataclass(frozen=True, slots=True)
 class PlayerCountSetup:
-    """Everything that differs by player count (R-2P-*, R-3P-*, R-SETUP-*)."""
+    """Everything that differs by player count (R-2P-*, R-3P-*, R-SETUP-*). The building
+    spaces per district are the board's (``data/board.toml``, R-BOARD-3): one source."""
 
     players: int
     board_side: str
-    uptown_building_spaces: int
     closed_districts: FrozenMap[str, int]
     setup_gangsters: int
     war_districts: tuple[int, ...]  # districts hit by the gang war of Acts 1, 2, 3

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Self, TypeVar
@@ -151,7 +152,7 @@ Judge = Callable[[G, Action], Verdict]
 
 
 @dataclass(frozen=True)
-class Lesson(Generic[G]):
+class Lesson(ABC, Generic[G]):
     """One concept: its text, goal, hints, prepared position and judge of moves.
 
     A game's lessons subclass it to name their :class:`Course` (:meth:`course`).
@@ -179,9 +180,9 @@ class Lesson(Generic[G]):
     #: Hints for a position continued from the learner's own game (default: :attr:`hints`).
     own_game_hints: tuple[str, ...] = ()
 
+    @abstractmethod
     def course(self) -> Course[G]:
         """The course this lesson belongs to (a game's lessons name theirs)."""
-        raise NotImplementedError(f"{type(self).__name__} names no course")
 
     @property
     def number(self) -> int:
@@ -374,7 +375,7 @@ def _label(game: Engine[Any, Any, Any], action: Action) -> str:
 
 # ---------------------------------------------------------------------- progress
 @dataclass(frozen=True, slots=True)
-class Tutorial(Generic[G]):
+class Tutorial(ABC, Generic[G]):
     """The learner's progress: an immutable value (every change returns a new one).
 
     A game's tutorial subclasses it to name its :class:`Course` (:meth:`course`). An empty
@@ -396,9 +397,9 @@ class Tutorial(Generic[G]):
             object.__setattr__(self, "lesson_id", self.course().lessons[0].id)
 
     @classmethod
+    @abstractmethod
     def course(cls) -> Course[G]:
         """The course of this tutorial (a game's tutorial names its own)."""
-        raise NotImplementedError(f"{cls.__name__} names no course")
 
     # ------------------------------------------------------------------ reading
     @property

@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 from speakeasy.games.speakeasy.figures.game_figure import game_figure
 from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
 from speakeasy.games.speakeasy.table.play import Table, advance, table_for
-from speakeasy.tools.board_widget import BoardWidget
+from speakeasy.tools.board_widget import MAX_REPLACEMENTS, BoardWidget
 
 
 def _figure(table: Table, title: str = "") -> go.Figure:
@@ -139,3 +139,67 @@ def test_show_once_builds_and_sends_a_figure_once_per_key() -> None:
     assert made == [1, 2]
     board.show(make(3))  # a plain show forgets the key
     assert not board.show_once(("step", 2), lambda: make(2)).empty
+
+
+def _report(board: BoardWidget, edit: int) -> None:
+    """What plotly's view sends when it has drawn: the trace edit it drew and its traces."""
+    widget = board.widget
+    deltas = [{"uid": t.uid} for t in widget.data] if edit == widget._last_trace_edit_id else []
+    widget._js2py_traceDeltas = {"trace_edit_id": edit, "trace_deltas": deltas}
+
+
+def test_a_view_that_drew_a_stale_state_gets_a_fresh_widget_in_the_box() -> None:
+    """Issue 23: JupyterLab drew the map from the widget's first, empty state and missed the
+    updates queued behind it. The view's report names the edit it drew; the box then holds a
+    fresh widget made from the whole figure on show, and clicks still name the figure's
+    trace."""
+    table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
+    figure = _figure(table, "Step 1")
+    clicks: list[list[dict[str, int]]] = []
+    board = BoardWidget(on_click=clicks.append)
+    box = board.box
+    board.show(_figure(table, "Step 0"))
+    board.show(figure)
+    first = board.widget
+    assert first._last_trace_edit_id > 0
+    _report(board, 0)  # the page drew edit 0: no traces at all
+    fresh = board.widget
+    assert fresh is not first and box.children == (fresh,) and board.replacements == 1
+    assert _same_traces(board, figure)
+    assert fresh.layout.title.text == "Step 1"
+    assert fresh._widget_data and len(fresh._widget_data) == len(figure.data)
+    _report(board, fresh._last_trace_edit_id)  # the fresh view drew the latest: kept
+    assert board.widget is fresh and board.replacements == 1
+    curve = [t.name for t in figure.data].index("districts")
+    points = type("Points", (), {"point_inds": [3]})()
+    for handler in fresh.data[curve]._click_callbacks:
+        handler(fresh.data[curve], points, None)
+    assert clicks == [[{"curveNumber": curve, "pointIndex": 3}]]
+    patch = board.show(_figure(table, "Step 2"))  # and it follows the next figure by diffs
+    assert patch.layout == ("title",) and board.widget is fresh
+
+
+def test_a_view_that_drew_the_latest_state_keeps_its_widget_and_replacements_are_capped() -> None:
+    board = BoardWidget()
+    box = board.box
+    board.show(go.Figure(go.Scatter(x=[1], y=[1], name="t")))
+    first = board.widget
+    _report(board, first._last_trace_edit_id)
+    assert board.widget is first and board.replacements == 0
+    _report(board, 0)  # only a view's first report says what it drew from
+    assert board.widget is first
+    board = BoardWidget()  # every fresh widget's view drawing a stale state again: capped
+    box = board.box
+    for n in range(1, 6):
+        board.show(go.Figure(go.Scatter(x=[n], y=[n], name="t")))
+        _report(board, 0)
+    assert board.replacements == MAX_REPLACEMENTS and box.children == (board.widget,)
+
+
+def test_marimo_s_view_never_replaces_its_widget() -> None:
+    board = BoardWidget()
+    view = board.view
+    board.show(go.Figure(go.Scatter(x=[1], y=[1], name="t")))
+    first = board.widget
+    _report(board, 0)
+    assert board.widget is first and board.view is view and board.replacements == 0

@@ -8,6 +8,12 @@ what changed since the figure before: the properties of the traces that differ (
 ``Plotly.update`` on the page) and the layout keys that differ. Traces are matched by position;
 a figure with more traces adds some, one with fewer hides the rest.
 
+In Jupyter, display :attr:`BoardWidget.box`, not the widget: JupyterLab may draw a widget's
+view from a state older than the kernel's (a view created while plotly's 5 MB module loads is
+queued ahead of the updates that follow it, and such a view then misses them). The view reports
+the edit it drew; when that is not the kernel's latest, the box swaps in a fresh widget made
+from the figure on show, whose first state is the whole figure (issue 23).
+
 Clicks come back as plotly click points (``{"curveNumber", "pointIndex"}`` dicts, as
 ``mo.ui.plotly`` gives them), so :func:`speakeasy.games.speakeasy.figures.clicked_district` reads
 them.
@@ -36,6 +42,10 @@ __all__ = ["BoardPatch", "BoardWidget", "ClickPoints"]
 
 #: plotly's config of a board: the map is not a chart to zoom or export.
 DEFAULT_CONFIG: Mapping[str, Any] = {"displayModeBar": False, "responsive": True}
+
+#: How many times a box replaces a widget whose view drew a stale state (a fresh widget is
+#: created while the kernel is idle, so one replacement is the rule; the cap stops a loop).
+MAX_REPLACEMENTS = 3
 
 #: What a click hands to :attr:`BoardWidget.on_click`: the points under the pointer.
 ClickPoints = list[dict[str, int]]
@@ -115,7 +125,10 @@ class BoardWidget:
         self.config = dict(config if config is not None else DEFAULT_CONFIG)
         self._widget: Any = None
         self._view: Any = None
+        self._box: Any = None
         self._drawn = False
+        self._reported = False  # the widget's view has reported the edit it drew
+        self.replacements = 0  # widgets the box replaced (see :attr:`box`)
         self._key: Hashable | None = None  # what the figure on show was made for (show_once)
         self._traces: list[dict[str, Any]] = []
         self._layout: dict[str, Any] = {}
@@ -125,10 +138,52 @@ class BoardWidget:
     def widget(self) -> Any:
         """The ``FigureWidget`` (created on first use): display this one object."""
         if self._widget is None:
-            self._widget = _figure_widget_class()()
-            self._widget._config = dict(self.config)
-            self._widget.observe(self._on_drawn, names=["_js2py_layoutDelta"])
+            self._widget = self._new_widget()
         return self._widget
+
+    def _new_widget(self, traces: Sequence[Mapping[str, Any]] = (), layout: Any = None) -> Any:
+        widget = _figure_widget_class()(data=list(traces), layout=layout)
+        widget._config = dict(self.config)
+        widget.observe(self._on_drawn, names=["_js2py_layoutDelta"])
+        widget.observe(self._on_report, names=["_js2py_traceDeltas"])
+        for slot in range(len(traces)):
+            widget.data[slot].on_click(self._clicked(slot), append=False)
+        self._drawn = self._reported = False
+        return widget
+
+    @property
+    def box(self) -> Any:
+        """For Jupyter: an ipywidgets box that holds the widget; display this one.
+
+        When the page's view reports that it drew an older edit than the kernel's latest, the
+        box is given a fresh widget carrying the whole figure on show (see the module's note),
+        at most :data:`MAX_REPLACEMENTS` times. marimo shows :attr:`view` instead, which never
+        replaces its widget.
+        """
+        if self._box is None:
+            from ipywidgets import Box, Layout
+
+            self._box = Box([self.widget], layout=Layout(flex="0 1 auto"))
+        return self._box
+
+    def _on_report(self, change: Any) -> None:
+        report = change["new"]
+        widget = change["owner"]
+        if not report or widget is not self._widget or self._reported:
+            return
+        self._reported = True  # only a view's first report tells the state it drew from
+        stale = report.get("trace_edit_id") != widget._last_trace_edit_id
+        jupyter = self._box is not None and self._view is None
+        if stale and jupyter and self.replacements < MAX_REPLACEMENTS:
+            self._replace()
+
+    def _replace(self) -> None:
+        """Put a fresh widget, made from the traces and layout on show, into the box."""
+        old = self._widget
+        self._widget = self._new_widget(self._traces, self._layout)
+        self.replacements += 1
+        self._box.children = (self._widget,)
+        old.close()
 
     def _on_drawn(self, _change: Any) -> None:
         self._drawn = True  # plotly's widget on the page reported its layout: a view exists

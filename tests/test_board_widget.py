@@ -12,11 +12,14 @@ import subprocess
 import sys
 from typing import Any
 
+import ipywidgets
 import plotly.graph_objects as go
+import pytest
 
 from speakeasy.games.speakeasy.figures.game_figure import game_figure
 from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
 from speakeasy.games.speakeasy.table.play import Table, advance, table_for
+from speakeasy.tools import board_widget
 from speakeasy.tools.board_widget import MAX_REPLACEMENTS, BoardWidget
 
 
@@ -141,18 +144,49 @@ def test_show_once_builds_and_sends_a_figure_once_per_key() -> None:
     assert not board.show_once(("step", 2), lambda: make(2)).empty
 
 
-def _report(board: BoardWidget, edit: int) -> None:
-    """What plotly's view sends when it has drawn: the trace edit it drew and its traces."""
+def _report(board: BoardWidget, edit: int | None = None) -> None:
+    """What plotly's view sends when it has drawn or applied an update: the trace edit it
+    drew (default: the widget's latest) and its traces."""
     widget = board.widget
+    edit = widget._last_trace_edit_id if edit is None else edit
     deltas = [{"uid": t.uid} for t in widget.data] if edit == widget._last_trace_edit_id else []
     widget._js2py_traceDeltas = {"trace_edit_id": edit, "trace_deltas": deltas}
 
 
-def test_a_view_that_drew_a_stale_state_gets_a_fresh_widget_in_the_box() -> None:
-    """Issue 23: JupyterLab drew the map from the widget's first, empty state and missed the
-    updates queued behind it. The view's report names the edit it drew; the box then holds a
-    fresh widget made from the whole figure on show, and clicks still name the figure's
-    trace."""
+@pytest.fixture
+def requests(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kernel request being handled, as the board sees it: the last of the list."""
+    seen = ["cell-1"]
+    monkeypatch.setattr(board_widget, "current_request", lambda: seen[-1])
+    return seen
+
+
+def test_a_fresh_widget_opens_with_the_whole_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: the page's first state of the board's widget is the whole figure, so a view
+    that never hears an update still draws it."""
+    opened: list[tuple[int, Any]] = []
+    real_open = ipywidgets.Widget.open
+
+    def spy(widget: Any) -> None:
+        state = widget.get_state()
+        if "_widget_data" in state and not getattr(widget, "_opening_deferred", False):
+            opened.append((len(state["_widget_data"]), state["_widget_layout"].get("title")))
+        real_open(widget)
+
+    monkeypatch.setattr(ipywidgets.Widget, "open", spy)
+    board = BoardWidget()
+    board._box = ipywidgets.Box()  # as in Jupyter
+    board._new_widget([{"type": "scatter", "x": [1], "y": [1]}], {"title": {"text": "Step 4"}})
+    assert opened == [(1, {"text": "Step 4"})]
+
+
+def test_a_view_that_drew_a_stale_state_gets_a_fresh_widget_in_the_box(
+    requests: list[str],
+) -> None:
+    """JupyterLab drew the map from the widget's first, empty state and missed the updates
+    queued behind it (anywidget stops a widget whose code took over 2 s to load). The view's
+    first report names the edit it drew; the box then holds a fresh widget made from the
+    whole figure on show, and clicks still name the figure's trace."""
     table = Table.new({"purple": "human", "blue": "bot"}, seed=3)
     figure = _figure(table, "Step 1")
     clicks: list[list[dict[str, int]]] = []
@@ -162,44 +196,79 @@ def test_a_view_that_drew_a_stale_state_gets_a_fresh_widget_in_the_box() -> None
     board.show(figure)
     first = board.widget
     assert first._last_trace_edit_id > 0
+    requests.append("report-1")
     _report(board, 0)  # the page drew edit 0: no traces at all
     fresh = board.widget
     assert fresh is not first and box.children == (fresh,) and board.replacements == 1
     assert _same_traces(board, figure)
     assert fresh.layout.title.text == "Step 1"
-    assert fresh._widget_data and len(fresh._widget_data) == len(figure.data)
-    _report(board, fresh._last_trace_edit_id)  # the fresh view drew the latest: kept
+    requests.append("report-2")
+    _report(board)  # the fresh view drew the latest: kept, and asked whether it listens
     assert board.widget is fresh and board.replacements == 1
+    assert fresh._last_trace_edit_id == 1 and fresh.data[0].uirevision
+    _report(board)  # it answers
     curve = [t.name for t in figure.data].index("districts")
     points = type("Points", (), {"point_inds": [3]})()
     for handler in fresh.data[curve]._click_callbacks:
         handler(fresh.data[curve], points, None)
     assert clicks == [[{"curveNumber": curve, "pointIndex": 3}]]
+    requests.append("click-1")
     patch = board.show(_figure(table, "Step 2"))  # and it follows the next figure by diffs
     assert patch.layout == ("title",) and board.widget is fresh
 
 
-def test_a_view_that_drew_the_latest_state_keeps_its_widget_and_replacements_are_capped() -> None:
+def test_a_view_that_stops_answering_is_replaced_at_the_next_request(
+    requests: list[str],
+) -> None:
+    """A view that answered nothing since an earlier request's edits does not hear its
+    widget: the next request shows its figure in a fresh widget rather than patching."""
     board = BoardWidget()
     box = board.box
-    board.show(go.Figure(go.Scatter(x=[1], y=[1], name="t")))
+    board.show(go.Figure(go.Scatter(x=[1], y=[1], name="t"), layout={"title": "1"}))
+    _report(board)  # drew the latest
+    _report(board)  # answered the question whether it listens
     first = board.widget
-    _report(board, first._last_trace_edit_id)
-    assert board.widget is first and board.replacements == 0
-    _report(board, 0)  # only a view's first report says what it drew from
+    requests.append("click-1")
+    board.show(go.Figure(go.Scatter(x=[2], y=[2], name="t"), layout={"title": "2"}))
+    assert board.widget is first  # the same request may patch twice before any answer
+    board.show(go.Figure(go.Scatter(x=[3], y=[3], name="t"), layout={"title": "3"}))
     assert board.widget is first
-    board = BoardWidget()  # every fresh widget's view drawing a stale state again: capped
-    box = board.box
-    for n in range(1, 6):
+    requests.append("click-2")  # no answer came for click-1's edits
+    patch = board.show(go.Figure(go.Scatter(x=[4], y=[4], name="t"), layout={"title": "4"}))
+    fresh = board.widget
+    assert fresh is not first and box.children == (fresh,) and patch.added == 1
+    assert list(fresh.data[0].x) == [4] and fresh.layout.title.text == "4"
+    assert board.figure["layout"]["title"] == {"text": "4"}
+
+
+def test_a_live_view_keeps_its_widget_and_replacements_in_a_row_are_capped(
+    requests: list[str],
+) -> None:
+    board = BoardWidget()
+    assert board.box is not None
+    board.show(go.Figure(go.Scatter(x=[1], y=[1], name="t")))
+    _report(board)
+    _report(board)
+    for n in range(2, 6):  # a live view answers each request's edits: never replaced
+        requests.append(f"click-{n}")
         board.show(go.Figure(go.Scatter(x=[n], y=[n], name="t")))
-        _report(board, 0)
-    assert board.replacements == MAX_REPLACEMENTS and box.children == (board.widget,)
+        _report(board)
+    assert board.replacements == 0
+    for n in range(6, 16):  # widgets whose views draw but never answer an edit
+        requests.append(f"click-{n}")
+        board.show(go.Figure(go.Scatter(x=[n], y=[n], name="t")))
+        if board.widget._last_trace_edit_id == 0:
+            _report(board, 0)  # a fresh widget's view drew its opening state
+    assert board.replacements == MAX_REPLACEMENTS
+    assert list(board.widget.data[0].x) == [15]  # then it patches the last one
 
 
-def test_marimo_s_view_never_replaces_its_widget() -> None:
+def test_marimo_s_view_never_replaces_its_widget(requests: list[str]) -> None:
     board = BoardWidget()
     view = board.view
     board.show(go.Figure(go.Scatter(x=[1], y=[1], name="t")))
     first = board.widget
     _report(board, 0)
+    requests.append("click-1")
+    board.show(go.Figure(go.Scatter(x=[2], y=[2], name="t")))
     assert board.widget is first and board.view is view and board.replacements == 0

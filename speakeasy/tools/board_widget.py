@@ -8,11 +8,20 @@ what changed since the figure before: the properties of the traces that differ (
 ``Plotly.update`` on the page) and the layout keys that differ. Traces are matched by position;
 a figure with more traces adds some, one with fewer hides the rest.
 
-In Jupyter, display :attr:`BoardWidget.box`, not the widget: JupyterLab may draw a widget's
-view from a state older than the kernel's (a view created while plotly's 5 MB module loads is
-queued ahead of the updates that follow it, and such a view then misses them). The view reports
-the edit it drew; when that is not the kernel's latest, the box swaps in a fresh widget made
-from the figure on show, whose first state is the whole figure (issue 23).
+In Jupyter, display :attr:`BoardWidget.box`, not the widget. anywidget's front end gives a
+widget's code 2 s to load; plotly's is a 5 MB module, and on a loaded machine it can take
+longer. Such a widget then never hears from the kernel again: its view draws the state the
+widget was opened with and ignores every update (issue 23). The box keeps the map right all
+the same:
+
+- each widget it makes opens with the whole figure in its first state, so its view draws the
+  figure on show even if it never hears another update;
+- a view's first report names the edit it drew; if that is older than the kernel's latest, the
+  box swaps in a fresh widget;
+- a view that is alive answers every edit with a report. When a new request (a click, a cell)
+  finds the edits sent by an earlier one unanswered, the view has stopped listening, and the
+  box shows the new figure in a fresh widget instead of patching the deaf one. After a fresh
+  widget's first report, one harmless edit asks it whether it listens.
 
 Clicks come back as plotly click points (``{"curveNumber", "pointIndex"}`` dicts, as
 ``mo.ui.plotly`` gives them), so :func:`speakeasy.games.speakeasy.figures.clicked_district` reads
@@ -32,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import sys
 import types
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -43,8 +53,8 @@ __all__ = ["BoardPatch", "BoardWidget", "ClickPoints"]
 #: plotly's config of a board: the map is not a chart to zoom or export.
 DEFAULT_CONFIG: Mapping[str, Any] = {"displayModeBar": False, "responsive": True}
 
-#: How many times a box replaces a widget whose view drew a stale state (a fresh widget is
-#: created while the kernel is idle, so one replacement is the rule; the cap stops a loop).
+#: How many widgets in a row a box replaces without one of them answering an edit (a page
+#: whose widgets never answer would otherwise get a fresh widget on every request).
 MAX_REPLACEMENTS = 3
 
 #: What a click hands to :attr:`BoardWidget.on_click`: the points under the pointer.
@@ -100,6 +110,44 @@ def _figure_widget_class() -> Any:
     return FigureWidget
 
 
+@functools.cache
+def _opened_whole_class() -> Any:
+    """plotly's ``FigureWidget``, opening its comm only once its figure is in its state.
+
+    plotly fills the widget's ``_widget_data`` and ``_widget_layout`` after ipywidgets has
+    opened the comm, so the page's first state of a plain ``FigureWidget`` is an empty
+    figure and the figure follows as an update, which a widget whose code loads too slowly
+    never applies (see the module's note)."""
+
+    class OpenedWhole(_figure_widget_class()):  # type: ignore[misc]
+        _opening_deferred = False
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self._opening_deferred = True
+            try:
+                super().__init__(*args, **kwargs)
+            finally:
+                self._opening_deferred = False
+            self.open()
+
+        def open(self) -> None:
+            if not self._opening_deferred:
+                super().open()
+
+    return OpenedWhole
+
+
+def current_request() -> str | None:
+    """The id of the kernel request being handled (a cell run, a widget's event), or None
+    outside a Jupyter kernel."""
+    shell = sys.modules["IPython"].get_ipython() if "IPython" in sys.modules else None
+    get_parent = getattr(getattr(shell, "kernel", None), "get_parent", None)
+    parent = get_parent() if callable(get_parent) else None
+    header = parent.get("header") if isinstance(parent, Mapping) else None
+    msg_id = header.get("msg_id") if isinstance(header, Mapping) else None
+    return msg_id if isinstance(msg_id, str) else None
+
+
 def _figure_dict(figure: Any) -> dict[str, Any]:
     if isinstance(figure, Mapping):
         return {"data": list(figure.get("data", [])), "layout": dict(figure.get("layout", {}))}
@@ -128,7 +176,11 @@ class BoardWidget:
         self._box: Any = None
         self._drawn = False
         self._reported = False  # the widget's view has reported the edit it drew
-        self.replacements = 0  # widgets the box replaced (see :attr:`box`)
+        self._answered = 0  # the latest trace edit the widget's view reported
+        self._asked_by: str | None = None  # the request whose show sent the latest edits
+        self._deaf = 0  # widgets replaced in a row without an answer (see MAX_REPLACEMENTS)
+        #: Widgets the box replaced so far (see :attr:`box`).
+        self.replacements = 0
         self._key: Hashable | None = None  # what the figure on show was made for (show_once)
         self._traces: list[dict[str, Any]] = []
         self._layout: dict[str, Any] = {}
@@ -142,13 +194,15 @@ class BoardWidget:
         return self._widget
 
     def _new_widget(self, traces: Sequence[Mapping[str, Any]] = (), layout: Any = None) -> Any:
-        widget = _figure_widget_class()(data=list(traces), layout=layout)
+        widget = _opened_whole_class()(data=list(traces), layout=layout)
         widget._config = dict(self.config)
         widget.observe(self._on_drawn, names=["_js2py_layoutDelta"])
         widget.observe(self._on_report, names=["_js2py_traceDeltas"])
         for slot in range(len(traces)):
             widget.data[slot].on_click(self._clicked(slot), append=False)
         self._drawn = self._reported = False
+        self._answered = 0
+        self._asked_by = None
         return widget
 
     @property
@@ -166,24 +220,51 @@ class BoardWidget:
             self._box = Box([self.widget], layout=Layout(flex="0 1 auto"))
         return self._box
 
+    @property
+    def _in_box(self) -> bool:
+        return self._box is not None and self._view is None
+
     def _on_report(self, change: Any) -> None:
         report = change["new"]
         widget = change["owner"]
-        if not report or widget is not self._widget or self._reported:
+        if not report or widget is not self._widget:
+            return
+        edit = report.get("trace_edit_id")
+        if not isinstance(edit, int):
+            return
+        if edit > 0:
+            self._deaf = 0  # this view applied an update: the page's widgets work
+        self._answered = max(self._answered, edit)
+        if self._reported or not self._in_box:
             return
         self._reported = True  # only a view's first report tells the state it drew from
-        stale = report.get("trace_edit_id") != widget._last_trace_edit_id
-        jupyter = self._box is not None and self._view is None
-        if stale and jupyter and self.replacements < MAX_REPLACEMENTS:
-            self._replace()
+        if edit != widget._last_trace_edit_id:
+            self._replace(self._traces, self._layout)
+        elif widget.data:
+            # ask the view whether it listens: a harmless edit it answers if it does
+            widget.data[0].uirevision = f"listening-{self.replacements}"
+            self._asked_by = current_request()
 
-    def _replace(self) -> None:
-        """Put a fresh widget, made from the traces and layout on show, into the box."""
+    def _deaf_view(self) -> bool:
+        """In Jupyter: the edits an earlier request sent are unanswered, so the view on the
+        page does not hear its widget (see the module's note)."""
+        if not (self._in_box and self._reported and self._widget is not None):
+            return False
+        unanswered = self._answered < self._widget._last_trace_edit_id
+        return unanswered and self._asked_by != current_request()
+
+    def _replace(self, traces: Sequence[Mapping[str, Any]], layout: Mapping[str, Any]) -> bool:
+        """Put a fresh widget, made from ``traces`` and ``layout``, into the box (unless
+        :data:`MAX_REPLACEMENTS` widgets in a row went unanswered)."""
+        if self._deaf >= MAX_REPLACEMENTS:
+            return False
         old = self._widget
-        self._widget = self._new_widget(self._traces, self._layout)
+        self._widget = self._new_widget(traces, dict(layout))
+        self._deaf += 1
         self.replacements += 1
         self._box.children = (self._widget,)
         old.close()
+        return True
 
     def _on_drawn(self, _change: Any) -> None:
         self._drawn = True  # plotly's widget on the page reported its layout: a view exists
@@ -221,6 +302,10 @@ class BoardWidget:
         new = _figure_dict(figure)
         traces: list[dict[str, Any]] = new["data"]
         layout: dict[str, Any] = new["layout"]
+        if self._deaf_view() and self._replace(traces, layout):
+            self._traces, self._layout = list(traces), layout
+            self._figure_index = {slot: slot for slot in range(len(traces))}
+            return BoardPatch(len(traces), 0, 0, 0, tuple(sorted(layout)))
         widget = self.widget
         slots = self._traces
         used: list[int] = []
@@ -266,6 +351,8 @@ class BoardWidget:
             widget._repr_mimebundle_()
         self._traces, self._layout = shown, layout
         self._figure_index = {slot: index for index, slot in enumerate(used)}
+        if widget._last_trace_edit_id > self._answered:
+            self._asked_by = current_request()
         return BoardPatch(len(added), patched, properties, hidden, changed_layout)
 
     def show_once(self, key: Hashable, make: Callable[[], Any]) -> BoardPatch:

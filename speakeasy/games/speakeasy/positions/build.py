@@ -421,9 +421,11 @@ class _Builder:
             ]
             if act == start.act and listed:
                 self.fail(reason, "districts", str(listed[-1]), "war_token")
+            if letter in self.took:  # the scenario took tiles of this deck elsewhere
+                self.fail(reason, *self.took[letter])
             if act > start.act and "gangsters" in self.data.get("time_track", {}):
                 self.fail(reason, "time_track", "gangsters", act - start.act - 1)
-            self.fail(reason, *self.took.get(letter, ("districts",)))
+            self.fail(reason, "districts")
 
     def _time_track(self, track: Mapping[str, Any]) -> None:
         """The time track's columns of face-down district tokens (R-BOARD-13): gangster tokens

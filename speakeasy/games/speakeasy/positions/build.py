@@ -306,7 +306,12 @@ class _Builder:
             district.spaces[index].gangster_bar = True
         if spec.get("police"):
             if state.supply_police == 0:
-                self.fail("no police figure left in the supply", *path, "police")
+                self.fail(
+                    f"no police figure left in the supply: the game has {self._total('police')} "
+                    "(R-COMP-4, R-COMP-11)",
+                    *path,
+                    "police",
+                )
             state.supply_police -= 1
             district.police = True
         district.police_token = bool(spec.get("police_token", False))
@@ -316,7 +321,7 @@ class _Builder:
         if "gangster" in spec:
             tile = spec["gangster"]
             if tile not in {g.id for g in self.catalog.gangsters}:
-                self.fail(f"no gangster tile {tile!r}", *path, "gangster")
+                self.fail(f"no gangster tile {tile!r} (R-COMP-5)", *path, "gangster")
             self._take_gangster(tile, *path, "gangster")
             district.gangster, district.had_gangster = tile, True
             if district.strength_token is None:
@@ -381,7 +386,12 @@ class _Builder:
             building.protected = True
         if spec.get("barrel"):
             if self.state.supply_barrels == 0:
-                self.fail("no barrel left in the supply", *path, "barrel")
+                self.fail(
+                    f"no barrel left in the supply: the game has {self._total('barrels')} "
+                    "(R-COMP-8, R-COMP-11)",
+                    *path,
+                    "barrel",
+                )
             self.state.supply_barrels -= 1
             building.barrel = True
         if space.city_token is not None:  # the token goes to the builder's board (R-BUILD-2)
@@ -427,12 +437,16 @@ class _Builder:
                 self.fail(reason, "time_track", "gangsters", act - start.act - 1)
             self.fail(reason, "districts")
 
+    def _total(self, component: str) -> int:
+        """How many of a shared component the game has (``data/catalog/components.toml``)."""
+        return self.catalog.components.total(component)
+
     def _time_track(self, track: Mapping[str, Any]) -> None:
         """The time track's columns of face-down district tokens (R-BOARD-13): gangster tokens
         (revealed after the wars of Acts 1 and 2, R-GANGWAR-11) and police tokens (revealed at
         the patrols of Acts 1 and 2, R-POLICE-2), the next column first.
 
-        A district has one gangster district token and one police district token (R-COMP-11),
+        A district has one gangster district token and one police district token (R-COMP-4/6),
         so a district that already has its gangster (or its police figure), or whose token
         waits on its pistol (or police) space, has none on the track (R-GANGWAR-13,
         R-POLICE-3). Columns the scenario lists are checked against that; columns it leaves
@@ -472,7 +486,7 @@ class _Builder:
                     if number in where:
                         self.fail(
                             f"district {number}'s token is already in column {where[number] + 1}: "
-                            f"each district has one {key} district token (R-COMP-11, {rule})",
+                            f"each district has one {key} district token (R-COMP-4/6, {rule})",
                             *path,
                             c,
                             i,
@@ -543,7 +557,9 @@ class _Builder:
         for i, tile in enumerate(tiles):
             key = keys[i] if keys is not None else i
             if tile not in known:
-                self.fail(f"no such goal tile {tile!r} (known: {', '.join(known)})", *path, key)
+                self.fail(
+                    f"no such goal tile {tile!r} (R-COMP-7; known: {', '.join(known)})", *path, key
+                )
             number = known[tile].number
             if number in numbers:
                 what = (
@@ -595,7 +611,11 @@ class _Builder:
         if "leverage_tokens" in spec:
             change = spec["leverage_tokens"] - player.leverage_tokens
             if change > state.supply_leverage:
-                self.fail("not enough leverage tokens in the supply", *path, "leverage_tokens")
+                self.fail(
+                    "not enough leverage tokens in the supply (R-COMP-8, R-COMP-11)",
+                    *path,
+                    "leverage_tokens",
+                )
             state.supply_leverage -= change
             player.leverage_tokens = spec["leverage_tokens"]
         if "books" in spec:
@@ -634,12 +654,14 @@ class _Builder:
             self._partner(player, spec, path)
         for i, crate in enumerate(spec.get("crates", ())):
             if not self._take_crate(crate):
-                self.fail(f"crate {crate!r} is not in the crate stack", *path, "crates", i)
+                self.fail(
+                    f"crate {crate!r} is not in the crate stack (R-COMP-8)", *path, "crates", i
+                )
             player.crates.append(crate)
         for key, held in (("helpers", player.helpers), ("helpers_used", player.helpers_used)):
             for i, helper in enumerate(spec.get(key, ())):
                 if not self._take_helper(helper):
-                    self.fail(f"helper card {helper!r} is not available", *path, key, i)
+                    self.fail(f"helper card {helper!r} is not available (R-COMP-9)", *path, key, i)
                 held.append(helper)
         for i, card in enumerate(spec.get("hand", ())):  # every listed hand went back first
             self._take_card(card, *path, "hand", i)
@@ -667,7 +689,11 @@ class _Builder:
 
     def _supply_barrels(self, taken: int, *path: str | int) -> None:
         if taken > self.state.supply_barrels:
-            self.fail("not enough barrels in the supply", *path)
+            self.fail(
+                f"not enough barrels in the supply: the game has {self._total('barrels')} "
+                "(R-COMP-8, R-COMP-11)",
+                *path,
+            )
         self.state.supply_barrels -= taken
 
     def _take_crate(self, crate: str) -> bool:
@@ -749,7 +775,7 @@ class _Builder:
         came from (R-ALLY-2) and whether its once-per-game free help is spent (R-PARTNER-6)."""
         tile = spec["partner"]
         if tile not in {g.id for g in self.catalog.gangsters}:
-            self.fail(f"no gangster tile {tile!r}", *path, "partner")
+            self.fail(f"no gangster tile {tile!r} (R-COMP-5)", *path, "partner")
         self._take_gangster(tile, *path, "partner")
         districts = self.state.districts
         # with map = "setup" the tile may lie on the gangster board: the alliance takes it

@@ -454,10 +454,10 @@ class _Builder:
         their gangster or police came, R-SETUP-5, R-SETUP-11, R-GANGWAR-4, R-POLICE-1)."""
         state = self.state
         kinds = (
-            ("gangsters", state.war_columns, gangster_token_used, "R-GANGWAR-13"),
-            ("police", state.police_columns, police_token_used, "R-POLICE-3"),
+            ("gangsters", "gangster", state.war_columns, gangster_token_used, "R-GANGWAR-13"),
+            ("police", "police", state.police_columns, police_token_used, "R-POLICE-3"),
         )
-        for key, columns, used, rule in kinds:
+        for key, noun, columns, used, rule in kinds:
             districts = state.districts
             if key not in track:
                 columns[:] = [
@@ -469,7 +469,7 @@ class _Builder:
             if len(listed) != len(columns):
                 self.fail(
                     f"in Act {self.start.act} the time track holds {len(columns)} column(s) of "
-                    f"{key} district tokens: {len(listed)} listed (R-BOARD-13, R-GANGWAR-11, "
+                    f"{noun} district tokens: {len(listed)} listed (R-BOARD-13, R-GANGWAR-11, "
                     "R-POLICE-2)",
                     *path,
                 )
@@ -486,7 +486,7 @@ class _Builder:
                     if number in where:
                         self.fail(
                             f"district {number}'s token is already in column {where[number] + 1}: "
-                            f"each district has one {key} district token (R-COMP-4/6, {rule})",
+                            f"each district has one {noun} district token (R-COMP-4/6, {rule})",
                             *path,
                             c,
                             i,

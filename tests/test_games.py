@@ -3,7 +3,9 @@
 Invariants (checked after every action): every component is conserved (R-COMP-*), no count
 or money is negative, levels stay 1-5 and notoriety is their sum (R-LEVEL-1, R-NOTOR-1), at
 most one barrel per building and none at a distillery (R-BARREL-2), at most 2 barrels per truck
-(R-TRUCK-6), one capo per person and never more capos than a player owns (R-TURN-4).
+(R-TRUCK-6), one capo per person and never more capos than a player owns (R-TURN-4), and each
+district receives one gangster and one police figure (R-GANGWAR-13, R-POLICE-3: the time
+track's tokens agree with the districts).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from hypothesis import strategies as st
 from speakeasy import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import BuildingType, GameState, Track
+from speakeasy.games.speakeasy.positions.build import gangster_token_used, police_token_used
 
 CATALOG = load_catalog()
 COMPONENTS = CATALOG.components
@@ -122,6 +125,43 @@ def check_invariants(state: GameState) -> None:
     assert len(state.turn_order.top) == len(state.turn_order.bottom)
     for p in players:
         assert p.levels[Track.STRENGTH] >= 1
+    check_district_tokens(state)
+
+
+def check_district_tokens(state: GameState) -> None:
+    """R-BOARD-13, R-COMP-4..6, R-GANGWAR-13, R-POLICE-3: each district has one gangster and one
+    police district token, so it receives one gangster and one police figure over the game: a
+    token on the time track belongs to a district that has neither its gangster (a tile,
+    ``had_gangster``, a strength token, a gangster bar) nor its war token (resp. neither its
+    police figure nor its police token), and is there once; a war token never lies beside a
+    gangster, a police token never beside police; each gangster tile is in one place; every
+    general supply holds between none and all of its components."""
+    for columns, used in (
+        (state.war_columns, gangster_token_used),
+        (state.police_columns, police_token_used),
+    ):
+        track = [n for column in columns for n in column]
+        assert len(track) == len(set(track)), columns
+        for number in track:
+            assert used(state.districts[number]) is None, (number, columns)
+    for number, d in state.districts.items():
+        if d.war_token:
+            assert d.gangster is None and not d.had_gangster and d.strength_token is None, number
+        assert not (d.police and d.police_token), number
+    tiles = [d.gangster for d in state.districts.values() if d.gangster is not None]
+    tiles += [p.partner for p in state.players.values() if p.partner is not None]
+    tiles += [t for deck in state.gangster_decks.values() for t in deck]
+    assert len(tiles) == len(set(tiles)) and len(tiles) <= COMPONENTS.total("gangster_tiles")
+    strength = sum(d.strength_token is not None for d in state.districts.values())
+    assert strength <= COMPONENTS.total("gangster_strength_tokens")
+    for supply, component in (
+        (state.supply_barrels, "barrels"),
+        (state.supply_goons, "goons"),
+        (state.supply_leverage, "leverage_tokens"),
+        (state.supply_gangster_bars, "gangster_bars"),
+        (state.supply_police, "police"),
+    ):
+        assert 0 <= supply <= COMPONENTS.total(component), component
 
 
 def play(players: int, seed: int, *, check_every: int = 1) -> Game:

@@ -494,8 +494,12 @@ def test_r_ally_2_a_partner_is_in_one_place() -> None:
     assert err.field == "player.blue.partner_district" and "purple's alliance marker" in err.reason
     err = error(PARTNERED.replace("had_gangster = true", 'gangster = "gangster-A3"'))
     assert err.field == "player.purple.partner_district" and "R-ALLY-2" in err.reason
-    err = error(PARTNERED.replace("had_gangster = true", "war_token = true"))
+    arrived = "had_gangster = true\nstrength = 6\ngangster_bars = 1\n"
+    err = error(PARTNERED.replace(arrived, "war_token = true\n"))
     assert err.field == "player.purple.partner_district" and "R-GANGWAR-13" in err.reason
+    # a war token beside a strength token and a gangster bar: its gangster has come already
+    err = error(PARTNERED.replace("had_gangster = true", "war_token = true"))
+    assert err.field == "districts.5.war_token" and "R-GANGWAR-4" in err.reason
     err = error('title = "x"\n[player.blue]\npartner_district = 5\n')
     assert err.field == "player.blue" and "'partner' is a dependency" in err.reason
     # with the setup's map kept, allying with a setup gangster takes its tile off the board

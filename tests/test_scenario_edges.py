@@ -181,16 +181,21 @@ def test_more_war_tokens_than_the_acts_deck_is_refused() -> None:
 def test_a_gangster_tile_taken_from_a_later_deck_counts() -> None:
     """Issue 14 item 2, R-GANGWAR-11: the column revealed after Act 1 draws from deck C in
     Act 2's war; a scenario that puts three of its four tiles on the board leaves it short of
-    the two districts of that column (the setup's, seed 0)."""
+    the two districts of that column (stated on the time track, R-BOARD-13, not found by a
+    seed). With the deck itself listed short, the time track's column is named."""
     deck_c = [t.id for t in load_catalog().gangster_deck("C")]
-    assert Game.new(seed=0).state.war_columns[0] == [3, 8]
-    text = "".join(
+    track = "[time_track]\ngangsters = [[3, 8], [1, 2, 4, 5]]\n"
+    text = track + "".join(
         f"[districts.{n}]\ngangster = '{t}'\n"
         for n, t in zip((10, 11, 13), deck_c[:3], strict=True)
     )
     err = game_refusal(text)
-    assert (err.line, err.field) == (6, "districts.13.gangster")
+    assert (err.line, err.field) == (8, "districts.13.gangster")
     assert "end of Act 2" in err.reason and "deck C holds 1" in err.reason
+    short = track + f"[decks.gangsters]\nC = ['{deck_c[0]}']\n"
+    err = game_refusal(short)
+    assert (err.line, err.field) == (2, "time_track.gangsters[0]")
+    assert "districts 3, 8 (2)" in err.reason and "R-GANGWAR-2" in err.reason
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,11 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   to persons this act, R-TURN-4), ``restaurant`` (capos in the Restaurant), ``[decks]``
   (``vip``, ``party``, ``distillery``, ``fleet``, ``helpers``, ``crates``, top first, each
   holding exactly what the rest of the scenario leaves in it; ``gangsters.B``/``C``/``D``: the
-  tiles left in each gangster deck), ``[offers]`` (``helpers``; ``city_left`` and
+  tiles left in each gangster deck), ``[time_track]`` (``gangsters`` and ``police``: the
+  columns of face-down district tokens still on the time track, the next to be revealed
+  first, R-BOARD-13, R-GANGWAR-11, R-POLICE-2), ``[goals]`` (``central_park``: the five tiles
+  on spaces 1-5, R-SETUP-17; ``areas``: the tile of each area, R-SETUP-16; every other tile
+  is in the box), ``[offers]`` (``helpers``; ``city_left`` and
   ``city_middle``: the city-token stacks, top last; ``city_right``: its spaces, ``false``
   empty), per district ``city_tokens`` (the token on each space, ``false``: none) and per
   player ``capos``, ``capos_boxed`` (on the operations board and in the box; with those on
@@ -74,6 +78,15 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   (``district``, ``colour``, ``area``, ``space``, ``building``, ``mode``, ``card``, ``count``,
   ``ship``, ``goal``, ``range_bonus``, ``restaurant``), the stated ``answer`` (the test suite
   checks the engine computes it), ``hint`` and ``rules``.
+
+The time track agrees with the districts: a district has one gangster district token and one
+police district token (R-COMP-11), and receives one gangster and one police figure over the
+game (R-GANGWAR-13, R-POLICE-3). A district with a gangster tile, ``had_gangster``, a strength
+token, a gangster bar or a war token has no gangster token on the track, and one with a police
+figure or a police token has no police token there; listed columns that put one there are
+refused, and columns left out are the setup's without those districts' tokens (a column may
+be shorter than the setup's). So on an empty map the districts cleared of the setup's gangsters
+and police receive none later: their tokens went to the box at setup (R-SETUP-5, R-SETUP-11).
 
 Every component a scenario puts on the map comes from its supply (buildings from the owner's
 operations board, mafiosi from the owner's supply, police figures, gangster bars and barrels

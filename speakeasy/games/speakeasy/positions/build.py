@@ -24,6 +24,7 @@ from speakeasy.games.speakeasy.model.state import (
     BuildingSpace,
     BuildingType,
     Colour,
+    District,
     Phase,
     Player,
     Ship,
@@ -35,7 +36,14 @@ from speakeasy.games.speakeasy.rules.context import Ctx
 from speakeasy.games.speakeasy.rules.flow import CENTRAL_PARK, Start, persons_in_play
 from speakeasy.games.speakeasy.rules.luciano import deck_letter
 
-__all__ = ["RNG_WORDS", "build_position", "rng_state", "rng_text"]
+__all__ = [
+    "RNG_WORDS",
+    "build_position",
+    "gangster_token_used",
+    "police_token_used",
+    "rng_state",
+    "rng_text",
+]
 
 #: The words of the random number generator's state (Python's Mersenne Twister: 624 words
 #: and the position in them), as ``rng`` holds them.
@@ -85,6 +93,38 @@ _CLOSED_FORBIDS = {
     "war_token": "R-CLOSED-3",
     "had_gangster": "R-CLOSED-3",
 }
+
+
+def gangster_token_used(district: District) -> str | None:
+    """Why ``district``'s gangster district token can no longer lie on the time track, or None:
+    every district receives a gangster exactly once (R-GANGWAR-13), so a district whose
+    gangster has arrived (a gangster tile, a partner's alliance marker, a strength token or a
+    gangster bar: R-SETUP-5..7, R-GANGWAR-3..5, R-ALLY-2) or whose token already waits on its
+    pistol space (R-GANGWAR-2) has no token left for the track, and a closed district never
+    receives one (R-CLOSED-3)."""
+    if district.closed:
+        return "is closed in this game, so no gangster ever arrives there (R-CLOSED-3)"
+    if district.war_token:
+        return "already has its gangster district token on its pistol space (war_token)"
+    if district.gangster is not None or district.had_gangster:
+        return "has already received its gangster"
+    if district.strength_token is not None:
+        return "holds a gangster strength token, so its gangster has arrived (R-GANGWAR-4)"
+    if any(space.gangster_bar for space in district.spaces):
+        return "holds gangster bars, so its gangster has arrived (R-SETUP-7, R-GANGWAR-5)"
+    return None
+
+
+def police_token_used(district: District) -> str | None:
+    """Why ``district``'s police district token can no longer lie on the time track, or None:
+    each district gets exactly one police figure (R-POLICE-3), so a district with its figure
+    (R-SETUP-11, R-POLICE-1) or with its token on its police space (R-SETUP-12, R-POLICE-2)
+    has no token left for the track."""
+    if district.police:
+        return "already has its police figure"
+    if district.police_token:
+        return "already has its police district token on its police space (police_token)"
+    return None
 
 
 def build_position(ctx: Ctx, data: Mapping[str, Any], start: Start, fail: Fail) -> None:
@@ -138,6 +178,8 @@ class _Builder:
         for i, spec in enumerate(data.get("ships", ())):
             self._ship(i, spec)
         self._docks(data.get("docks", {}))
+        if "goals" in data:
+            self._goals(data["goals"])
         for i, spec in enumerate(data.get("books", ())):
             self._book(i, spec)
         if "turn_order" in data:
@@ -167,6 +209,7 @@ class _Builder:
                     colour,
                     "board_pieces",
                 )
+        self._time_track(data.get("time_track", {}))
         self._check_wars()
         if "rng" in data:
             try:
@@ -263,7 +306,12 @@ class _Builder:
             district.spaces[index].gangster_bar = True
         if spec.get("police"):
             if state.supply_police == 0:
-                self.fail("no police figure left in the supply", *path, "police")
+                self.fail(
+                    f"no police figure left in the supply: the game has {self._total('police')} "
+                    "(R-COMP-4, R-COMP-11)",
+                    *path,
+                    "police",
+                )
             state.supply_police -= 1
             district.police = True
         district.police_token = bool(spec.get("police_token", False))
@@ -273,7 +321,7 @@ class _Builder:
         if "gangster" in spec:
             tile = spec["gangster"]
             if tile not in {g.id for g in self.catalog.gangsters}:
-                self.fail(f"no gangster tile {tile!r}", *path, "gangster")
+                self.fail(f"no gangster tile {tile!r} (R-COMP-5)", *path, "gangster")
             self._take_gangster(tile, *path, "gangster")
             district.gangster, district.had_gangster = tile, True
             if district.strength_token is None:
@@ -338,7 +386,12 @@ class _Builder:
             building.protected = True
         if spec.get("barrel"):
             if self.state.supply_barrels == 0:
-                self.fail("no barrel left in the supply", *path, "barrel")
+                self.fail(
+                    f"no barrel left in the supply: the game has {self._total('barrels')} "
+                    "(R-COMP-8, R-COMP-11)",
+                    *path,
+                    "barrel",
+                )
             self.state.supply_barrels -= 1
             building.barrel = True
         if space.city_token is not None:  # the token goes to the builder's board (R-BUILD-2)
@@ -378,7 +431,148 @@ class _Builder:
             ]
             if act == start.act and listed:
                 self.fail(reason, "districts", str(listed[-1]), "war_token")
-            self.fail(reason, *self.took.get(letter, ("districts",)))
+            if letter in self.took:  # the scenario took tiles of this deck elsewhere
+                self.fail(reason, *self.took[letter])
+            if act > start.act and "gangsters" in self.data.get("time_track", {}):
+                self.fail(reason, "time_track", "gangsters", act - start.act - 1)
+            self.fail(reason, "districts")
+
+    def _total(self, component: str) -> int:
+        """How many of a shared component the game has (``data/catalog/components.toml``)."""
+        return self.catalog.components.total(component)
+
+    def _time_track(self, track: Mapping[str, Any]) -> None:
+        """The time track's columns of face-down district tokens (R-BOARD-13): gangster tokens
+        (revealed after the wars of Acts 1 and 2, R-GANGWAR-11) and police tokens (revealed at
+        the patrols of Acts 1 and 2, R-POLICE-2), the next column first.
+
+        A district has one gangster district token and one police district token (R-COMP-4/6),
+        so a district that already has its gangster (or its police figure), or whose token
+        waits on its pistol (or police) space, has none on the track (R-GANGWAR-13,
+        R-POLICE-3). Columns the scenario lists are checked against that; columns it leaves
+        out are the setup's, without the tokens of such districts (they went to the box when
+        their gangster or police came, R-SETUP-5, R-SETUP-11, R-GANGWAR-4, R-POLICE-1)."""
+        state = self.state
+        kinds = (
+            ("gangsters", "gangster", state.war_columns, gangster_token_used, "R-GANGWAR-13"),
+            ("police", "police", state.police_columns, police_token_used, "R-POLICE-3"),
+        )
+        for key, noun, columns, used, rule in kinds:
+            districts = state.districts
+            if key not in track:
+                columns[:] = [
+                    [n for n in column if used(districts[n]) is None] for column in columns
+                ]
+                continue
+            path = ("time_track", key)
+            listed: list[list[int]] = track[key]
+            if len(listed) != len(columns):
+                self.fail(
+                    f"in Act {self.start.act} the time track holds {len(columns)} column(s) of "
+                    f"{noun} district tokens: {len(listed)} listed (R-BOARD-13, R-GANGWAR-11, "
+                    "R-POLICE-2)",
+                    *path,
+                )
+            where: dict[int, int] = {}
+            for c, (column, seeded) in enumerate(zip(listed, columns, strict=True)):
+                if len(column) > len(seeded):
+                    self.fail(
+                        f"this column of the time track holds at most {len(seeded)} tokens "
+                        "(R-BOARD-13)",
+                        *path,
+                        c,
+                    )
+                for i, number in enumerate(column):
+                    if number in where:
+                        self.fail(
+                            f"district {number}'s token is already in column {where[number] + 1}: "
+                            f"each district has one {noun} district token (R-COMP-4/6, {rule})",
+                            *path,
+                            c,
+                            i,
+                        )
+                    where[number] = c
+                    reason = used(districts[number])
+                    if reason is not None:
+                        what = (
+                            "receives a gangster" if key == "gangsters" else "gets a police figure"
+                        )
+                        self.fail(
+                            f"district {number} {reason}; every district {what} exactly once, "
+                            f"so its token is not on the time track ({rule})",
+                            *path,
+                            c,
+                            i,
+                        )
+            columns[:] = [list(column) for column in listed]
+
+    def _goals(self, goals: Mapping[str, Any]) -> None:
+        """The goal tiles in play: five in Central Park, spaces 1-5 left to right (R-SETUP-17:
+        two of back A, two of B, one of C, all numbers different, DISC-1), and one per area
+        (R-SETUP-16: all numbers different); every other tile is in the box. The fixed goals
+        are always in play (R-BOOKS-2)."""
+        state, catalog = self.state, self.catalog
+        if "central_park" in goals:
+            path = ("goals", "central_park")
+            listed = goals["central_park"]
+            family = catalog.goal_families["central_park"]
+            backs = [letter for letter, n in family.in_play_by_letter.items() for _ in range(n)]
+            if len(listed) != len(backs):
+                self.fail(f"Central Park holds {len(backs)} goal tiles (R-SETUP-17)", *path)
+            known = {g.id: g for g in catalog.central_park_goals}
+            self._goal_tiles(listed, known, path, "R-SETUP-17, DISC-1")
+            for i, (tile, back) in enumerate(zip(listed, backs, strict=True)):
+                if known[tile].letter != back:
+                    self.fail(
+                        f"space {i + 1} of Central Park takes a tile with back {back}, and "
+                        f"{tile!r} has back {known[tile].letter} (R-SETUP-17)",
+                        *path,
+                        i,
+                    )
+            state.central_park_goals = list(listed)
+        if "areas" in goals:
+            areas = _in_order(goals["areas"], Area)
+            known = {g.id: g for g in catalog.area_goals}
+            tiles = [tile for _, tile in areas]
+            self._goal_tiles(tiles, known, ("goals", "areas"), "R-SETUP-16", [a for a, _ in areas])
+            state.area_goals = {Area(area): tile for area, tile in areas}
+        in_play = {*state.central_park_goals, *state.area_goals.values()}
+        books = state.books
+        state.books = {
+            goal.id: books.get(goal.id, [None] * goal.book_spaces)
+            for goal in catalog.goals
+            if goal.family not in ("area", "central_park") or goal.id in in_play
+        }
+
+    def _goal_tiles(
+        self,
+        tiles: Sequence[str],
+        known: Mapping[str, Any],
+        path: tuple[str, ...],
+        rule: str,
+        keys: Sequence[str | int] | None = None,
+    ) -> None:
+        """Each tile is one of ``known``, listed once, with a number none before it has."""
+        numbers: dict[int | None, str] = {}
+        for i, tile in enumerate(tiles):
+            key = keys[i] if keys is not None else i
+            if tile not in known:
+                self.fail(
+                    f"no such goal tile {tile!r} (R-COMP-7; known: {', '.join(known)})", *path, key
+                )
+            number = known[tile].number
+            if number in numbers:
+                what = (
+                    "is listed twice"
+                    if numbers[number] == tile
+                    else f"has the number of {numbers[number]!r}"
+                )
+                self.fail(
+                    f"{tile!r} {what}: the tiles in play all have different numbers ({rule})",
+                    *path,
+                    key,
+                )
+            numbers[number] = tile
 
     def _gangster_deck(self, tiles: list[str]) -> None:
         act = self.start.act
@@ -417,7 +611,11 @@ class _Builder:
         if "leverage_tokens" in spec:
             change = spec["leverage_tokens"] - player.leverage_tokens
             if change > state.supply_leverage:
-                self.fail("not enough leverage tokens in the supply", *path, "leverage_tokens")
+                self.fail(
+                    "not enough leverage tokens in the supply (R-COMP-8, R-COMP-11)",
+                    *path,
+                    "leverage_tokens",
+                )
             state.supply_leverage -= change
             player.leverage_tokens = spec["leverage_tokens"]
         if "books" in spec:
@@ -456,12 +654,14 @@ class _Builder:
             self._partner(player, spec, path)
         for i, crate in enumerate(spec.get("crates", ())):
             if not self._take_crate(crate):
-                self.fail(f"crate {crate!r} is not in the crate stack", *path, "crates", i)
+                self.fail(
+                    f"crate {crate!r} is not in the crate stack (R-COMP-8)", *path, "crates", i
+                )
             player.crates.append(crate)
         for key, held in (("helpers", player.helpers), ("helpers_used", player.helpers_used)):
             for i, helper in enumerate(spec.get(key, ())):
                 if not self._take_helper(helper):
-                    self.fail(f"helper card {helper!r} is not available", *path, key, i)
+                    self.fail(f"helper card {helper!r} is not available (R-COMP-9)", *path, key, i)
                 held.append(helper)
         for i, card in enumerate(spec.get("hand", ())):  # every listed hand went back first
             self._take_card(card, *path, "hand", i)
@@ -489,7 +689,11 @@ class _Builder:
 
     def _supply_barrels(self, taken: int, *path: str | int) -> None:
         if taken > self.state.supply_barrels:
-            self.fail("not enough barrels in the supply", *path)
+            self.fail(
+                f"not enough barrels in the supply: the game has {self._total('barrels')} "
+                "(R-COMP-8, R-COMP-11)",
+                *path,
+            )
         self.state.supply_barrels -= taken
 
     def _take_crate(self, crate: str) -> bool:
@@ -571,7 +775,7 @@ class _Builder:
         came from (R-ALLY-2) and whether its once-per-game free help is spent (R-PARTNER-6)."""
         tile = spec["partner"]
         if tile not in {g.id for g in self.catalog.gangsters}:
-            self.fail(f"no gangster tile {tile!r}", *path, "partner")
+            self.fail(f"no gangster tile {tile!r} (R-COMP-5)", *path, "partner")
         self._take_gangster(tile, *path, "partner")
         districts = self.state.districts
         # with map = "setup" the tile may lie on the gangster board: the alliance takes it

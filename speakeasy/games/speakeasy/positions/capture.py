@@ -107,9 +107,10 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
     prologue, the game's start) in full: the map with every city token, the players with
     everything they hold (capos, city tokens, operations-board pieces in order), the persons
     with capos this act and the Restaurant, the decks and stacks in order, the helper and
-    city-token offers, the turn-order track and the state of the random number generator
-    (``rng``). ``actions`` lists the decisions taken since, which loading replays (and so
-    checks) through the rules. ``extra`` fields are added as given (e.g. a ``description``).
+    city-token offers, the turn-order track, the time track's columns of district tokens, the
+    goal tiles in play and the state of the random number generator (``rng``). ``actions``
+    lists the decisions taken since, which loading replays (and so checks) through the rules.
+    ``extra`` fields are added as given (e.g. a ``description``).
     """
     state, rng_state, start, actions = _origin(game)
     phase = "prologue" if start.phase == "setup" else start.phase
@@ -202,6 +203,14 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
     ]
     if books:
         data["books"] = books
+    data["time_track"] = {
+        "gangsters": [list(column) for column in state.war_columns],
+        "police": [list(column) for column in state.police_columns],
+    }
+    data["goals"] = {
+        "central_park": list(state.central_park_goals),
+        "areas": {area.value: tile for area, tile in state.area_goals.items()},
+    }
     data["decks"] = {
         **{t.value: list(cards) for t, cards in state.operation_decks.items()},
         "helpers": list(state.helper_deck),

@@ -1,7 +1,7 @@
 """What a scenario's schema cannot say, checked when it is read: colours seated, a consistent
 start, each gangster tile in one place, the question asked known with its parameters, and the
 rules a position can never break (R-BUILD-5: one nightclub and one casino per player in each
-area; R-BARREL-2, R-BOARD-3, R-GANGWAR-13, R-ALLY-2, R-ORDER-1, R-ACT-1/2).
+area; R-BARREL-2, R-BOARD-3, R-GANGWAR-13, R-POLICE-3, R-ALLY-2, R-ORDER-1, R-ACT-1/2).
 
 What depends on the game's own setup (closed districts, the supply, the decks) is checked while
 the position is built (:mod:`speakeasy.games.speakeasy.positions.build`).
@@ -61,6 +61,23 @@ def check_position(data: Mapping[str, Any], fail: Fail) -> None:
                 "districts",
                 number,
                 "had_gangster",
+            )
+        if spec.get("war_token") and ("strength" in spec or bar_count(spec)):
+            fail(
+                "a district receives a gangster only once; a strength token or gangster bars "
+                "here mean its gangster has arrived, a war token that it is still to come "
+                "(R-GANGWAR-4, R-GANGWAR-5, R-GANGWAR-13)",
+                "districts",
+                number,
+                "war_token",
+            )
+        if spec.get("police") and spec.get("police_token"):
+            fail(
+                "each district gets exactly one police figure; a police token here means its "
+                "police are still to come (R-POLICE-1, R-POLICE-3)",
+                "districts",
+                number,
+                "police_token",
             )
         if (spec.get("had_gangster") or "gangster" in spec) and spec.get("war_token"):
             fail(

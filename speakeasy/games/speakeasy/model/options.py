@@ -1,5 +1,10 @@
 """Game options: the official variant and every switchable ASSUMED reading, off by default.
 
+The rulebooks' literal reading is always the default; a switch names the rule it changes.
+Two switches keep stricter readings the engine used to enforce (issue 26 items 4 and 5):
+``finish_one_truck_first`` (R-TRUCK-5, a recommendation in both books) and
+``no_ally_with_returned_partner`` (R-ALLY-4, not in the text).
+
 >>> Options().distillery_rebuild, Options().takeover_helper_pays_cost
 (False, True)
 >>> Options.from_data({"distillery_rebuild": True}).distillery_rebuild
@@ -31,6 +36,10 @@ class Options:
     #: R-LOC-GEN-1, R-LOC-CENTRALPARK-1/5: Central Park may swap with a capo in the Restaurant
     #: (the rulebooks' reading, on by default: the Restaurant's person takes any number of capos).
     restaurant_swap: bool = True
+    #: R-ALLY-4 (ASSUMED, off by default): the partner just returned (R-ALLY-1) may not be
+    #: chosen again in the same action. The text returns it to the gangster board first and
+    #: then lets you choose any gangster there, so by default you may re-ally with it.
+    no_ally_with_returned_partner: bool = False
 
     def __post_init__(self) -> None:
         """Every option is checked when made, as loading checks it, so a game that starts can

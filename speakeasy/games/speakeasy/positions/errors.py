@@ -49,6 +49,8 @@ def locate(text: str, path: Sequence[str | int]) -> int | None:
     3
     >>> locate('[[ships]]\\nship = "a"\\n[[ships]]\\nship = "b"\\n', ["ships", 1, "ship"])
     4
+    >>> locate('title = "x"\\n[question]\\ntext = "q"\\n', ["question"])  # a top-level table
+    2
     """
     lines = text.splitlines()
     found: int | None = None
@@ -63,7 +65,7 @@ def locate(text: str, path: Sequence[str | int]) -> int | None:
             continue
         key = str(part)
         pattern = re.compile(
-            rf'(^\s*\[\[?[^\]]*(^|[.\[\s"]){re.escape(key)}(["\].\s]|$))|((^|[{{,\s"]){re.escape(key)}"?\s*=)'
+            rf'(^\s*\[\[?(?:[^\]]*[.\s"])?{re.escape(key)}(["\].\s]|$))|((^|[{{,\s"]){re.escape(key)}"?\s*=)'
         )
         for number in range(start, len(lines)):
             if pattern.search(lines[number]):

@@ -349,6 +349,29 @@ def test_r_truck_5_by_default_a_moved_truck_may_hand_over_and_resume() -> None:
     assert [t.district for t in purple.trucks] == [8, 3]
 
 
+def test_r_truck_5_a_truck_that_acted_may_wait_at_once_when_it_takes_over_again() -> None:
+    """R-TRUCK-5 (default): what counts is having acted, not where the truck ends: truck 1
+    loads and delivers in its own district (the same district and load as before), hands over,
+    and when it takes over again it may hand over at once; truck 2, which waited without
+    acting, may not."""
+    ctx = new_ctx(4, seed=7, police=())
+    purple = ctx.player(P)
+    set_levels(ctx, P, fleet=3)
+    put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
+    put_building(ctx, P, 8, 1, BuildingType.BAR)
+    purple.distillery_barrels = 1
+    purple.trucks[0].district = 8
+    _, seen = drive(
+        deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05")),
+        [
+            *("truck 1", "load", "deliver 8 1", "wait"),
+            *("truck 2", "wait", "truck 1", "wait", "truck 2", "finish", "finish"),
+        ],
+    )
+    assert [d.fact("truck") for d in seen if d.kind == "truck"] == [0, 0, 0, 1, 0, 1, 0]
+    assert "wait" not in {o.kind for o in seen[-2].options}  # truck 2 waited without acting
+
+
 def test_r_truck_5_r_truck_12_by_default_both_trucks_buy_from_one_sailing_ship() -> None:
     """R-TRUCK-5, R-TRUCK-11/12, E17: why the order matters. Truck 1 buys from the Rothstein
     in port 7 and hands over, so the ship sails on to the next free port, 13, where truck 2

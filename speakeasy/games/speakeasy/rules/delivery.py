@@ -371,14 +371,15 @@ def run_truck(
     *,
     hand: Handover | None = None,
     announced: int | None = None,
-) -> Flow[int | None]:
+) -> Flow[tuple[int, bool] | None]:
     """One truck's turn, step by step, until it finishes (R-TRUCK-4..14); ``None`` then.
 
     With ``hand`` the truck may hand over to another truck (``wait``, R-TRUCK-5, E18) when
-    :func:`may_hand_over` says so; the flow then returns the movement points it has left, and
-    the truck resumes later with them. Each decision's facts say ``others`` (trucks still to
-    act), ``fresh`` (may wait before acting), ``moved`` and ``strict`` (the switch
-    ``finish_one_truck_first``), so a refused ``wait`` names its reason. ``announced`` (the
+    :func:`may_hand_over` says so; the flow then returns the movement points it has left
+    (the truck resumes later with them) and whether it did something before waiting. Each
+    decision's facts say ``others`` (trucks still to act), ``fresh`` (may wait before acting),
+    ``moved`` and ``strict`` (the switch ``finish_one_truck_first``), so a refused ``wait``
+    names its reason. ``announced`` (the
     delivery's range, when this is its first decision) goes into the first decision's facts as
     ``delivery_range``.
     """
@@ -417,7 +418,7 @@ def run_truck(
         kind = choice.kind
         if kind == "wait":
             _end_stop(ctx, colour, stop)  # after buying, the ship sails on (R-TRUCK-12)
-            return stop.points
+            return stop.points, acted
         if kind != "finish":
             acted = True
         if kind == "finish":
@@ -583,8 +584,6 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
                 return
             index = int(choice.args[0]) - 1
         hand = Handover(len(waiting) - 1, index not in waited, reach.total)
-        before = ctx.player(colour).trucks[index]
-        start = (before.district, before.barrels, left[index])
         paused = yield from run_truck(
             ctx, colour, index, left[index], hand=hand, announced=announced
         )
@@ -592,9 +591,8 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
         if paused is None:
             waiting.remove(index)
             continue
-        left[index] = paused
-        truck = ctx.player(colour).trucks[index]
-        if ctx.options.finish_one_truck_first or start == (truck.district, truck.barrels, paused):
+        left[index], acted = paused
+        if ctx.options.finish_one_truck_first or not acted:
             waited.add(index)
         else:
             waited.discard(index)

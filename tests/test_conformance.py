@@ -38,6 +38,14 @@ What each game must do (the engine's contract, :mod:`speakeasy.core.engine`):
    has ``why_not(a) is None`` and every near miss a refusal that ``apply`` raises unchanged,
    leaving the game as it was.
 
+7. **Options** are checked when made; every accepted value plays, saves and loads.
+8. **Hostile input, one fuzz over every game** (issue 26 item 15): the other games' actions
+   and another seat's earlier options are refused with this game's rules; 10 MB requests (text
+   or ``Action``) are ``malformed`` in bounded memory (``tests/bounded.py``; their times are in
+   ``tests/benchmarks/test_bench_hostile.py``); ``observe`` and ``make_bot`` of a seat the game
+   lacks, and bad players or options for a new game, are a short ``ValueError`` naming what is
+   allowed. Undocumented exception types are counted: zero.
+
 The engine's own refusals (``REFUSALS``: ``malformed``, ``game-over``, ``nothing-to-undo``...)
 must each name a rule of the game (Speakeasy's ``malformed`` cites R-TURN-1, Mafia City's
 MC-ACT-3).
@@ -55,6 +63,7 @@ import random
 import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +76,7 @@ from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import REFUSALS, Engine
 from speakeasy.core.registry import GameType
 from speakeasy.tools.paths import data_path
+from tests.bounded import refused
 
 Game = Engine[Any, Any, Any]
 
@@ -640,3 +650,161 @@ def test_options_are_checked_when_made_and_every_accepted_game_saves(name: str) 
             assert descriptor.load_game is not None
             back = descriptor.load_game(game.to_json())
             assert back.to_json() == game.to_json(), f"{name}: {field.name}={value!r}"
+
+
+# ---------------------------------------------------------------------- 8. hostile input
+#: Every public entry point's documented failures (issue 26, item 15): a request is refused with
+#: ``IllegalAction`` (``malformed`` for what is not canonical text), a non-action is a
+#: ``TypeError``, bad seats and options a ``ValueError`` with a plain message. Anything else
+#: raised by a probe below is an undocumented exception type; the suite counts them (zero).
+HUGE = 10 * 2**20  # 10 MB of text
+#: The most memory (MB) a refusal of a huge request may trace: far less than the request.
+HUGE_MB = 1.0
+
+
+def huge_requests() -> dict[str, Any]:
+    """Huge requests, each refused as ``malformed`` before any copy of it is made."""
+    word = "x" * HUGE
+    return {
+        "10 MB text": word,
+        "10 MB of words": "pass " * (HUGE // 5),
+        "10 MB non-ASCII text": "é" * (HUGE // 2),
+        "an Action with a 10 MB kind": Action(word),
+        "an Action with a 10 MB argument": Action("pass", (word,)),
+        "an Action with a 5,000-digit number": Action("pass", (10**5000,)),
+        "an Action with a million arguments": Action("pass", ("a",) * 10**6),
+    }
+
+
+def other_games_actions(name: str) -> list[Any]:
+    """Requests of every other registered game, as ``Action`` values and as text: the first
+    steps of its seeded random game."""
+    out: list[Any] = []
+    for other in NAMES:
+        if other != name:
+            actions = script(other, games.load(other).min_players)[:40]
+            out += [*actions, *map(str, actions)]
+    return out
+
+
+def not_seats(name: str, game: Game) -> list[Any]:
+    """Seats no game of ``name`` has now: unknown words, other games' seats, odd objects."""
+    mine = {str(p) for p in game.players}
+    others = [s for other in NAMES for s in games.load(other).seats if s not in mine]
+    return ["nobody", "", "RED ", *others, None, 42, 3.5, b"red", ("red",), object()]
+
+
+class Undocumented:
+    """Counts what a probe raised beyond its documented exception types."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, int] = {}
+
+    def call(self, what: str, call: Callable[[], object], *documented: type[Exception]) -> Any:
+        """``call()``'s result or documented exception; anything else is counted."""
+        try:
+            return call()
+        except documented as exc:
+            return exc
+        except Exception as exc:  # the count this suite keeps at zero
+            key = f"{type(exc).__name__} from {what}"
+            self.found[key] = self.found.get(key, 0) + 1
+            return exc
+
+
+def hostile_probes(name: str, players: int, count: Undocumented) -> None:
+    """Issue 26 item 15, one fuzz over every game: at the start, at a seeded step and at the
+    end, the other games' actions, another seat's earlier options, huge requests, unknown
+    seats for ``observe`` and the bots, bad players and options for a new game."""
+    descriptor = games.load(name)
+    malformed_rule = type(descriptor.new_game(players, SEED)).definition.refusal_rules["malformed"]
+    foreign = other_games_actions(name)
+    length = len(script(name, players))
+    probe_at = {0, length // 2, length - 1}
+    seen: list[tuple[Any, tuple[Action, ...]]] = []  # (seat, its options) at each step
+    for step, (game, _) in enumerate(played(name, players)):
+        seen.append((game.current_player, tuple(game.legal_actions())))
+        if step not in probe_at:
+            continue
+        legal = set(game.legal_actions())
+        before = snapshot(game)
+        # the other games' actions: refused with this game's rules, or a TypeError never
+        for request in foreign:
+            if request not in legal and str(request) not in map(str, legal):
+                err = count.call(
+                    "apply(another game's action)", partial(game.apply, request), IllegalAction
+                )
+                assert isinstance(err, IllegalAction), (name, request)
+                assert err.rule in rule_ids(name), (name, request, err.rule)
+        # another seat's request: what another seat could do earlier, not an option now
+        mine = game.current_player
+        for seat, options in seen[:-1]:
+            if seat == mine:
+                continue
+            for request in options[:3]:
+                if request not in legal:
+                    err = count.call(
+                        "apply(another seat's request)", partial(game.apply, request), IllegalAction
+                    )
+                    assert isinstance(err, IllegalAction), (name, request)
+                    assert err.rule in rule_ids(name), (name, request, err.rule)
+        # huge requests: malformed, citing the game's rule for it, in bounded memory
+        for what, request in huge_requests().items():
+            err = count.call(
+                f"apply({what})",
+                partial(refused, partial(game.apply, request), IllegalAction, megabytes=HUGE_MB),
+                IllegalAction,
+            )
+            assert isinstance(err, IllegalAction), (name, what, err)
+            assert (err.code, err.rule) == ("malformed", malformed_rule), (name, what)
+            predicted = count.call(
+                f"why_not({what})", partial(game.why_not, request), IllegalAction
+            )
+            assert isinstance(predicted, IllegalAction) and predicted.code == "malformed", what
+        # observe and the bots: another game's seat, an unknown one, a huge text
+        seats = [str(p) for p in game.players]
+        for seat in [*not_seats(name, game), "x" * HUGE]:
+            err = count.call(
+                "observe(not a seat)",
+                partial(refused, partial(game.observe, seat), ValueError, megabytes=HUGE_MB),
+                ValueError,
+            )
+            assert isinstance(err, ValueError), (name, seat, err)
+            assert all(repr(s) in str(err) or s in str(err) for s in seats), str(err)
+            assert len(str(err)) < 400
+            if seat in descriptor.seats:
+                continue  # a seat of another game of this kind: a bot may play it
+            for kind in descriptor.bots:
+                err = count.call(
+                    "make_bot(not a seat)", partial(descriptor.make_bot, kind, seat, 1), ValueError
+                )
+                assert isinstance(err, ValueError), (name, seat, err)
+        assert snapshot(game) == before, f"{name}: a hostile probe changed the game"
+    # a new game: bad players and bad options are a ValueError with a plain message
+    for bad_players in (None, 3.5, "red", [1, 2, 3], ["nobody"] * 3, iter(range(10**9))):
+        err = count.call(
+            "new_game(bad players)",
+            partial(descriptor.new_game, bad_players, SEED),
+            ValueError,
+        )
+        assert isinstance(err, ValueError) and len(str(err)) < 400, (name, bad_players, err)
+    for bad_options in ({"no_such_option": True}, "advanced", 42, [("a", 1)]):
+        err = count.call(
+            "new_game(bad options)",
+            partial(descriptor.new_game, players, SEED, options=bad_options),
+            ValueError,
+        )
+        assert isinstance(err, ValueError) and len(str(err)) < 400, (name, bad_options, err)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_input_is_refused_with_documented_exceptions_only(name: str) -> None:
+    """Issue 26 item 15: Mafia City's input as strict as Speakeasy's, one fuzz over both games
+    (:func:`hostile_probes`): the other game's actions and another seat's requests are
+    ``IllegalAction`` citing this game's rules; 10 MB requests are ``malformed`` (Speakeasy's
+    R-TURN-1, Mafia City's MC-ACT-3) with under :data:`HUGE_MB` MB traced; ``observe`` and
+    ``make_bot`` of a seat the game does not have, and bad players or options for a new game,
+    are a ``ValueError`` naming what is allowed. Undocumented exception types: zero."""
+    count = Undocumented()
+    hostile_probes(name, games.load(name).min_players + 1, count)
+    assert count.found == {}

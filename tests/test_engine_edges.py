@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speakeasy import Game, IllegalAction
+from speakeasy import Game, IllegalAction, games
 from speakeasy.core.actions import Action
 from speakeasy.core.context import Context, Flow
 from speakeasy.core.engine import REFUSALS, Engine, EngineError, GameDefinition
@@ -370,3 +370,30 @@ play_random(_FUZZED, 8, seed=4)
 def test_fuzz_counts_are_reported() -> None:
     """Prints the counts of the fuzzing above (``pytest -s``) for the issue's note."""
     print(json.dumps(FUZZ))
+
+
+@pytest.mark.parametrize("name", ["speakeasy", "mafia-city"])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        Action("pass", ("7",)),  # a word that reads as a number: its text would parse as 7
+        Action("pass", (10**18,)),  # 19 digits: no text form parses back to it
+        Action("pass", (-(10**5000),)),  # str() of it would raise ValueError in Python
+        Action("x" * 201),  # longer than any action's text
+        Action("pass", ("a",) * 201),
+    ],
+    ids=["number-word", "19-digits", "5000-digits", "long-kind", "many-words"],
+)
+def test_an_action_without_a_canonical_text_is_malformed(name: str, request_: Action) -> None:
+    """Issue 26 item 15: both games take canonical actions only, as text or as ``Action``: an
+    ``Action`` whose text form would not read back as itself is ``malformed`` (Speakeasy
+    R-TURN-1, Mafia City MC-ACT-3), refused before any text is built, the game unchanged."""
+    descriptor = games.load(name)
+    game = descriptor.new_game(descriptor.min_players, 1)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(request_)
+    rule = type(game).definition.refusal_rules["malformed"]
+    assert (caught.value.code, caught.value.rule) == ("malformed", rule)
+    assert len(caught.value.reason) < 200
+    assert game.to_json() == before

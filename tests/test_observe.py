@@ -10,6 +10,7 @@ R-GANGWAR-1. Mafia City: MC-INFO-1..5, MC-POLICE-3.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from speakeasy.core.bots import Bot, decide, play
 from speakeasy.games.mafia_city.engine import bots as mafia_city_bots
 from speakeasy.games.mafia_city.engine.game import DEFINITION as MAFIA_CITY
 from speakeasy.games.mafia_city.engine.game import Game as MafiaCity
+from speakeasy.games.mafia_city.engine.observe import observe as mafia_city_observe
 from speakeasy.games.mafia_city.model.state import GameState as MafiaCityState
 from speakeasy.games.speakeasy.engine.bots import RandomBot
 from speakeasy.games.speakeasy.engine.definition import SPEAKEASY
@@ -246,6 +248,29 @@ def test_an_unknown_seat_is_a_value_error_naming_the_seats(seat: object) -> None
         return
     with pytest.raises(ValueError, match="the seats are"):
         mafia.observe(seat)
+
+
+@pytest.mark.parametrize("seat", ["nobody", "green", 3, None, "x" * 10**6])
+def test_the_module_observers_name_the_seats_too(seat: object) -> None:
+    """Issue 26 item 15: the observers under the games (``engine.observe.observe``) refuse a
+    seat the game lacks with a short ValueError naming the seats, as ``Game.observe`` does
+    (Mafia City's used to raise KeyError; Speakeasy's named no seats for ``'nobody'``)."""
+    speakeasy = Game.new(players=["yellow", "blue"], seed=1)
+    mafia = MafiaCity.new(players=3, seed=1)
+    refusals = []
+    if seat is not None:  # Speakeasy's None is the spectator (public_view)
+        with pytest.raises(ValueError, match="the seats are 'yellow', 'blue'") as caught:
+            observe(speakeasy.state, seat)  # type: ignore[arg-type]
+        refusals.append(caught.value)
+    with (
+        pytest.raises(ValueError, match="the seats are 'red', 'blue', 'green'")
+        if seat != ("green")
+        else contextlib.nullcontext() as caught_mc
+    ):
+        mafia_city_observe(mafia.state, seat)  # type: ignore[arg-type]
+    if caught_mc is not None:
+        refusals.append(caught_mc.value)
+    assert all(len(str(e)) < 200 for e in refusals)
 
 
 # ---------------------------------------------------------------------- Mafia City

@@ -4,8 +4,9 @@ deliveries.
 Rules: R-TRUCK-1..14, R-TRUCK-12 (ship moves, E17, E18), R-CLOSED-2, R-MONEY-2/6, R-NOTOR-2.
 
 Every plan is checked by playing its :meth:`~speakeasy.games.speakeasy.studies.planner.Plan.actions`
-through the real ``deliver`` flow. Exactness is checked against :class:`Oracle`, an exhaustive
-search over every legal decision the engine offers
+through the real ``deliver`` flow. Exactness (over sequential plans, one truck finishing before
+the next moves, R-TRUCK-5) is checked against :class:`Oracle`, an exhaustive search over every
+legal decision the engine offers but ``wait``
 (:func:`speakeasy.games.speakeasy.rules.delivery.truck_options`), applying each one the way
 :func:`speakeasy.games.speakeasy.rules.delivery.run_truck` does.
 """
@@ -159,7 +160,9 @@ Snapshot = tuple[object, ...]
 
 
 class Oracle:
-    """Exhaustive search over every decision the engine offers (memoised on the full state).
+    """Exhaustive search over every decision the engine offers but ``wait`` (memoised on the
+    full state): every sequential play, one truck finishing before the next moves, which is the
+    planner's plan shape (all plays with ``Options.finish_one_truck_first``; R-TRUCK-5).
 
     ``run`` mirrors :func:`speakeasy.games.speakeasy.rules.delivery.run_truck`: the legal options
     come from

@@ -9,11 +9,15 @@ Each test fails on the code before issue 15.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from speakeasy.core.actions import Decision
+import pytest
+
+from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.games.speakeasy.model.board import Area
 from speakeasy.games.speakeasy.model.effects import Effect
-from speakeasy.games.speakeasy.model.state import BuildingType, Ship
+from speakeasy.games.speakeasy.model.options import Options
+from speakeasy.games.speakeasy.model.state import BuildingType, Ship, to_data
 from speakeasy.games.speakeasy.rules.alliance import ally
 from speakeasy.games.speakeasy.rules.combat import bonus, boosts, spend_boost
 from speakeasy.games.speakeasy.rules.context import Ctx
@@ -21,6 +25,7 @@ from speakeasy.games.speakeasy.rules.delivery import deliver
 from speakeasy.games.speakeasy.rules.dispatch import Source
 from speakeasy.games.speakeasy.rules.flow import send_capo
 from speakeasy.games.speakeasy.rules.goals import book_spaces_available
+from speakeasy.games.speakeasy.rules.refusals import explain_refusal
 from speakeasy.games.speakeasy.rules.ships import attack_ship, ship_attack_options
 from tests.support import B, P, Y, drive, new_ctx, put_building, set_levels, skip_or_first
 
@@ -216,8 +221,11 @@ def test_cook_books_is_offered_when_a_goal_can_be_met() -> None:
 
 
 # ============================================================ the reference re-read (issue 15)
-def test_r_truck_5_e18_the_second_truck_enters_and_both_load_before_the_first_moves() -> None:
-    """R-TRUCK-5, R-TRUCK-9, E18 in the books' own order.
+@pytest.mark.parametrize(("strict", "waits"), [(False, 19), (True, 7)])
+def test_r_truck_5_e18_the_second_truck_enters_and_both_load_before_the_first_moves(
+    strict: bool, waits: int
+) -> None:
+    """R-TRUCK-5, R-TRUCK-9, E18 in the books' own order, with either reading of R-TRUCK-5.
 
     CZ (Garáž, Příklad 2): "Jeden náklaďák je ve stejné čtvrti jako jeho lihovar (čtvrť 8)
     a druhý náklaďák přesune ze své desky operací do téže čtvrti. V lihovaru má 4 sudy (1),
@@ -228,8 +236,11 @@ def test_r_truck_5_e18_the_second_truck_enters_and_both_load_before_the_first_mo
     (advised: finish one before moving the other). Before issue 15 the first truck had to
     finish before the second could even enter. The last point of truck B buys after moving
     (R-TRUCK-9): "poslední bod pohybu za návrat do čtvrti 13, kde si koupí další 2 sudy".
+    By default (the advice is no rule, issue 26 item 4) truck A may hand over at each of its
+    steps while B still waits: 19 decisions offer ``wait``; with
+    ``Options.finish_one_truck_first`` only the 7 before each truck's first move do.
     """
-    ctx = new_ctx(4, seed=7, police=())
+    ctx = new_ctx(4, seed=7, police=(), options=Options(finish_one_truck_first=strict))
     purple = ctx.player(P)
     set_levels(ctx, P, fleet=3)
     purple.pocket, purple.safe = 30, 0
@@ -248,7 +259,7 @@ def test_r_truck_5_e18_the_second_truck_enters_and_both_load_before_the_first_mo
     script = [
         *("truck 1", "load", "load", "wait"),  # truck A loads, then hands over before moving
         *("truck 2", "enter 8", "load", "load", "wait"),  # truck B enters 8 and loads
-        "truck 1",  # back to A: it may not wait again, it moves and finishes
+        "truck 1",  # back to A: it moves and finishes
         *("move 4", "deliver 4 0", "deliver 4 1", "move 7", "buy rothstein", "buy rothstein"),
         *("move 8", "move 9", "deliver 9 0", "move 5", "deliver 5 0", "finish"),
         *("move 7", "move 10", "move 13", "move 15", "deliver 15 0", "deliver 15 1"),
@@ -257,28 +268,131 @@ def test_r_truck_5_e18_the_second_truck_enters_and_both_load_before_the_first_mo
     _, seen = drive(
         deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05", range_bonus=2)), script
     )
-    waits = [d for d in seen if "wait" in {o.kind for o in d.options}]
-    assert len(waits) == 7  # truck A's 3 decisions before it moves, truck B's 4 before its own
+    assert len([d for d in seen if "wait" in {o.kind for o in d.options}]) == waits
     assert (truck_a.district, truck_a.barrels) == (5, 0)
     assert (truck_b.district, truck_b.barrels) == (13, 2)
     assert purple.distillery_barrels == 0
 
 
-def test_r_truck_5_a_moving_truck_finishes_before_the_other_moves() -> None:
-    """R-TRUCK-5 (ASSUMED, the books only advise it): no ``wait`` once a truck has moved, and
-    each truck waits at most once, so the hand-over cannot go on for ever."""
-    ctx = new_ctx(4, seed=7, police=())
+def _refusing(ctx: Ctx, request: str, answer: str, out: list[IllegalAction]) -> Any:
+    """A script entry recording the refusal of ``request`` (and that it left the state
+    untouched) before answering ``answer``."""
+
+    def entry(decision: Decision) -> str:
+        before = to_data(ctx.state)
+        out.append(
+            decision.why_not(Action.parse(request), lambda a: explain_refusal(ctx, decision, a))
+        )
+        assert to_data(ctx.state) == before
+        return answer
+
+    return entry
+
+
+def test_r_truck_5_option_a_moving_truck_finishes_before_the_other_moves() -> None:
+    """R-TRUCK-5 with ``Options.finish_one_truck_first`` (the books' advice made a rule): no
+    ``wait`` once a truck has moved, refused citing R-TRUCK-5 (it used to be a generic
+    ``not-now`` citing R-TRUCK-4), and each truck waits at most once, so the hand-over cannot
+    go on for ever."""
+    ctx = new_ctx(4, seed=7, police=(), options=Options(finish_one_truck_first=True))
     purple = ctx.player(P)
     set_levels(ctx, P, fleet=3)
     purple.trucks[0].district = 8
+    refused: list[IllegalAction] = []
     _, seen = drive(
         deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05")),
-        ["truck 1", "wait", "truck 2", "enter 3", "wait", "truck 1", "move 4", "finish", "finish"],
+        [
+            *("truck 1", "wait", "truck 2", "enter 3", "wait", "truck 1", "move 4"),
+            _refusing(ctx, "wait", "finish", refused),
+            _refusing(ctx, "wait", "finish", refused),
+        ],
     )
     assert [d.kind for d in seen[:3]] == ["truck_choose", "truck", "truck_choose"]
     after_move = seen[-2]
     assert "wait" not in {o.kind for o in after_move.options}  # truck 1 moved: no hand-over
-    assert "wait" not in {o.kind for o in seen[-1].options}  # truck 2 already waited once
+    assert "wait" not in {o.kind for o in seen[-1].options}  # truck 2 alone now
+    assert [(e.code, e.rule) for e in refused] == [
+        ("truck-moved", "R-TRUCK-5"),
+        ("no-other-truck", "R-TRUCK-5"),
+    ]
+    assert "finish_one_truck_first" in refused[0].reason
+
+
+def test_r_truck_5_by_default_a_moved_truck_may_hand_over_and_resume() -> None:
+    """R-TRUCK-5 (the books only advise finishing one truck first): by default truck 1 moves,
+    hands over to truck 2, and resumes with the points it has left; a truck that waited without
+    acting since must act before waiting again (``waited``), so the action ends."""
+    ctx = new_ctx(4, seed=7, police=())
+    purple = ctx.player(P)
+    set_levels(ctx, P, fleet=3)
+    purple.trucks[0].district = 8
+    refused: list[IllegalAction] = []
+    _, seen = drive(
+        deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05")),
+        [
+            *("truck 1", "move 4", "wait"),  # truck 1 moved: it may still hand over
+            *("truck 2", "wait"),  # truck 2 hands over without acting
+            *("truck 2", _refusing(ctx, "wait", "enter 3", refused), "wait"),
+            *("truck 1", "move 8", "finish", "finish"),
+        ],
+    )
+    first_points = int(seen[1].fact("points"))
+    chooser, resumed = seen[8], seen[9]
+    left = f"{first_points - 1} movement point"
+    assert left in str(next(o.label for o in chooser.options if str(o) == "truck 1"))
+    assert (resumed.kind, resumed.fact("truck"), resumed.fact("points")) == (
+        "truck",
+        0,
+        first_points - 1,
+    )
+    assert [(e.code, e.rule) for e in refused] == [("waited", "R-TRUCK-5")]
+    assert [t.district for t in purple.trucks] == [8, 3]
+
+
+def test_r_truck_5_a_truck_that_acted_may_wait_at_once_when_it_takes_over_again() -> None:
+    """R-TRUCK-5 (default): what counts is having acted, not where the truck ends: truck 1
+    loads and delivers in its own district (the same district and load as before), hands over,
+    and when it takes over again it may hand over at once; truck 2, which waited without
+    acting, may not."""
+    ctx = new_ctx(4, seed=7, police=())
+    purple = ctx.player(P)
+    set_levels(ctx, P, fleet=3)
+    put_building(ctx, P, 8, 0, BuildingType.DISTILLERY)
+    put_building(ctx, P, 8, 1, BuildingType.BAR)
+    purple.distillery_barrels = 1
+    purple.trucks[0].district = 8
+    _, seen = drive(
+        deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05")),
+        [
+            *("truck 1", "load", "deliver 8 1", "wait"),
+            *("truck 2", "wait", "truck 1", "wait", "truck 2", "finish", "finish"),
+        ],
+    )
+    assert [d.fact("truck") for d in seen if d.kind == "truck"] == [0, 0, 0, 1, 0, 1, 0]
+    assert "wait" not in {o.kind for o in seen[-2].options}  # truck 2 waited without acting
+
+
+def test_r_truck_5_r_truck_12_by_default_both_trucks_buy_from_one_sailing_ship() -> None:
+    """R-TRUCK-5, R-TRUCK-11/12, E17: why the order matters. Truck 1 buys from the Rothstein
+    in port 7 and hands over, so the ship sails on to the next free port, 13, where truck 2
+    stands and buys from it too; then truck 1 resumes and stops."""
+    ctx = new_ctx(4, seed=7, police=())
+    purple = ctx.player(P)
+    set_levels(ctx, P, fleet=3)
+    purple.pocket, purple.safe = 30, 0
+    ports = {"rothstein": 7, "daisy": 1, "st-clair": 2, "smuggler-4": 15}
+    for s in ctx.state.ships:
+        s.port = ports[s.ship]
+    purple.trucks[0].district, purple.trucks[1].district = 7, 13
+    drive(
+        deliver(ctx, P, Effect.of("deliver"), Source("card", "fleet-05")),
+        [
+            *("truck 1", "buy rothstein", "move 8", "wait"),
+            *("truck 2", "buy rothstein", "finish", "finish"),
+        ],
+    )
+    assert [t.barrels for t in purple.trucks] == [1, 1]
+    assert [e.data["district"] for e in ctx.events if e.kind == "truck_buy"] == [7, 13]
 
 
 def test_geo_2_central_park_belongs_to_no_area() -> None:

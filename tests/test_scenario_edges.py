@@ -18,6 +18,7 @@ from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.positions.errors import ScenarioError
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
+from speakeasy.games.speakeasy.positions.limits import MAX_MONEY
 from speakeasy.games.speakeasy.positions.shipped import load_scenario, shipped_scenarios
 from tests.bounded import refused
 from tests.support import play_bot_ignoring_refusals
@@ -368,3 +369,66 @@ def test_an_endless_file_is_refused_after_reading_the_limit() -> None:
     read now."""
     error = refused(lambda: load_scenario("/dev/zero"), ScenarioError, megabytes=3 * 0.25 + 1)
     assert "too large" in str(error)
+
+
+# ---------------------------------------------------------------------- issue 26, item 14
+def _rich(money: int, act: int = 4) -> str:
+    tables = "".join(
+        f"[player.{c}]\npocket = {money}\nsafe = {money}\n"
+        for c in ("purple", "yellow", "green", "blue")
+    )
+    return f'title = "Rich"\nact = {act}\n{tables}'
+
+
+def test_a_scenario_at_the_money_cap_plays_to_the_end_and_saves() -> None:
+    """Issue 26 item 14, R-COMP-11 (money is unlimited): every player at the cap in pocket and
+    safe (MAX_MONEY) plays Act 4 to final scoring, and the finished game saves and loads; a
+    scenario at 2**63 - 1 used to play but then fail its own save."""
+    game = parse_scenario(_rich(MAX_MONEY), "rich.toml").game()
+    play(game, 5000, seed=3)
+    assert game.is_over
+    assert max(p.pocket + p.safe for p in game.state.players.values()) > 2 * MAX_MONEY - 10**6
+    again = Game.from_json(game.to_json())
+    assert again.to_json() == game.to_json()
+    assert again.state == game.state
+
+
+@pytest.mark.parametrize("key", ["pocket", "safe"])
+def test_money_above_the_cap_is_refused_with_its_line(key: str) -> None:
+    """Issue 26 item 14: more than MAX_MONEY ($10**12, far below the save reader's 2**63) is
+    refused when the scenario is read, with its line and field."""
+    text = _rich(MAX_MONEY).replace(
+        f"[player.green]\npocket = {MAX_MONEY}\nsafe = {MAX_MONEY}",
+        f"[player.green]\n{key} = {2**63 - 1}",
+    )
+    err = refusal(text)
+    line = 1 + text.splitlines().index(f"{key} = {2**63 - 1}")
+    assert (err.file, err.line, err.field) == ("bad.toml", line, f"player.green.{key}")
+    assert "R-COMP-11" in err.reason and f"{MAX_MONEY:,}" in err.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "field"),
+    [
+        (  # a container over MAX_ITEMS, refused before the schema
+            'title = "x"\nactions = [' + ", ".join(['"pass"'] * 1001) + "]\n",
+            2,
+            "actions",
+        ),
+        (  # too many capos in the Restaurant: the last one placed is at fault (R-CAPO-1..4)
+            'title = "x"\nrestaurant = ["blue", "blue", "blue", "blue", "blue"]\n',
+            2,
+            "restaurant[4]",
+        ),
+        ('title = "x"\n[question]\ntext = "q"\n', 2, "question"),  # a top-level table's line
+        ('title = "x"\n[question]\ntext = "q"\nask = "final_score"\n', 2, "question"),
+    ],
+)
+def test_refusals_that_had_no_line_name_it(text: str, line: int, field: str) -> None:
+    """Issue 26 item 14: these refusals gave no line number although it is knowable (read or
+    built: the capos are counted when the position is built)."""
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text, "bad.toml").game()
+    err = caught.value
+    assert (err.file, err.line, err.field) == ("bad.toml", line, field)
+    assert str(err).startswith(f"bad.toml:{line}: ")

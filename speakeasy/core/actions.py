@@ -168,8 +168,44 @@ def _check(part: object) -> None:
     word = str(part)
     if _TOKEN.fullmatch(word) is None:
         raise ValueError(f"action part {word!r} must be one word of letters/digits")
-    if len(_CHECKED) < 10_000:
+    if len(_CHECKED) < 10_000 and len(word) <= MAX_ACTION_TEXT:  # a huge word is not kept
         _CHECKED.add(word)
+
+
+_MAX_INT_ARG = 10**18  # 18 digits at most, as Action.parse reads
+
+
+def noncanonical(action: Action) -> str | None:
+    """Why ``action`` (whose kind is a ``str`` and whose arguments are ``str`` or ``int``) has
+    no canonical text form that :meth:`Action.parse` reads back to it, or ``None`` if it has
+    one: a text over :data:`MAX_ACTION_TEXT` characters, a number over 18 digits, or a word
+    argument that reads as a number. Lengths are added up before any text is built, so a huge
+    argument costs no copy.
+
+    >>> noncanonical(Action("pick", ("pear", 3))) is None
+    True
+    >>> noncanonical(Action("pick", ("3",)))
+    "the argument '3' is a word that reads as a number; give it as a number"
+    >>> noncanonical(Action("x" * 10**6))
+    'not an action: 1,000,000 characters; an action has at most 200'
+    """
+    args = action.args
+    if len(args) > MAX_ACTION_TEXT:
+        return f"not an action: {len(args):,} arguments; an action has at most {MAX_ACTION_TEXT}"
+    size = len(action.kind) + len(args)  # the kind, the words and the spaces between
+    for arg in args:
+        if isinstance(arg, int):
+            if not -_MAX_INT_ARG < arg < _MAX_INT_ARG:
+                return "not an action: a number has at most 18 digits"
+            size += len(str(int(arg)))
+        else:
+            size += len(arg)
+    if size > MAX_ACTION_TEXT:
+        return f"not an action: {size:,} characters; an action has at most {MAX_ACTION_TEXT}"
+    for arg in args:
+        if not isinstance(arg, int) and _NUMBER.fullmatch(arg) is not None:
+            return f"the argument {arg!r} is a word that reads as a number; give it as a number"
+    return None
 
 
 def _frozen(self: Action, name: str, *value: object) -> None:

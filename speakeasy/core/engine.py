@@ -91,7 +91,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from speakeasy.core.actions import Action, Decision, Event, IllegalAction
+from speakeasy.core.actions import (
+    MAX_ACTION_TEXT,
+    Action,
+    Decision,
+    Event,
+    IllegalAction,
+    noncanonical,
+)
 from speakeasy.core.context import Context, Flow
 from speakeasy.core.limits import LimitError, load_json_limited
 from speakeasy.core.seeds import MAX_SEED, check_seed
@@ -386,9 +393,12 @@ _SAVE_FIELDS = (
 
 
 def _shown(value: object) -> str:
-    """A short, safe ``repr`` for messages (huge numbers and long texts are cut)."""
+    """A short, safe ``repr`` for messages (huge numbers and long texts are cut, a long text
+    before it is copied)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"a {value.bit_length()}-bit number"
+    if isinstance(value, str | bytes) and len(value) > 60:
+        return repr(value[:57])[:-1] + "..."
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -568,12 +578,14 @@ class Engine(Generic[S, C, R]):
                 f"apply() takes an Action or its text form (a str), not {type(action).__name__}"
             )
         args = action.args
+        if isinstance(args, tuple) and len(args) > MAX_ACTION_TEXT:  # before looking at each
+            raise self.definition.refusal("malformed", noncanonical(action) or "too many words")
         if type(action.kind) is str and type(args) is tuple:
             for arg in args:
                 if type(arg) is not str and type(arg) is not int:
                     break  # a subclass, say: the full check below
             else:
-                return action
+                return self._canonical(action)
         if (
             not isinstance(action.kind, str)
             or not isinstance(args, tuple)
@@ -582,6 +594,14 @@ class Engine(Generic[S, C, R]):
             raise self.definition.refusal(
                 "malformed", "an action's kind is a word and its arguments words or whole numbers"
             )
+        return self._canonical(action)
+
+    def _canonical(self, action: Action) -> Action:
+        """``action`` if its text form is canonical (it reads back as itself), else the
+        ``malformed`` refusal: a huge action is refused without its text being built."""
+        why = noncanonical(action)
+        if why is not None:
+            raise self.definition.refusal("malformed", why)
         return action
 
     def _resume(self, action: Action | None) -> None:

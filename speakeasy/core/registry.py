@@ -116,11 +116,18 @@ class GameType:
         return self.scenario(name)
 
     def make_bot(self, kind: str, seat: str, seed: int) -> Any:
-        """A bot of ``kind`` for ``seat`` (``ValueError`` naming the kinds)."""
+        """A bot of ``kind`` for ``seat`` (``ValueError`` naming the kinds, or the seats for a
+        ``seat`` that is none of the game's)."""
         try:
-            factory = self.bots[kind]
+            factory = self.bots[kind] if isinstance(kind, str) else None
         except KeyError:
+            factory = None
+        if factory is None:
+            shown = repr(kind) if not isinstance(kind, str) or len(kind) <= 40 else "that text"
+            raise ValueError(f"{self.title} has no bot {shown} (its bots: {', '.join(self.bots)})")
+        if not isinstance(seat, str) or seat not in self.seats:
+            shown = repr(seat) if not isinstance(seat, str) or len(seat) <= 40 else "that text"
             raise ValueError(
-                f"{self.title} has no bot {kind!r} (its bots: {', '.join(self.bots)})"
-            ) from None
+                f"{shown} is not a seat of {self.title} (its seats: {', '.join(self.seats)})"
+            )
         return factory(seat, seed)

@@ -121,16 +121,21 @@ class Game(Engine[GameState, Ctx, GameResult]):
         players: int | Sequence[str] = 3,
         seed: int = 0,
         advanced: bool = False,
-        options: Options | None = None,
+        options: Options | Mapping[str, Any] | None = None,
         *,
         checkpoints: bool = True,
     ) -> Game:
-        """A new game of 3-5 players (a count or colours in seating order); ``checkpoints``
-        as for :class:`~speakeasy.core.engine.Engine` (``False``: a batch game never undone)."""
-        opts = options if options is not None else Options(advanced=advanced)
-        if options is not None and advanced and not options.advanced:
+        """A new game of 3-5 players (a count or colours in seating order); ``options`` an
+        :class:`Options` or a table of option names (``ValueError`` for anything else, as for
+        bad seats); ``checkpoints`` as for :class:`~speakeasy.core.engine.Engine` (``False``: a
+        batch game never undone)."""
+        if options is None:
+            opts = Options(advanced=advanced)
+        else:
+            opts = options if isinstance(options, Options) else Options.from_data(options)
+        if options is not None and advanced and not opts.advanced:
             raise ValueError("give 'advanced' in the options")
-        seats = seat_names(players if isinstance(players, int) else tuple(players), load_data())
+        seats = seat_names(players, load_data())
         return cls(seats, seed, opts, checkpoints=checkpoints)
 
     def observe(self, seat: Any) -> Observation:

@@ -29,8 +29,13 @@ class Observation:
 
 
 def observe(state: GameState, seat: str) -> Observation:
-    """The view of ``seat`` (MC-INFO-1..5)."""
+    """The view of ``seat`` (MC-INFO-1..5); ``ValueError`` naming the seats for anything that
+    is not a seat of the game."""
     st = state
+    if not isinstance(seat, str) or seat not in st.seats:
+        seats = ", ".join(repr(s) for s in st.seats)
+        shown = repr(seat) if not isinstance(seat, str) or len(seat) <= 40 else "that text"
+        raise ValueError(f"{shown} is not a seat of this game; the seats are {seats}")
     public: dict[str, Any] = {
         "players": list(st.players),
         "layout": tuple(st.layout),

@@ -7,6 +7,7 @@ data IDs (``snitch-5``); a card being played (its veto chain still open) sits in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -56,13 +57,15 @@ class Options:
     def from_data(cls, data: object) -> Options:
         if data is None:
             return cls()
-        if not isinstance(data, dict):
-            raise ValueError("'options' must be a table")
-        known = set(cls.__dataclass_fields__)
-        unknown = set(data) - known
+        if not isinstance(data, Mapping):
+            raise ValueError(
+                f"'options' must be a table of option names, not {type(data).__name__}"
+            )
+        known = list(cls.__dataclass_fields__)
+        unknown = sorted(str(k)[:40] for k in data if k not in known)
         if unknown:
-            raise ValueError(f"unknown options {sorted(unknown)}")
-        options = cls(**data)
+            raise ValueError(f"unknown options {unknown[:5]}; known: {', '.join(known)}")
+        options = cls(**dict(data))
         return options
 
 

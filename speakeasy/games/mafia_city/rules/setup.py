@@ -4,7 +4,9 @@ two cards each; the mulligan is the flow's first decisions (:mod:`.flow`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from speakeasy.core.seats import seat_list, shown_list
 from speakeasy.games.mafia_city.model.board import random_layout
 from speakeasy.games.mafia_city.model.data import GameData
 from speakeasy.games.mafia_city.model.state import GameState, Options, Seat
@@ -12,7 +14,7 @@ from speakeasy.games.mafia_city.model.state import GameState, Options, Seat
 __all__ = ["new_state", "seat_names"]
 
 
-def seat_names(players: int | list[str] | tuple[str, ...], data: GameData) -> tuple[str, ...]:
+def seat_names(players: int | Sequence[str], data: GameData) -> tuple[str, ...]:
     """The seats of a new game: a count (3-5, the first colours) or colour names in seating
     order (MC-SETUP-2, MC-SETUP-11); ``ValueError`` for anything else.
 
@@ -22,17 +24,18 @@ def seat_names(players: int | list[str] | tuple[str, ...], data: GameData) -> tu
     """
     if isinstance(players, bool):
         raise ValueError("players must be 3-5 or a list of 3-5 colours")
+    usage = "players must be 3-5 or a list of 3-5 colours (MC-SETUP-11)"
     names = (
         data.colours[:players]
         if isinstance(players, int)
-        else tuple(str(p).lower() for p in players)
+        else tuple(p.lower() for p in seat_list(players, 5, usage))
     )
     if not 3 <= len(names) <= 5 or (isinstance(players, int) and not 3 <= players <= 5):
-        raise ValueError(f"Mafia City is for 3 to 5 players, got {players!r} (MC-SETUP-11)")
+        shown = players if isinstance(players, int) else shown_list(list(names))
+        raise ValueError(f"Mafia City is for 3 to 5 players, got {shown} (MC-SETUP-11)")
     if len(set(names)) != len(names) or not set(names) <= set(data.colours):
-        raise ValueError(
-            f"give 3-5 different colours of {', '.join(data.colours)}; got {list(names)!r}"
-        )
+        known = ", ".join(data.colours)
+        raise ValueError(f"give 3-5 different colours of {known}; got {shown_list(list(names))}")
     return names
 
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Final, Protocol
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.core.engine import GameDefinition
+from speakeasy.core.seats import seat_list, shown_list
 from speakeasy.games.speakeasy.engine.observe import Observation, observe
 from speakeasy.games.speakeasy.engine.setup import new_state
 from speakeasy.games.speakeasy.model.board import Board, load_board
@@ -69,6 +70,10 @@ def colours(players: int | Sequence[str | Colour]) -> list[Colour]:
 
     >>> colours(2)
     [<Colour.PURPLE: 'purple'>, <Colour.YELLOW: 'yellow'>]
+    >>> colours(None)
+    Traceback (most recent call last):
+    ...
+    ValueError: players must be 1-4 or a list of 1-4 colour names, not NoneType
     """
     if isinstance(players, bool):
         raise ValueError("players must be 1-4 or a list of 1-4 colour names")
@@ -76,13 +81,14 @@ def colours(players: int | Sequence[str | Colour]) -> list[Colour]:
         if not 1 <= players <= 4:
             raise ValueError(f"players must be 1-4, got {players}")
         return list(Colour)[:players]
+    given = seat_list(players, 4, "players must be 1-4 or a list of 1-4 colour names")
     try:
-        found = [Colour(str(c).lower()) for c in players]
+        found = [Colour(c.lower()) for c in given]
     except ValueError:
         known = ", ".join(c.value for c in Colour)
-        raise ValueError(f"unknown colour in {list(players)!r}; colours are {known}") from None
+        raise ValueError(f"unknown colour in {shown_list(given)}; colours are {known}") from None
     if not 1 <= len(found) <= 4 or len(set(found)) != len(found):
-        raise ValueError(f"give 1-4 different colours, got {list(players)!r}")
+        raise ValueError(f"give 1-4 different colours, got {shown_list(given)}")
     return found
 
 

@@ -154,13 +154,24 @@ def observe(
     catalog: Catalog | None = None,
 ) -> Observation:
     """What ``seat`` may see of ``state`` (the table in the module's docstring); ``None``
-    for a spectator; ``catalog`` is the game's (default: the shipped one). ``ValueError`` for
-    a colour that is not in the game."""
-    colour = None if seat is None else Colour(seat)
-    if colour is not None and colour not in state.players:
+    for a spectator; ``catalog`` is the game's (default: the shipped one). ``ValueError``
+    naming the seats for anything else (a colour not in the game, ``'nobody'``)."""
+    colour = None if seat is None else _seat(seat)
+    if (colour is None or colour not in state.players) and seat is not None:
         seats = ", ".join(repr(c.value) for c in state.players)
-        raise ValueError(f"{colour.value!r} is not a seat of this game; the seats are {seats}")
+        shown = repr(seat) if not isinstance(seat, str) or len(seat) <= 40 else "that text"
+        raise ValueError(f"{shown} is not a seat of this game; the seats are {seats}")
     return Observation(colour, redacted(state, colour), options or Options(), catalog=catalog)
+
+
+def _seat(seat: object) -> Colour | None:
+    """The colour ``seat`` names, or ``None`` for anything that names none."""
+    if not isinstance(seat, str):
+        return None
+    try:
+        return Colour(seat)
+    except ValueError:
+        return None
 
 
 def public_view(

@@ -1,5 +1,10 @@
 """Game options: the official variant and every switchable ASSUMED reading, off by default.
 
+The rulebooks' literal reading is always the default; a switch names the rule it changes.
+Two switches keep stricter readings the engine used to enforce (issue 26 items 4 and 5):
+``finish_one_truck_first`` (R-TRUCK-5, a recommendation in both books) and
+``no_ally_with_returned_partner`` (R-ALLY-4, not in the text).
+
 >>> Options().distillery_rebuild, Options().takeover_helper_pays_cost
 (False, True)
 >>> Options.from_data({"distillery_rebuild": True}).distillery_rebuild
@@ -31,6 +36,17 @@ class Options:
     #: R-LOC-GEN-1, R-LOC-CENTRALPARK-1/5: Central Park may swap with a capo in the Restaurant
     #: (the rulebooks' reading, on by default: the Restaurant's person takes any number of capos).
     restaurant_swap: bool = True
+    #: R-TRUCK-5 (ASSUMED, off by default): once a truck has moved it finishes before the other
+    #: truck moves. Both books only advise it (CZ "je vhodné zcela pohnout jedním, než začnete
+    #: pohybovat druhým", PL "zalecane jest zakończenie ruchu jednej z nich"), so by default a
+    #: truck may hand over to the other one (``wait``) between any two of its steps and resume
+    #: later with the movement points it has left (after doing something since it last took
+    #: over, so the action ends); with this switch only before its first move, once (E18).
+    finish_one_truck_first: bool = False
+    #: R-ALLY-4 (ASSUMED, off by default): the partner just returned (R-ALLY-1) may not be
+    #: chosen again in the same action. The text returns it to the gangster board first and
+    #: then lets you choose any gangster there, so by default you may re-ally with it.
+    no_ally_with_returned_partner: bool = False
 
     def __post_init__(self) -> None:
         """Every option is checked when made, as loading checks it, so a game that starts can

@@ -35,7 +35,9 @@ The whole format (JSON Schema: ``data/scenario.schema.json``):
   here, R-GANGWAR-13, though its tile is gone: a player's partner, R-ALLY-2, or a tile that
   placed no gangster bar, R-GANGWAR-9; ``gangster`` and a partner's ``partner_district``
   imply it); a closed district may hold only police (R-CLOSED-1..3);
-* ``[player.COLOUR]``: ``pocket``, ``safe``, ``levels`` (1-5 per track), ``goons``,
+* ``[player.COLOUR]``: ``pocket``, ``safe`` (each at most $10**12,
+  :data:`~speakeasy.games.speakeasy.positions.limits.MAX_MONEY`, so that every game played from
+  the scenario saves), ``levels`` (1-5 per track), ``goons``,
   ``leverage_tokens``, ``books`` (on the operations board, R-BOOKS-1), ``vip`` (mafiosi in
   the VIP area), ``partner``, ``partner_district`` (where the alliance marker stands: the
   district the partner left, R-ALLY-1/2; without it the partner has no marker on the map),

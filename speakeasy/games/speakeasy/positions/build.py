@@ -847,6 +847,7 @@ class _Builder:
         ``capos_boxed`` say what is left on the board and in the box (R-CAPO-1..4)."""
         state, data = self.state, self.data
         placed: Counter[Colour] = Counter()
+        last: dict[Colour, tuple[str | int, ...]] = {}  # each colour's last capo placed, if any
         for i, spec in enumerate(data.get("persons", ())):
             path = ("persons", i)
             location = self.catalog.locations.get(spec["location"])
@@ -875,17 +876,25 @@ class _Builder:
                 self.fail(f"{owner} is not seated", *path, "owner")
             state.persons[key] = owner
             placed[owner] += 1
+            last[owner] = path
         for i, colour in enumerate(data.get("restaurant", ())):
             owner = Colour(colour)
             if owner not in state.players:
                 self.fail(f"{owner} is not seated", "restaurant", i)
             state.restaurant.append(owner)
             placed[owner] += 1
+            last[owner] = ("restaurant", i)
         total = self.catalog.components.count("capos")
         specs = dict(players)
         for colour, player in state.players.items():
             spec = specs.get(colour.value, {})
-            where = ("player", colour.value)
+            # the field at fault: what the player's table says, else the capo placed last
+            said = next((k for k in ("capos", "capos_boxed") if k in spec), None)
+            where: tuple[str | int, ...] = (
+                ("player", colour.value, said)
+                if said is not None
+                else last.get(colour, ("player", colour.value))
+            )
             if "capos_boxed" in spec:
                 player.capos_boxed = int(spec["capos_boxed"])
             if "capos" in spec:
@@ -898,7 +907,6 @@ class _Builder:
                     f"on persons and in the Restaurant ({placed[colour]}) and in the box "
                     f"({player.capos_boxed}) (R-CAPO-1..4)",
                     *where,
-                    *(("capos",) if "capos" in spec else ()),
                 )
 
     def _decks(self, decks: Mapping[str, Any]) -> None:

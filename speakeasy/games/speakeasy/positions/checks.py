@@ -1,7 +1,9 @@
 """What a scenario's schema cannot say, checked when it is read: colours seated, a consistent
-start, each gangster tile in one place, the question asked known with its parameters, and the
-rules a position can never break (R-BUILD-5: one nightclub and one casino per player in each
-area; R-BARREL-2, R-BOARD-3, R-GANGWAR-13, R-POLICE-3, R-ALLY-2, R-ORDER-1, R-ACT-1/2).
+start, each gangster tile in one place, money within :data:`MAX_MONEY
+<speakeasy.games.speakeasy.positions.limits.MAX_MONEY>`, the question asked known with its
+parameters, and the rules a position can never break (R-BUILD-5: one nightclub and one casino
+per player in each area; R-BARREL-2, R-BOARD-3, R-GANGWAR-13, R-POLICE-3, R-ALLY-2, R-ORDER-1,
+R-ACT-1/2).
 
 What depends on the game's own setup (closed districts, the supply, the decks) is checked while
 the position is built (:mod:`speakeasy.games.speakeasy.positions.build`).
@@ -23,6 +25,7 @@ from speakeasy.games.speakeasy.engine.definition import SPEAKEASY
 from speakeasy.games.speakeasy.model.board import Area, load_board
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.errors import Fail
+from speakeasy.games.speakeasy.positions.limits import MAX_MONEY
 from speakeasy.games.speakeasy.positions.questions import QUESTION_SPECS
 
 __all__ = ["ALL_COLOURS", "bar_count", "check_position"]
@@ -37,9 +40,19 @@ _ONE_PER_AREA = ("nightclub", "casino")
 def check_position(data: Mapping[str, Any], fail: Fail) -> None:
     """What the schema cannot say: colours seated, a consistent start, ids that exist."""
     seats = set(data.get("players", ALL_COLOURS))
-    for colour in data.get("player", {}):
+    for colour, spec in data.get("player", {}).items():
         if colour not in seats:
             fail(f"{colour} is not seated (players = {sorted(seats)})", "player", colour)
+        for key in ("pocket", "safe"):
+            if spec.get(key, 0) > MAX_MONEY:
+                fail(
+                    f"${spec[key]:,} is more than a scenario may give (at most ${MAX_MONEY:,}, "
+                    "so that every game played from it can be saved; money itself is unlimited, "
+                    "R-COMP-11)",
+                    "player",
+                    colour,
+                    key,
+                )
     for number, spec in data.get("districts", {}).items():
         for i, b in enumerate(spec.get("buildings", ())):
             if b["owner"] not in seats:

@@ -51,6 +51,8 @@ def locate(text: str, path: Sequence[str | int]) -> int | None:
     4
     >>> locate('[a]\\npolice = 1\\n[time_track]\\npolice = []\\n', ["time_track", "police"])
     4
+    >>> locate('title = "x"\\n[question]\\ntext = "q"\\n', ["question"])  # a top-level table
+    2
     """
     lines = text.splitlines()
     found: int | None = None
@@ -65,7 +67,7 @@ def locate(text: str, path: Sequence[str | int]) -> int | None:
             continue
         key = str(part)
         pattern = re.compile(
-            rf'(^\s*\[\[?[^\]]*((?<=\[)|[.\s"]){re.escape(key)}(["\].\s]|$))'
+            rf'(^\s*\[\[?(?:[^\]]*[.\s"])?{re.escape(key)}(["\].\s]|$))'
             rf'|((^|[{{,\s"]){re.escape(key)}"?\s*=)'
         )
         for number in range(start, len(lines)):

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_ITEMS",
+    "MAX_MONEY",
     "MAX_TEXT",
     "MAX_VALUES",
     "check_data",
@@ -51,6 +52,12 @@ MAX_ITEMS = 1000
 MAX_TEXT = 20_000
 #: The most values in a whole scenario (the largest shipped scenario has about 300).
 MAX_VALUES = 20_000
+#: The most money a scenario gives a player in the pocket, and in the safe: $10**12. Money is
+#: unlimited in the rules (R-COMP-11), but a save reads numbers only up to 2**63
+#: (:data:`speakeasy.core.limits.MAX_INT`, about $9.2 * 10**18); a whole game pays a few
+#: thousand dollars, so from any scenario within this cap every legal play keeps money (and
+#: scores, pocket plus safe) far below that, and whatever loads also saves (issue 26 item 14).
+MAX_MONEY = 10**12
 
 _TOML_LINE = re.compile(r"at line (\d+)")
 # Anchored at the start of a key and possessive, so each key is tried once: linear.
@@ -115,6 +122,10 @@ def check_data(data: object, file: str = "<scenario>", text: str | None = None) 
     ``text`` the data was read from, a refused value's line is named too."""
     todo: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
     seen = 0
+
+    def line(path: tuple[str | int, ...]) -> int | None:
+        return locate(text, path) if text is not None and path else None
+
     while todo:
         value, path = todo.pop()
         seen += 1
@@ -124,11 +135,13 @@ def check_data(data: object, file: str = "<scenario>", text: str | None = None) 
             )
         if len(path) > MAX_DEPTH:
             raise ScenarioError(
-                f"nested more than {MAX_DEPTH} levels deep", _dotted(path[:8]), file
+                f"nested more than {MAX_DEPTH} levels deep", _dotted(path[:8]), file, line(path[:8])
             )
         if isinstance(value, dict):
             if len(value) > MAX_ITEMS:
-                raise ScenarioError(f"{len(value)} items; at most {MAX_ITEMS}", _dotted(path), file)
+                raise ScenarioError(
+                    f"{len(value)} items; at most {MAX_ITEMS}", _dotted(path), file, line(path)
+                )
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise ScenarioError(
@@ -137,25 +150,27 @@ def check_data(data: object, file: str = "<scenario>", text: str | None = None) 
                 todo.append((item, (*path, key)))
         elif isinstance(value, list | tuple):
             if len(value) > MAX_ITEMS:
-                raise ScenarioError(f"{len(value)} items; at most {MAX_ITEMS}", _dotted(path), file)
+                raise ScenarioError(
+                    f"{len(value)} items; at most {MAX_ITEMS}", _dotted(path), file, line(path)
+                )
             todo.extend((item, (*path, i)) for i, item in enumerate(value))
         elif value is not None and not isinstance(value, _SCALARS):
             raise ScenarioError(
-                f"a {type(value).__name__} is no scenario value", _dotted(path), file
+                f"a {type(value).__name__} is no scenario value", _dotted(path), file, line(path)
             )
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
             raise ScenarioError(
                 f"a number of {value.bit_length():,} bits; numbers must be at most 2**63 in size",
                 _dotted(path),
                 file,
-                locate(text, path) if text is not None else None,
+                line(path),
             )
         elif isinstance(value, str) and len(value) > MAX_TEXT:
             raise ScenarioError(
                 f"a text of {len(value):,} characters; at most {MAX_TEXT:,}",
                 _dotted(path),
                 file,
-                locate(text, path) if text is not None else None,
+                line(path),
             )
 
 

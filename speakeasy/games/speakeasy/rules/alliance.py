@@ -34,14 +34,23 @@ def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:
 
 @handles("ally")
 def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]:
-    """Return your partner (if any), then ally with a gangster on the gangster board."""
+    """Return your partner (if any), then ally with a gangster on the gangster board.
+
+    R-ALLY-1 returns the partner to its district before R-ALLY-2's choice, so the literal
+    reading offers it again (re-allying keeps its spent free help, R-PARTNER-6); with
+    ``Options.no_ally_with_returned_partner`` it is not offered (R-ALLY-4, ASSUMED).
+    """
     player = ctx.player(colour)
     returned = player.partner
     candidates = sorted(
-        (d.number, d.gangster)
-        for d in ctx.state.districts.values()
-        if d.gangster is not None and d.gangster != returned
+        (d.number, d.gangster) for d in ctx.state.districts.values() if d.gangster is not None
     )
+    if (
+        returned is not None
+        and player.partner_district is not None
+        and not ctx.options.no_ally_with_returned_partner
+    ):
+        candidates = sorted([*candidates, (player.partner_district, returned)])
     if not candidates:
         ctx.emit(EventKind.NO_GANGSTER, colour, ("R-ALLY-4",), "No gangster is free to ally with.")
         return

@@ -11,10 +11,15 @@ GAP-25 switch
 ``Options.fleet_range_bonus_lasts``, the "+2" of the fleet card lying in the slot.
 
 With two trucks (fleet level 3 or more, R-TRUCK-3) the player first picks the truck to act
-(``truck <n>``, 1-based, or ``done``). A truck that has not moved yet may ``wait``: the other
-truck acts, then it resumes with all its points, as in E18 where the second truck enters and
-both trucks load before the first moves (R-TRUCK-5); each truck waits at most once. Once a truck
-has moved it finishes before the other moves (R-TRUCK-5, ASSUMED: the books only recommend it).
+(``truck <n>``, 1-based, or ``done``). A truck may ``wait``: hand over to the other truck and
+resume later with the movement points it has left, as in E18 where the second truck enters and
+both trucks load before the first moves (R-TRUCK-5). Both books only *advise* finishing one
+truck before moving the other (CZ "je vhodné", PL "zalecane jest"), which matters because a
+ship sails on after each purchase, so by default a truck may hand over between any two of its
+steps: before it has acted, once, and again each time it has done something since it took
+over (so the action always ends). With ``Options.finish_one_truck_first`` (the advice made a
+rule) a truck may wait only before its first move, once, and a truck that has moved finishes
+before the other moves; ``wait`` after a move is then refused citing R-TRUCK-5.
 Every step of a truck is then one decision (``truck`` kind):
 
 * ``enter <district>`` - a truck still on the operations board enters any district for free
@@ -27,7 +32,7 @@ Every step of a truck is then one decision (``truck`` kind):
   its rightmost barrel; an empty ship sells a supply barrel at its leftmost price (R-TRUCK-11);
 * ``deliver <district> <space>`` - 1 barrel to an operating bar, nightclub or casino of the
   player here that has none (R-TRUCK-13);
-* ``wait`` - only before its first move, with the other truck still to act: hand over to it;
+* ``wait`` - with the other truck still to act: hand over to it, keeping the points left;
   a ship bought from here sails on now (R-TRUCK-5, R-TRUCK-12);
 * ``finish`` - the truck stops; unused points are lost (R-TRUCK-14).
 
@@ -67,11 +72,13 @@ __all__ = [
     "DONE",
     "RULES",
     "WAIT",
+    "Handover",
     "barrel_price",
     "buy_barrel",
     "deliver",
     "delivery_range",
     "delivery_targets",
+    "may_hand_over",
     "may_receive_barrel",
     "run_truck",
     "ship_at",
@@ -307,10 +314,13 @@ def _end_stop(ctx: Ctx, colour: Colour, stop: _Stop) -> None:
         stop.bought_from = None
 
 
-def _truck_label(ctx: Ctx, colour: Colour, index: int) -> str:
+def _truck_label(ctx: Ctx, colour: Colour, index: int, points: int) -> str:
     truck = ctx.player(colour).trucks[index]
     where = f"in district {truck.district}" if truck.district else "on your operations board"
-    return f"Move truck {index + 1} next ({where}, {count(truck.barrels, 'barrel')})"
+    return (
+        f"Move truck {index + 1} next ({where}, {count(truck.barrels, 'barrel')}, "
+        f"{count(points, 'movement point')} left)"
+    )
 
 
 def _announce(announced: int | None) -> tuple[tuple[str, int], ...]:
@@ -318,10 +328,39 @@ def _announce(announced: int | None) -> tuple[tuple[str, int], ...]:
     return () if announced is None else (("delivery_range", announced),)
 
 
-#: Before its first move, a truck may let the other truck act first (R-TRUCK-5, E18).
-WAIT = Action(
-    "wait", label="Let your other truck act first (this one has not moved; it keeps its points)"
-)
+#: A truck lets the other truck act now and resumes later with its points (R-TRUCK-5, E18).
+WAIT = Action("wait", label="Let your other truck act now (this one keeps its movement points)")
+
+
+def _wait(points: int) -> Action:
+    return Action(
+        "wait",
+        label=f"Let your other truck act now (this one keeps its "
+        f"{count(points, 'movement point')} for later)",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """Whether truck may ``wait`` (R-TRUCK-5): ``others`` trucks are still to act;
+    ``fresh``: it has not yet waited without acting since; ``total``: the action's range, so
+    a truck with fewer points has moved."""
+
+    others: int
+    fresh: bool
+    total: int
+
+
+def may_hand_over(ctx: Ctx, hand: Handover, points: int, acted: bool) -> bool:
+    """Whether a truck with ``points`` left that has ``acted`` since it took over may hand over
+    to another truck (R-TRUCK-5, E18; see the module's docstring): never without another truck
+    still to act; with ``Options.finish_one_truck_first`` only before its first move and once;
+    by default once before acting and again after each time it acts."""
+    if hand.others <= 0:
+        return False
+    if ctx.options.finish_one_truck_first:
+        return hand.fresh and points == hand.total
+    return hand.fresh or acted
 
 
 def run_truck(
@@ -330,24 +369,30 @@ def run_truck(
     index: int,
     points: int,
     *,
-    may_wait: bool = False,
+    hand: Handover | None = None,
     announced: int | None = None,
-) -> Flow[bool]:
-    """One truck's turn, step by step, until it finishes (R-TRUCK-4..14); ``True`` then.
+) -> Flow[tuple[int, bool] | None]:
+    """One truck's turn, step by step, until it finishes (R-TRUCK-4..14); ``None`` then.
 
-    With ``may_wait`` the truck may hand over to the other truck before its first move
-    (``wait``, R-TRUCK-5, E18); the flow then returns ``False`` and the truck resumes later with
-    all its ``points``. ``announced`` (the delivery's range, when this is its first decision)
-    goes into the first decision's facts as ``delivery_range``.
+    With ``hand`` the truck may hand over to another truck (``wait``, R-TRUCK-5, E18) when
+    :func:`may_hand_over` says so; the flow then returns the movement points it has left
+    (the truck resumes later with them) and whether it did something before waiting. Each
+    decision's facts say ``others`` (trucks still to act), ``fresh`` (may wait before acting),
+    ``moved`` and ``strict`` (the switch ``finish_one_truck_first``), so a refused ``wait``
+    names its reason. ``announced`` (the
+    delivery's range, when this is its first decision) goes into the first decision's facts as
+    ``delivery_range``.
     """
     player = ctx.player(colour)
     truck = player.trucks[index]
     stop = _Stop(points)
     name = f"{player_name(colour)}'s truck {index + 1}"
+    hand = hand or Handover(0, False, points)
+    acted = False
     while True:
         options = truck_options(ctx, colour, index, stop.points)
-        if may_wait and stop.points == points:
-            options.insert(len(options) - 1, WAIT)
+        if may_hand_over(ctx, hand, stop.points, acted):
+            options.insert(len(options) - 1, _wait(stop.points))
         where = "off the map" if truck.district is None else f"in district {truck.district}"
         choice = yield from ctx.ask(
             colour,
@@ -362,6 +407,10 @@ def run_truck(
                 ("district", truck.district),
                 ("barrels", truck.barrels),
                 ("points", stop.points),
+                ("others", hand.others),
+                ("fresh", hand.fresh and not acted),
+                ("moved", stop.points < hand.total),
+                ("strict", ctx.options.finish_one_truck_first),
                 *_announce(announced),
             ),
         )
@@ -369,7 +418,9 @@ def run_truck(
         kind = choice.kind
         if kind == "wait":
             _end_stop(ctx, colour, stop)  # after buying, the ship sails on (R-TRUCK-12)
-            return False
+            return stop.points, acted
+        if kind != "finish":
+            acted = True
         if kind == "finish":
             _end_stop(ctx, colour, stop)
             load = count(truck.barrels, "barrel") if truck.barrels else "no barrel"
@@ -394,7 +445,7 @@ def run_truck(
                 barrels=truck.barrels,
                 unused=stop.points,
             )
-            return True
+            return None
         if kind == "enter":
             truck.district = int(choice.args[0])
             ctx.emit(
@@ -503,20 +554,27 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
         trucks=reach.trucks,
     )
     waiting = list(range(reach.trucks))
-    waited: set[int] = set()
+    left = dict.fromkeys(waiting, reach.total)  # movement points each truck has left
+    waited: set[int] = set()  # trucks that waited and have not acted since
     announced: int | None = reach.total  # the delivery's first decision names its range
+    prompt = (
+        "Which truck acts next? One that has not moved may wait once; a moving truck finishes first"
+        if ctx.options.finish_one_truck_first
+        else "Which truck acts next? A truck may hand over to the other between its steps and "
+        "resume with the points it has left"
+    )
     while waiting:
         if len(waiting) == 1:
             index = waiting[0]
         else:
             options = [
-                Action("truck", (i + 1,), label=_truck_label(ctx, colour, i)) for i in waiting
+                Action("truck", (i + 1,), label=_truck_label(ctx, colour, i, left[i]))
+                for i in waiting
             ]
             choice = yield from ctx.ask(
                 colour,
                 DecisionKind.TRUCK_CHOOSE,
-                "Which truck acts next? One that has not moved may wait once; a moving truck "
-                "finishes first",
+                prompt,
                 RULES,
                 [*options, DONE],
                 facts=_announce(announced),
@@ -525,12 +583,16 @@ def deliver(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[No
             if choice == DONE:
                 return
             index = int(choice.args[0]) - 1
-        may_wait = len(waiting) > 1 and index not in waited
-        finished = yield from run_truck(
-            ctx, colour, index, reach.total, may_wait=may_wait, announced=announced
+        hand = Handover(len(waiting) - 1, index not in waited, reach.total)
+        paused = yield from run_truck(
+            ctx, colour, index, left[index], hand=hand, announced=announced
         )
         announced = None
-        if finished:
+        if paused is None:
             waiting.remove(index)
-        else:
+            continue
+        left[index], acted = paused
+        if ctx.options.finish_one_truck_first or not acted:
             waited.add(index)
+        else:
+            waited.discard(index)

@@ -46,7 +46,8 @@ Codes (stable; :data:`CODES` says what each means):
   ``deck-empty``, ``no-token-there``, ``closed-district``, ``no-gangster-bar``, ``no-barrel``,
   ``has-barrel``, ``distillery``, ``not-operating``, ``no-distillery``, ``truck-full``,
   ``on-map``, ``off-map``, ``same-district``, ``no-points``, ``not-adjacent``,
-  ``truck-moved``, ``no-second-truck``, ``not-enough-goons``, ``no-partner``,
+  ``truck-moved``, ``truck-finished``, ``no-other-truck``, ``waited``, ``no-second-truck``,
+  ``not-enough-goons``, ``no-partner``,
   ``free-help-used``, ``cannot-pay``, ``too-weak``, ``no-card``, ``own-mafioso``,
   ``not-enough-mafiosi``, ``no-capo``, ``one-distillery``, plus the codes of the rules
   questions asked (``goal-not-met``, ``max-level``...).

@@ -59,7 +59,28 @@ def _truck_choose(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> Answer:
         return no("no-such-truck", "R-COMP-3", f"you have trucks 1 to {trucks}, not truck {number}")
     if number > 1 and ctx.player(colour).levels[Track.FLEET] < 3:
         return no("no-second-truck", "R-TRUCK-3", f"truck {number} needs fleet level 3 or more")
-    return no("truck-moved", "R-TRUCK-5", f"truck {number} has moved in this action already")
+    return no("truck-finished", "R-TRUCK-14", f"truck {number} has finished in this action")
+
+
+def _wait(ctx: Ctx, name: str, d: Decision) -> Answer:
+    """``wait`` not offered (R-TRUCK-5): no other truck to act, the switch
+    ``finish_one_truck_first`` after a move, or a truck that waited and has not acted since."""
+    if not d.fact("others", 0):
+        return no("no-other-truck", "R-TRUCK-5", f"no other truck is left to act for {name}")
+    if d.fact("strict", False) and d.fact("moved", False):
+        return no(
+            "truck-moved",
+            "R-TRUCK-5",
+            f"{name} has moved: with the rule option finish_one_truck_first it finishes before "
+            "the other truck moves",
+        )
+    if d.fact("strict", False):
+        return no("waited", "R-TRUCK-5", f"{name} has waited once already in this action")
+    return no(
+        "waited",
+        "R-TRUCK-5",
+        f"{name} has just taken over after waiting; it does something before it waits again",
+    )
 
 
 def _truck(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> Answer:
@@ -68,9 +89,11 @@ def _truck(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> Answer:
     index = int(d.fact("truck", 0))
     name = f"truck {index + 1}"
     verb = a.kind
-    arity = {"enter": 1, "move": 1, "load": 0, "buy": 1, "deliver": 2}[verb]
+    arity = {"enter": 1, "move": 1, "load": 0, "buy": 1, "deliver": 2, "wait": 0}[verb]
     if (error := check_arity(a, arity)) is not None:
         return error
+    if verb == "wait":
+        return _wait(ctx, name, d)
     if verb in ("enter", "move", "deliver") and (error := check_ints(a, 0, 1)) is not None:
         return error
     if verb == "enter":
@@ -172,6 +195,7 @@ DECLARATIONS: Final[tuple[Declaration, ...]] = (
             Word("load"),
             Word("buy", "<ship>"),
             Word("deliver", "<district> <space>"),
+            Word("wait"),
         ),
         _truck,
     ),

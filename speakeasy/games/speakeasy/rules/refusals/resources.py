@@ -238,8 +238,25 @@ def _ally(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> Answer:
         return error
     player = ctx.player(colour)
     if player.partner == tile:
+        if player.partner_district is None:  # no marker on the map: it returns nowhere
+            return no(
+                "not-on-board",
+                "R-ALLY-2",
+                f"{tile} is your partner with no alliance marker on the map: it has no district "
+                "on the gangster board to return to (R-ALLY-1)",
+            )
+        if ctx.options.no_ally_with_returned_partner:
+            return no(
+                "own-partner",
+                "R-ALLY-4",
+                f"{tile} is your partner already; with the rule option "
+                "no_ally_with_returned_partner you cannot re-pick it",
+            )
         return no(
-            "own-partner", "R-ALLY-4", f"{tile} is your partner already; you cannot re-pick it"
+            "wrong-district",
+            "R-ALLY-2",
+            f"{tile} returns to district {player.partner_district} (R-ALLY-1), not district "
+            f"{district}",
         )
     for other in ctx.state.players.values():
         if other.partner == tile:

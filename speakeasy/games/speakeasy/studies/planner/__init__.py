@@ -2,7 +2,7 @@
 
 Rules: R-TRUCK-1..14, R-TRUCK-2/3 (range and trucks, through
 :func:`speakeasy.games.speakeasy.rules.delivery.delivery_range`), R-TRUCK-4 (free entry for a truck
-off the map), R-TRUCK-5 (one truck at a time, each finishing before the next), R-TRUCK-6 (capacity
+off the map), R-TRUCK-5 (plans move one truck after the other, see below), R-TRUCK-6 (capacity
 2), R-TRUCK-7/8 (moves along board edges, never across Central Park), R-TRUCK-9 (pick-ups and
 deliveries cost no movement), R-TRUCK-10 (load at the operating distillery), R-TRUCK-11 (buy
 from the ship at this district's port at its track price, R-SHIP-2, GAP-8), R-TRUCK-12 (the
@@ -27,8 +27,15 @@ Nothing here changes the game: the planner reads the position once into plain va
   distillery but never delivered are then left there, as barrels cannot move between trucks
   (R-TRUCK-6), and stops left with nothing to do are skipped.
 
-The search is exact. A truck's turn is a sequence of *stops* (districts where it does
-something: its distillery's district, ports with a ship, districts with a target) joined by
+The plan shape: one truck after the other, each finishing before the next moves. That is every
+way to play with ``Options.finish_one_truck_first``; by default the rules let a truck hand over
+to the other between its steps (R-TRUCK-5: both books only advise finishing one first), and an
+interleaved play may then do better when a ship one truck bought from sails on to where the
+other can meet it. The planner does not search interleaved plays, so its best is the best
+sequential plan (exact), a lower bound of what the action can do by default.
+
+The search over that shape is exact. A truck's turn is a sequence of *stops* (districts where
+it does something: its distillery's district, ports with a ship, districts with a target) joined by
 shortest routes; a detour never helps, because nothing happens on the way. At each stop the
 truck may load ``l`` barrels, buy ``k`` and deliver ``t`` in every combination its capacity
 allows (deliveries go to the best-paying buildings of the district first, which never loses

@@ -3,7 +3,8 @@
 :class:`Delivery` is one way one barrel can reach one building
 (:func:`~speakeasy.games.speakeasy.studies.planner.problem.possible_deliveries`); a :class:`Plan`
 is what :func:`~speakeasy.games.speakeasy.studies.planner.search.best_plan` finds: one
-:class:`TruckPlan` per available truck (R-TRUCK-3), in the order they move (R-TRUCK-5), with the
+:class:`TruckPlan` per available truck (R-TRUCK-3), in the order they move (one after the other,
+the plan shape of :mod:`speakeasy.games.speakeasy.studies.planner`; R-TRUCK-5), with the
 barrels delivered (sale prices, R-NOTOR-2) and bought from ships (R-TRUCK-11), and the engine's
 action strings that carry it out.
 """
@@ -119,7 +120,8 @@ class Plan:
     """The best plan for one pick-up-and-deliver action (see :func:`best_plan`).
 
     ``trucks`` holds one :class:`TruckPlan` per available truck (R-TRUCK-3), in the order they
-    move (R-TRUCK-5): the trucks that do something first. ``available`` is the number of trucks.
+    move, each finishing before the next (the planner's plan shape; R-TRUCK-5 allows more by
+    default): the trucks that do something first. ``available`` is the number of trucks.
     """
 
     colour: Colour
@@ -152,7 +154,8 @@ class Plan:
 
         With two trucks the flow first asks which truck moves (``truck <n>``, or ``done`` to
         move none); the other one then moves without being asked (R-TRUCK-5). Each truck's
-        steps end with ``finish``.
+        steps end with ``finish``; the plan never uses ``wait`` (it is sequential), which the
+        flow may offer as well.
         """
         if self.available >= 2 and not any(t.used for t in self.trucks):
             return ["done"]

@@ -3,7 +3,8 @@
 :func:`best_plan` reads the position as a
 :class:`~speakeasy.games.speakeasy.studies.planner.problem.DeliveryProblem` and searches it
 (the method is described in :mod:`speakeasy.games.speakeasy.studies.planner`): R-TRUCK-4 (free
-entry), R-TRUCK-5 (one truck at a time), R-TRUCK-6 (capacity; barrels never move between
+entry), R-TRUCK-5 (plans move one truck at a time: a plan shape, not a rule, see
+:mod:`speakeasy.games.speakeasy.studies.planner`), R-TRUCK-6 (capacity; barrels never move between
 trucks), R-TRUCK-9..13 (loading, buying, the ship sailing on, E17, E18, delivering), R-TRUCK-14
 (stopping early). The best plan found is replayed into a
 :class:`~speakeasy.games.speakeasy.studies.planner.plans.Plan`.
@@ -729,9 +730,12 @@ def best_plan(ctx: Ctx, colour: Colour, truck_range: int | None = None) -> Plan:
 
     Objective: the most barrels delivered, then the highest total sale value of the delivered
     barrels at the player's current prices (R-NOTOR-2), then the least money spent; ties go to
-    fewer movement points, then fewer pick-ups, then a fixed order. Everything the engine
-    allows is considered (R-TRUCK-1..14, R-CLOSED-2, R-MONEY-6, E17, E18): either truck
-    first (R-TRUCK-5), the free entry of a truck off the map (R-TRUCK-4), loading from the
+    fewer movement points, then fewer pick-ups, then a fixed order. Plans move one truck after
+    the other (each finishing before the next moves: every play with
+    ``Options.finish_one_truck_first``; by default the rules also allow interleaved plays,
+    R-TRUCK-5, which are not searched). Within that shape everything the engine allows is
+    considered (R-TRUCK-1..14, R-CLOSED-2, R-MONEY-6, E17, E18): either truck
+    first, the free entry of a truck off the map (R-TRUCK-4), loading from the
     operating distillery (R-TRUCK-10), buying from ships at rising prices with the money
     :func:`speakeasy.games.speakeasy.rules.money.spendable` allows (R-TRUCK-11), ships sailing on
     after each buying stop and possibly being met again (R-TRUCK-12, E18), capacity 2 (R-TRUCK-6),

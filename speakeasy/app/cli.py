@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from contextlib import ExitStack, closing, contextmanager
+from contextlib import ExitStack, closing, contextmanager, nullcontext
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -99,15 +99,23 @@ class SimulationInterrupted(Exception):
 
 
 class _Signals:
-    """While entered (in the main thread): SIGINT and SIGTERM raise :class:`Interrupted`, once.
+    """While entered (in the main thread), SIGINT and SIGTERM stop ``simulate``; how depends on
+    what it is doing (:meth:`mode`):
 
-    Later signals are noted and ignored, so that stopping the workers is not itself cut short.
-    Inside :meth:`held` (the summary of a finished batch) the first signal only marks the run
-    interrupted and the summary is finished; a second one stops it."""
+    * ``"raise"`` (setting up: plain Python code): the first signal raises :class:`Interrupted`;
+    * ``"flag"`` (playing: the executor's threads and locks): every signal only sets
+      :attr:`stop`, which ends the batch (:func:`speakeasy.tools.batch.iter_games`), since an
+      exception raised inside the executor's locks could leave them held;
+    * ``"held"`` (the summary and its output): the first signal only marks the run interrupted
+      and the summary is finished; a second one raises :class:`Interrupted`.
+
+    Once one signal has been acted on, later ones are ignored, so that stopping the workers is
+    not itself cut short. :attr:`first` is the first signal received."""
 
     def __init__(self) -> None:
         self.first: int | None = None
-        self._held = False
+        self.stop = threading.Event()
+        self._mode = "raise"
         self._previous: dict[int, Any] = {}
 
     def __enter__(self) -> _Signals:
@@ -128,19 +136,21 @@ class _Signals:
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.first is None:
             self.first = signum
-            if not self._held:
+            self.stop.set()
+            if self._mode == "raise":
                 raise Interrupted(signum)
-        elif self._held:
-            self._held = False
+        elif self._mode == "held":
+            self._mode = "flag"
             raise Interrupted(signum)
 
     @contextmanager
-    def held(self) -> Iterator[None]:
-        self._held = True
+    def mode(self, mode: str) -> Iterator[None]:
+        """Handle signals as ``mode`` says (see the class) inside the block."""
+        before, self._mode = self._mode, mode
         try:
             yield
         finally:
-            self._held = False
+            self._mode = before
 
 
 def simulate(
@@ -204,7 +214,8 @@ def _run(
     records: list[GameRecord] = []
 
     def collect(executor: Executor | None) -> None:
-        played = iter_games(game, specs, executor=executor, workers=workers)
+        stop = signals.stop if signals is not None else None
+        played = iter_games(game, specs, executor=executor, workers=workers, stop=stop)
         with closing(played):  # stops the workers however the loop ends
             for record in tqdm(
                 played,
@@ -217,34 +228,36 @@ def _run(
                 records.append(record)  # noqa: PERF402 (kept when a signal stops the loop)
 
     try:
-        if dask is not None:
-            with ExitStack() as stack:
-                try:
-                    executor = stack.enter_context(dask_executor(dask, workers))
-                except (RuntimeError, KeyboardInterrupt, Interrupted):
-                    raise
-                except Exception as err:  # Dask raises many kinds for an unusable scheduler
-                    raise RuntimeError(
-                        f"cannot use the Dask scheduler at {dask}: {type(err).__name__}: "
-                        f"{str(err)[:200]}"
-                    ) from err
-                collect(executor)
-        else:
-            collect(None)
-    except (KeyboardInterrupt, Interrupted) as stop:
-        signum = stop.signum if isinstance(stop, Interrupted) else signal.SIGINT
-        raise _interrupted(game, records, specs, what, summary, start, signum) from None
+        with signals.mode("flag") if signals is not None else nullcontext():
+            if dask is not None:
+                with ExitStack() as stack:
+                    try:
+                        executor = stack.enter_context(dask_executor(dask, workers))
+                    except (RuntimeError, KeyboardInterrupt):
+                        raise
+                    except Exception as err:  # Dask raises many kinds for an unusable scheduler
+                        raise RuntimeError(
+                            f"cannot use the Dask scheduler at {dask}: {type(err).__name__}: "
+                            f"{str(err)[:200]}"
+                        ) from err
+                    collect(executor)
+            else:
+                collect(None)
+    except KeyboardInterrupt:  # Ctrl-C without the command's handling (simulate called alone)
+        raise _interrupted(game, records, specs, what, summary, start, signal.SIGINT) from None
     if signals is None:
         records.sort(key=lambda r: r.index)
         return summary(game, records, len(specs), time.perf_counter() - start)
     try:
-        with signals.held():
+        with signals.mode("held"):
+            if signals.first is not None:  # the batch was stopped
+                raise _interrupted(game, records, specs, what, summary, start, signals.first)
             records.sort(key=lambda r: r.index)
             text = summary(game, records, len(specs), time.perf_counter() - start)
     except Interrupted as stop:  # a second signal during the summary
         head = f"interrupted: {len(records)} of {len(specs)} {what} finished"
         raise SimulationInterrupted(head, _status(stop.signum)) from None
-    if signals.first is not None:
+    if signals.first is not None:  # a signal during the summary of a finished batch
         head = f"interrupted: {len(records)} of {len(specs)} {what} finished"
         raise SimulationInterrupted(head + "\n" + text, _status(signals.first))
     return text
@@ -608,7 +621,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, signals
     else:
         status = 0
     try:
-        with signals.held():  # the summary is written whole unless a second signal comes
+        with signals.mode("held"):  # the summary is written whole unless a second signal comes
             status = _write(summary) or status
     except Interrupted as stop:
         return _status(stop.signum)

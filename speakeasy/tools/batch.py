@@ -386,6 +386,10 @@ def stop_processes(processes: Iterable[BaseProcess], grace: float = STOP_GRACE_S
         process.join(grace)
 
 
+#: How often :func:`iter_games` looks at its ``stop`` event while it waits for games (seconds).
+STOP_POLL_S = 0.1
+
+
 def iter_games(
     game: GameType,
     specs: Iterable[GameSpec],
@@ -393,6 +397,7 @@ def iter_games(
     executor: Executor | None = None,
     workers: int | None = None,
     window: int | None = None,
+    stop: threading.Event | None = None,
 ) -> Generator[GameRecord, None, None]:
     """Play the games of ``specs`` and yield each record as soon as it is finished (any order).
 
@@ -403,15 +408,21 @@ def iter_games(
     ``executor``: any :class:`concurrent.futures.Executor` (it is not shut down here). Without
     one, ``workers=1`` plays in this process and otherwise a process pool with ``workers``
     processes (default: every core) is started and shut down. Its workers ignore SIGINT and
-    SIGTERM (the caller decides what a signal means) and end if this process dies. Closing the
-    iterator early (``close()``, an exception or a signal in the loop that reads it) cancels the
-    games not started and, for the pool started here, stops its workers at once, games in
-    progress too: no process is left behind.
+    SIGTERM (the caller decides what a signal means) and end if this process dies.
+
+    The batch ends early when ``stop`` is set (a signal handler's way to stop it: nothing is
+    raised inside the executor's locks) or when the iterator is closed (``close()``, an
+    exception in the loop that reads it): the games not started are cancelled and, for the pool
+    started here, its workers stopped at once, games in progress too. No process is left behind.
     """
     play = _player(game)
     todo = _checked(game, specs)
+    stopped = stop.is_set if stop is not None else lambda: False
     if executor is None and (workers == 1 or (isinstance(specs, Sequence) and len(specs) <= 1)):
-        yield from map(play, todo)
+        for spec in todo:
+            if stopped():
+                return
+            yield play(spec)
         return
     processes = workers or os.cpu_count() or 1
     context = _RecordingContext(multiprocessing.get_context())
@@ -427,16 +438,18 @@ def iter_games(
             if len(pending) >= limit:
                 return
 
+    poll = STOP_POLL_S if stop is not None else None
     finished = False
     try:
         fill()
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+        while pending and not stopped():
+            done, _ = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
             pending.difference_update(done)
-            fill()
+            if not stopped():
+                fill()
             for future in done:
                 yield future.result()
-        finished = True
+        finished = not pending
     finally:
         for future in pending:
             future.cancel()

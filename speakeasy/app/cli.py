@@ -473,8 +473,8 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     sim = sub.add_parser(
         "simulate",
         help="play whole games with bots",
-        description="Play whole games with bots and print a summary (Ctrl-C stops early and "
-        "summarises the games that finished).",
+        description="Play whole games with bots and print a summary (Ctrl-C or SIGTERM stops "
+        "early, summarises the games that finished and exits with status 130 or 143).",
     )
     games = [load(name) for name in names()]
     sim.add_argument(

@@ -468,6 +468,10 @@ def serve(
     arrives while it is still starting also stops it without a traceback. Open connections
     (browser sessions) get one second to close, then the server stops anyway. With a
     ``token`` every request must carry it (:func:`guard`) and the printed URLs do.
+
+    While it serves, syntax trees are built one at a time (:func:`one_syntax_tree_at_a_time`);
+    once it stops, the worker processes a notebook's batch started are stopped too
+    (:func:`stop_workers`).
     """
     _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"

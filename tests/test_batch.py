@@ -4,9 +4,12 @@ money by source that adds up, real locations, and ``speakeasy simulate --bots``.
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
+import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import closing
 from typing import Any, TypeVar
 
 import pytest
@@ -33,6 +36,7 @@ from speakeasy.tools.batch import (
     Specs,
     game_specs,
     iter_games,
+    random_specs,
     seat_rows,
     simulate_many,
     wilson_interval,
@@ -118,6 +122,50 @@ def test_a_process_pool_holds_a_bounded_window_of_games() -> None:
         records = list(iter_games(GAME, specs, executor=pool, window=2))
     assert sorted(r.index for r in records) == list(range(6))
     assert pool.submitted == 6 and pool.most == 2
+
+
+@pytest.mark.parametrize("bots", [None, ("heuristic", "random")], ids=["random", "bots"])
+def test_setting_up_a_million_games_takes_bounded_memory(bots: tuple[str, ...] | None) -> None:
+    """Issue 26 item 13: a million Mafia City games used to be built as a list first (535 MB).
+    Now up to the first finished game, in this process or through an executor, the batch holds
+    no more than a window of specs (measured with tracemalloc: no clock)."""
+    mafia = load("mafia-city")
+
+    def first_records(executor: ThreadPoolExecutor | None) -> list[GameRecord]:
+        specs = (
+            random_specs(mafia, 1_000_000, 4, seed=1)
+            if bots is None
+            else game_specs(mafia, 1_000_000, 4, seed=1, bots=bots)
+        )
+        games = iter_games(mafia, specs, executor=executor, workers=1, window=8)
+        with closing(games):
+            return [next(games) for _ in range(3)]
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        for executor in (None, pool):
+            tracemalloc.start()
+            try:
+                records = first_records(executor)
+                peak = tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+            assert len(records) == 3
+            assert peak < 4_000_000, f"{peak / 1e6:.1f} MB to set up a million games"
+
+
+def test_a_stop_event_ends_a_batch_and_its_workers() -> None:
+    """The way a signal handler stops a batch (speakeasy simulate): set ``stop``; the iterator
+    ends, and the pool it started is gone with its workers."""
+    mafia = load("mafia-city")
+    stop = threading.Event()
+    before = set(multiprocessing.active_children())
+    games = iter_games(mafia, game_specs(mafia, 1_000_000, 4, seed=1), workers=2, stop=stop)
+    first = next(games)
+    assert len(set(multiprocessing.active_children()) - before) == 2
+    stop.set()
+    rest = list(games)
+    assert len(rest) < 1_000_000 - 1 and first.index not in {r.index for r in rest}
+    assert set(multiprocessing.active_children()) <= before
 
 
 def test_a_spec_of_another_game_is_refused() -> None:

@@ -178,7 +178,6 @@ def test_ctrl_c_during_simulate_prints_what_finished(bots: str | None) -> None:
         if not char:
             break
         seen += char
-    time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err

@@ -8,22 +8,27 @@ plainly. The browser test (``test_browser_workshop.py``) follows a link from the
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import builtins
 import concurrent.futures
+import gc
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
+from speakeasy.app import workshop
 from speakeasy.app.workshop import (
     NOTEBOOK_DIR,
     PAGES,
@@ -296,3 +301,86 @@ def test_a_bad_host_is_not_blamed_on_the_port(tmp_path: Path) -> None:
         assert result.stderr.count("\n") == 1
         assert f"cannot serve the workshop on host {host!r}" in result.stderr
         assert "--port" not in result.stderr and "check --host" in result.stderr
+
+
+# ---------------------------------------------------------------- one syntax tree at a time
+#: A module whose syntax tree is large enough to see garbage collections while it is built.
+_LARGE = "\n".join(
+    f"def f{i}(a, b):\n    return [a + b * {i} for _ in range(3)]" for i in range(300)
+)
+
+
+def _at_depth(depth: int, fn: Callable[[], object]) -> object:
+    return fn() if depth == 0 else _at_depth(depth - 1, fn)
+
+
+def _parse_while_another_thread_parses(handoff: float) -> list[SystemError]:
+    """Build a large syntax tree in this thread and, at the first garbage collection in the
+    middle, let another thread build a small one (from a deeper stack) before going on: what
+    two marimo sessions compiling at once can do. The errors either raised. ``handoff`` bounds
+    this thread's wait for the other (which cannot start while trees are built one at a time)."""
+    go, done = threading.Event(), threading.Event()
+    errors: list[SystemError] = []
+    armed = [False]
+    this = threading.get_ident()
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and armed[0] and threading.get_ident() == this:
+            armed[0] = False
+            go.set()
+            done.wait(handoff)
+
+    def other() -> None:
+        go.wait()
+        try:
+            _at_depth(30, lambda: ast.parse("x = [1, (2, {3: 4})]"))
+        except SystemError as err:
+            errors.append(err)
+        done.set()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thresholds = gc.get_threshold()
+    gc.callbacks.append(collecting)
+    gc.set_threshold(50)
+    try:
+        armed[0] = True
+        ast.parse(_LARGE)
+    except SystemError as err:
+        errors.append(err)
+    finally:
+        gc.callbacks.remove(collecting)
+        gc.set_threshold(*thresholds)
+        go.set()
+        thread.join()
+    return errors
+
+
+@pytest.mark.skipif(
+    sys.version_info >= (3, 12, 2) or (3, 11, 8) <= sys.version_info < (3, 12),
+    reason="fixed in CPython 3.11.8 and 3.12.2 (python/cpython#106905)",
+)
+def test_two_syntax_trees_built_at_once_break_on_this_python() -> None:
+    """Why the workshop builds one syntax tree at a time: on this Python, two threads that
+    build syntax trees at once break one of them (issue 26 item 14, python/cpython#106905)."""
+    errors = _parse_while_another_thread_parses(handoff=60)
+    assert errors and "AST constructor recursion depth mismatch" in str(errors[0])
+
+
+def test_the_workshop_serves_building_one_syntax_tree_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the workshop serves, a syntax tree is never built while another one is (the
+    other thread waits), so no session's compile fails; ``compile`` is restored afterwards."""
+    original = builtins.compile
+    seen: list[list[SystemError]] = []
+    monkeypatch.setattr(workshop, "build_app", lambda *a, **k: None)
+    monkeypatch.setattr(workshop, "warm_up", lambda: None)
+    monkeypatch.setattr(
+        workshop._QuietServer,
+        "run",
+        lambda self, sockets=None: seen.append(_parse_while_another_thread_parses(handoff=1)),
+    )
+    workshop.serve("127.0.0.1", 0, echo=lambda line: None)
+    assert seen == [[]]
+    assert builtins.compile is original

@@ -5,14 +5,17 @@ workshop`` serves every notebook with an index page (:mod:`speakeasy.app.worksho
 
 Every bad argument is answered with one line on stderr and exit status 2 (a usage error) or 1 (it
 failed while running), never a traceback; output that cannot be written (a closed pipe, a full
-disk, a closed stdout) ends quietly with status 1; Ctrl-C during ``simulate`` prints the summary of
-the games that finished and exits with status 130.
+disk, a closed stdout) ends quietly with status 1. ``simulate`` stopped by Ctrl-C (SIGINT) or
+SIGTERM at any moment (setting up, playing, summarising) prints ``interrupted: N of M ...
+finished`` and the summary of the games that finished, exits with status 130 (SIGINT) or 143
+(SIGTERM), and leaves no worker process behind.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import multiprocessing
 import os
 import re
 import secrets
@@ -20,12 +23,14 @@ import signal
 import socket
 import statistics
 import sys
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import ExitStack
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import ExitStack, closing, contextmanager, nullcontext
+from types import FrameType, TracebackType
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -43,10 +48,12 @@ from speakeasy.tools.batch import (
     game_specs,
     iter_games,
     random_specs,
+    stop_processes,
 )
 
 __all__ = [
     "MAX_GAMES",
+    "Interrupted",
     "SimulationInterrupted",
     "main",
     "simulate",
@@ -65,12 +72,85 @@ _DESCRIPTION = (
 )
 
 
-class SimulationInterrupted(Exception):
-    """Ctrl-C stopped :func:`simulate`; ``summary`` describes the games that finished."""
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM, raised in the main thread while ``simulate`` runs (see
+    :class:`_Signals`); a ``BaseException`` like ``KeyboardInterrupt``, so that no ``except
+    Exception`` swallows it."""
 
-    def __init__(self, summary: str) -> None:
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _status(signum: int) -> int:
+    """The conventional exit status of a command stopped by ``signum``: 130 for SIGINT, 143
+    for SIGTERM."""
+    return 128 + signum
+
+
+class SimulationInterrupted(Exception):
+    """A signal stopped :func:`simulate`; ``summary`` describes the games that finished and
+    ``status`` is the exit status (130 after Ctrl-C, 143 after SIGTERM)."""
+
+    def __init__(self, summary: str, status: int = 130) -> None:
         super().__init__(summary)
         self.summary = summary
+        self.status = status
+
+
+class _Signals:
+    """While entered (in the main thread), SIGINT and SIGTERM stop ``simulate``; how depends on
+    what it is doing (:meth:`mode`):
+
+    * ``"raise"`` (setting up: plain Python code): the first signal raises :class:`Interrupted`;
+    * ``"flag"`` (playing: the executor's threads and locks): every signal only sets
+      :attr:`stop`, which ends the batch (:func:`speakeasy.tools.batch.iter_games`), since an
+      exception raised inside the executor's locks could leave them held;
+    * ``"held"`` (the summary and its output): the first signal only marks the run interrupted
+      and the summary is finished; a second one raises :class:`Interrupted`.
+
+    Once one signal has been acted on, later ones are ignored, so that stopping the workers is
+    not itself cut short. :attr:`first` is the first signal received."""
+
+    def __init__(self) -> None:
+        self.first: int | None = None
+        self.stop = threading.Event()
+        self._mode = "raise"
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Signals:
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self._previous[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.first is None:
+            self.first = signum
+            self.stop.set()
+            if self._mode == "raise":
+                raise Interrupted(signum)
+        elif self._mode == "held":
+            self._mode = "flag"
+            raise Interrupted(signum)
+
+    @contextmanager
+    def mode(self, mode: str) -> Iterator[None]:
+        """Handle signals as ``mode`` says (see the class) inside the block."""
+        before, self._mode = self._mode, mode
+        try:
+            yield
+        finally:
+            self._mode = before
 
 
 def simulate(
@@ -83,6 +163,7 @@ def simulate(
     workers: int | None = None,
     dask: str | None = None,
     game: str | None = None,
+    signals: _Signals | None = None,
 ) -> str:
     """Play ``games`` bot games of the registered ``game`` (default: the first registered) and
     return a printable summary.
@@ -93,17 +174,22 @@ def simulate(
     on ``workers`` processes (default every core), or on a Dask cluster when ``dask`` is
     ``"local"`` or a scheduler address (:func:`speakeasy.tools.batch.dask_executor`),
     summarised per bot kind with a 95% interval of its win rate. A game's own lines (money by
-    source, rounds...) come from its descriptor's ``batch_lines``.
+    source, rounds...) come from its descriptor's ``batch_lines``. The games are made one at a
+    time as workers take them, so a million take no more memory to set up than ten.
 
     An unknown game, a player count outside the game's range or an unknown bot kind is a
-    ``ValueError``.
+    ``ValueError``. Ctrl-C (or :class:`Interrupted`, with ``signals`` the command's handling of
+    SIGINT and SIGTERM) stops the games and raises :class:`SimulationInterrupted` with the
+    summary of those that finished.
     """
     kind = load(names()[0] if game is None else game)
     if bots:
         specs = game_specs(kind, games, players, seed, tuple(bots))
-        return _run(kind, specs, "game(s)", workers, progress, dask, _batch_summary(bots, seed))
+        return _run(
+            kind, specs, "game(s)", workers, progress, dask, _batch_summary(bots, seed), signals
+        )
     specs = random_specs(kind, games, players, seed)
-    return _run(kind, specs, "random game(s)", 1, progress, None, _random_summary(seed))
+    return _run(kind, specs, "random game(s)", 1, progress, None, _random_summary(seed), signals)
 
 
 #: Summarises the finished records: ``summary(game, records, games, elapsed seconds)``.
@@ -118,64 +204,82 @@ def _run(
     progress: bool,
     dask: str | None,
     summary: _Summary,
+    signals: _Signals | None,
 ) -> str:
-    """Play ``specs`` and summarise them. Worker processes ignore Ctrl-C; this process stops
-    collecting, cancels the games not started and raises :class:`SimulationInterrupted` with the
-    summary of those that finished."""
+    """Play ``specs`` and summarise them. Worker processes ignore SIGINT and SIGTERM; on either
+    (or Ctrl-C's ``KeyboardInterrupt``) this process stops collecting, cancels the games not
+    started, stops the workers and raises :class:`SimulationInterrupted` with the summary of
+    those that finished. A signal during the summary lets it finish, marked interrupted."""
     start = time.perf_counter()
     records: list[GameRecord] = []
 
     def collect(executor: Executor | None) -> None:
-        played = iter_games(game, specs, executor=executor, workers=workers)
-        for record in tqdm(
-            played,
-            total=len(specs),
-            desc="games",
-            unit="game",
-            disable=not progress,
-            file=sys.stderr,
-        ):
-            records.append(record)  # noqa: PERF402 (kept when Ctrl-C stops the loop)
+        stop = signals.stop if signals is not None else None
+        played = iter_games(game, specs, executor=executor, workers=workers, stop=stop)
+        with closing(played):  # stops the workers however the loop ends
+            for record in tqdm(
+                played,
+                total=len(specs),
+                desc="games",
+                unit="game",
+                disable=not progress,
+                file=sys.stderr,
+            ):
+                records.append(record)  # noqa: PERF402 (kept when a signal stops the loop)
 
     try:
-        if dask is not None:
-            with ExitStack() as stack:
-                try:
-                    executor = stack.enter_context(dask_executor(dask, workers))
-                except (RuntimeError, KeyboardInterrupt):
-                    raise
-                except Exception as err:  # Dask raises many kinds for an unusable scheduler
-                    raise RuntimeError(
-                        f"cannot use the Dask scheduler at {dask}: {type(err).__name__}: "
-                        f"{str(err)[:200]}"
-                    ) from err
-                collect(executor)
-        elif workers == 1 or len(specs) == 1:
-            collect(None)
-        else:
-            pool = ProcessPoolExecutor(
-                max_workers=workers or os.cpu_count() or 1, initializer=_ignore_sigint
-            )
-            try:
-                collect(pool)
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
-    except KeyboardInterrupt:
+        with signals.mode("flag") if signals is not None else nullcontext():
+            if dask is not None:
+                with ExitStack() as stack:
+                    try:
+                        executor = stack.enter_context(dask_executor(dask, workers))
+                    except (RuntimeError, KeyboardInterrupt):
+                        raise
+                    except Exception as err:  # Dask raises many kinds for an unusable scheduler
+                        raise RuntimeError(
+                            f"cannot use the Dask scheduler at {dask}: {type(err).__name__}: "
+                            f"{str(err)[:200]}"
+                        ) from err
+                    collect(executor)
+            else:
+                collect(None)
+    except KeyboardInterrupt:  # Ctrl-C without the command's handling (simulate called alone)
+        raise _interrupted(game, records, specs, what, summary, start, signal.SIGINT) from None
+    if signals is None:
         records.sort(key=lambda r: r.index)
+        return summary(game, records, len(specs), time.perf_counter() - start)
+    try:
+        with signals.mode("held"):
+            if signals.first is not None:  # the batch was stopped
+                raise _interrupted(game, records, specs, what, summary, start, signals.first)
+            records.sort(key=lambda r: r.index)
+            text = summary(game, records, len(specs), time.perf_counter() - start)
+    except Interrupted as stop:  # a second signal during the summary
         head = f"interrupted: {len(records)} of {len(specs)} {what} finished"
-        if not records:
-            raise SimulationInterrupted(head) from None
-        elapsed = time.perf_counter() - start
-        raise SimulationInterrupted(
-            head + "\n" + summary(game, records, len(records), elapsed)
-        ) from None
+        raise SimulationInterrupted(head, _status(stop.signum)) from None
+    if signals.first is not None:  # a signal during the summary of a finished batch
+        head = f"interrupted: {len(records)} of {len(specs)} {what} finished"
+        raise SimulationInterrupted(head + "\n" + text, _status(signals.first))
+    return text
+
+
+def _interrupted(
+    game: GameType,
+    records: list[GameRecord],
+    specs: Specs,
+    what: str,
+    summary: _Summary,
+    start: float,
+    signum: int,
+) -> SimulationInterrupted:
+    """What to raise when a signal stopped the games: the summary of those that finished."""
     records.sort(key=lambda r: r.index)
-    return summary(game, records, len(specs), time.perf_counter() - start)
-
-
-def _ignore_sigint() -> None:
-    """A worker process leaves Ctrl-C to the process that started it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    head = f"interrupted: {len(records)} of {len(specs)} {what} finished"
+    if not records:
+        return SimulationInterrupted(head, _status(signum))
+    elapsed = time.perf_counter() - start
+    text = summary(game, records, len(records), elapsed)
+    return SimulationInterrupted(head + "\n" + text, _status(signum))
 
 
 def _spread(name: str, values: Sequence[int]) -> str:
@@ -369,8 +473,8 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     sim = sub.add_parser(
         "simulate",
         help="play whole games with bots",
-        description="Play whole games with bots and print a summary (Ctrl-C stops early and "
-        "summarises the games that finished).",
+        description="Play whole games with bots and print a summary (Ctrl-C or SIGTERM stops "
+        "early, summarises the games that finished and exits with status 130 or 143).",
     )
     games = [load(name) for name in names()]
     sim.add_argument(
@@ -469,6 +573,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.dask and not args.bots:
         parser.error("--dask runs a --bots batch; name the bots, e.g. --bots heuristic,random")
+    with _Signals() as signals:
+        try:
+            return _simulate(parser, args, signals)
+        except Interrupted as stop:  # before the games started (the game, the scheduler...)
+            _write(f"interrupted: 0 of {args.games} game(s) finished")
+            return _status(stop.signum)
+        finally:
+            stop_processes(multiprocessing.active_children())  # none should be left
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, signals: _Signals) -> int:
+    """``speakeasy simulate`` once its arguments are parsed (SIGINT and SIGTERM handled)."""
     game = load(args.game)
     players = args.players
     if players is None:
@@ -495,14 +611,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers=args.workers,
             dask=args.dask,
             game=args.game,
+            signals=signals,
         )
     except SimulationInterrupted as stop:
-        _write(stop.summary)
-        return 130
+        summary, status = stop.summary, stop.status
     except (RuntimeError, OSError, ValueError) as err:
         print(f"speakeasy simulate: {err}", file=sys.stderr)
         return 1
-    return _write(summary)
+    else:
+        status = 0
+    try:
+        with signals.mode("held"):  # the summary is written whole unless a second signal comes
+            status = _write(summary) or status
+    except Interrupted as stop:
+        return _status(stop.signum)
+    return _status(signals.first) if signals.first is not None and not status else status
 
 
 def _workshop(host: str, port: int, *, token: bool, no_token: bool) -> int:

@@ -22,16 +22,21 @@ True
 
 from __future__ import annotations
 
+import ast
+import builtins
 import errno
+import functools
 import hashlib
 import hmac
 import html
 import ipaddress
+import multiprocessing
 import secrets
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
+from contextlib import contextmanager
 from http.cookies import SimpleCookie
 from pathlib import Path
 from types import FrameType
@@ -46,6 +51,7 @@ from speakeasy.core.registry import GameType, Station
 from speakeasy.games import load, names
 from speakeasy.games.speakeasy.table.play import Table
 from speakeasy.games.speakeasy.table.play_panel import PlaySession
+from speakeasy.tools.batch import stop_processes
 
 __all__ = [
     "NOTEBOOK_DIR",
@@ -59,7 +65,9 @@ __all__ = [
     "index_html",
     "is_loopback",
     "needs_token",
+    "one_syntax_tree_at_a_time",
     "serve",
+    "stop_workers",
     "urls",
 ]
 
@@ -401,6 +409,50 @@ def first_visit(url: str, token: str | None = None, timeout: float = 30.0) -> bo
     return False
 
 
+#: Held while a syntax tree is built (``compile(..., ast.PyCF_ONLY_AST)``, ``ast.parse``).
+_SYNTAX_TREES = threading.RLock()
+
+
+def _serial_compile(compile_: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(compile_)
+    def compile(
+        source: Any, filename: Any, mode: str, flags: int = 0, *rest: Any, **kw: Any
+    ) -> Any:
+        if flags & ast.PyCF_ONLY_AST:
+            with _SYNTAX_TREES:
+                return compile_(source, filename, mode, flags, *rest, **kw)
+        return compile_(source, filename, mode, flags, *rest, **kw)
+
+    return compile
+
+
+@contextmanager
+def one_syntax_tree_at_a_time() -> Iterator[None]:
+    """While inside, this process builds one syntax tree at a time (``ast.parse`` and every
+    ``compile(..., ast.PyCF_ONLY_AST)``, marimo's parse and compile of a cell included).
+
+    In CPython before 3.11.8 and 3.12.2, turning a parsed module into ``ast`` objects keeps its
+    recursion depth in state shared by every thread; a collection of garbage in the middle lets
+    another thread's parse overwrite it, and one of them fails with ``SystemError: AST
+    constructor recursion depth mismatch`` (python/cpython#106905, fixed by #113035). marimo
+    runs each visitor's session as a thread of the workshop's process, so a workshop started
+    while visitors arrive (and its own first visit) broke a session about one start in seven.
+    marimo has no hook around its compile, so the builtin it calls is wrapped (and restored on
+    exit): the lock costs nothing beside the compile itself."""
+    original = builtins.compile
+    vars(builtins)["compile"] = _serial_compile(original)
+    try:
+        yield
+    finally:
+        vars(builtins)["compile"] = original
+
+
+def stop_workers() -> None:
+    """Stop every worker process this process started (a notebook's batch of games on a
+    process pool) before the workshop ends: its sessions are threads that cannot be joined."""
+    stop_processes(multiprocessing.active_children())
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 2718,
@@ -416,6 +468,10 @@ def serve(
     arrives while it is still starting also stops it without a traceback. Open connections
     (browser sessions) get one second to close, then the server stops anyway. With a
     ``token`` every request must carry it (:func:`guard`) and the printed URLs do.
+
+    While it serves, syntax trees are built one at a time (:func:`one_syntax_tree_at_a_time`);
+    once it stops, the worker processes a notebook's batch started are stopped too
+    (:func:`stop_workers`).
     """
     _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"
@@ -442,11 +498,14 @@ def serve(
         # server it breaks the server's shutdown on SIGTERM (test_workshop)
         import anywidget  # noqa: F401
 
-        threading.Thread(target=warm, name="speakeasy-warm-up", daemon=True).start()
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
         )
-        _QuietServer(config, announce).run()
+        with one_syntax_tree_at_a_time():
+            threading.Thread(target=warm, name="speakeasy-warm-up", daemon=True).start()
+            _QuietServer(config, announce).run()
     except KeyboardInterrupt:
         pass
+    finally:
+        stop_workers()
     echo("Workshop stopped.")

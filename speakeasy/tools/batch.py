@@ -42,15 +42,20 @@ from __future__ import annotations
 
 import importlib
 import math
+import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, overload
+from multiprocessing.context import BaseContext, DefaultContext
+from multiprocessing.process import BaseProcess
+from typing import Any, cast, overload
 
 from tqdm import tqdm
 
@@ -73,6 +78,7 @@ __all__ = [
     "random_specs",
     "seat_rows",
     "simulate_many",
+    "stop_processes",
     "wilson_interval",
     "win_rates",
 ]
@@ -331,6 +337,59 @@ def _checked(game: GameType, specs: Iterable[GameSpec]) -> Iterator[GameSpec]:
         yield spec
 
 
+def _worker_start() -> None:
+    """A pool worker of :func:`iter_games`: SIGINT and SIGTERM are left to the process that
+    started it (a Ctrl-C or a ``kill`` of the process group reaches every worker; the owner
+    cancels the batch and stops them), and it ends itself when that process is gone, even
+    killed with SIGKILL (its parent's sentinel closes), instead of waiting for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="orphan-watch", daemon=True).start()
+
+
+def _end_with(parent: BaseProcess) -> None:
+    parent.join()
+    os._exit(1)
+
+
+class _RecordingContext:
+    """A multiprocessing context that keeps every process it starts, so that the pool's workers
+    can be stopped by :func:`iter_games` without reaching into the executor."""
+
+    def __init__(self, base: DefaultContext) -> None:
+        self._base = base
+        self.processes: list[BaseProcess] = []
+
+    def Process(self, *args: Any, **kwargs: Any) -> BaseProcess:  # the context API
+        process: BaseProcess = self._base.Process(*args, **kwargs)
+        self.processes.append(process)
+        return process
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._base, name)
+
+
+#: How long stopped workers get to end before they are killed (SIGKILL).
+STOP_GRACE_S = 5.0
+
+
+def stop_processes(processes: Iterable[BaseProcess], grace: float = STOP_GRACE_S) -> None:
+    """Stop every process of ``processes`` that is still running (SIGKILL: batch workers
+    ignore SIGTERM) and wait for each to end; those that never started are skipped."""
+    started = [p for p in processes if p.pid is not None]
+    for process in started:
+        if process.is_alive():
+            process.kill()
+    for process in started:
+        process.join(grace)
+
+
+#: How often :func:`iter_games` looks at its ``stop`` event while it waits for games (seconds).
+STOP_POLL_S = 0.1
+
+
 def iter_games(
     game: GameType,
     specs: Iterable[GameSpec],
@@ -338,23 +397,38 @@ def iter_games(
     executor: Executor | None = None,
     workers: int | None = None,
     window: int | None = None,
-) -> Iterator[GameRecord]:
+    stop: threading.Event | None = None,
+) -> Generator[GameRecord, None, None]:
     """Play the games of ``specs`` and yield each record as soon as it is finished (any order).
+
+    ``specs`` is read lazily: at most ``window`` games wait in the executor at a time (default:
+    four per worker, at least 256), the next specs made as games finish, so a batch of a
+    million games takes no more memory than one of a thousand.
 
     ``executor``: any :class:`concurrent.futures.Executor` (it is not shut down here). Without
     one, ``workers=1`` plays in this process and otherwise a process pool with ``workers``
-    processes (default: every core) is started and shut down. At most ``window`` games wait in
-    the executor at a time (default: four per worker, at least 256), the next specs made as
-    games finish.
+    processes (default: every core) is started and shut down. Its workers ignore SIGINT and
+    SIGTERM (the caller decides what a signal means) and end if this process dies.
+
+    The batch ends early when ``stop`` is set (a signal handler's way to stop it: nothing is
+    raised inside the executor's locks) or when the iterator is closed (``close()``, an
+    exception in the loop that reads it): the games not started are cancelled and, for the pool
+    started here, its workers stopped at once, games in progress too. No process is left behind.
     """
     play = _player(game)
     todo = _checked(game, specs)
+    stopped = stop.is_set if stop is not None else lambda: False
     if executor is None and (workers == 1 or (isinstance(specs, Sequence) and len(specs) <= 1)):
-        yield from map(play, todo)
+        for spec in todo:
+            if stopped():
+                return
+            yield play(spec)
         return
     processes = workers or os.cpu_count() or 1
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=processes)
+    context = _RecordingContext(multiprocessing.get_context())
+    pool = executor or ProcessPoolExecutor(
+        max_workers=processes, mp_context=cast(BaseContext, context), initializer=_worker_start
+    )
     limit = window or max(256, 4 * processes)
     pending: set[Future[GameRecord]] = set()
 
@@ -364,19 +438,26 @@ def iter_games(
             if len(pending) >= limit:
                 return
 
+    poll = STOP_POLL_S if stop is not None else None
+    finished = False
     try:
         fill()
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+        while pending and not stopped():
+            done, _ = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
             pending.difference_update(done)
-            fill()
+            if not stopped():
+                fill()
             for future in done:
                 yield future.result()
+        finished = not pending
     finally:
         for future in pending:
             future.cancel()
-        if own:
-            pool.shutdown(cancel_futures=True)
+        if executor is None:
+            if not finished:
+                pool.shutdown(wait=False, cancel_futures=True)
+                stop_processes(context.processes)
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def simulate_many(

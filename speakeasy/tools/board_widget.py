@@ -217,7 +217,7 @@ class BoardWidget:
         if self._box is None:
             from ipywidgets import Box, Layout
 
-            self._box = Box([self.widget], layout=Layout(flex="0 1 auto"))
+            self._box = Box([self.widget], layout=Layout(flex="0 0 auto"))
         return self._box
 
     @property

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from speakeasy.games.speakeasy.table.route_planner import load_upload
+from speakeasy.tools.exercise_cards import exercise_cards
+from speakeasy.tools.exercises import MAX_ANSWER_CHARS, Exercise
 from speakeasy.tools.inputs import (
     MAX_UPLOAD_BYTES,
     UploadNotText,
@@ -114,6 +116,44 @@ def test_a_refusal_on_size_names_the_sizes_in_bytes() -> None:
     )
     with pytest.raises(UploadTooLarge, match=r"^the text is more than|^the text is 6,291,456"):
         checked_upload_text("x" * (6 * 1024 * 1024))
+
+
+EXERCISES = (
+    Exercise("adjacent", "Which districts touch 8?", frozenset({4, 7, 9, 11}), hint="edges"),
+    Exercise("count", "How many barrels?", 3, hint="count"),
+    Exercise("who", "Who controls it?", frozenset({"red", "blue"}), hint="colours"),
+    Exercise("holds", "Does it hold?", True, hint="odds"),
+)
+PASTED_ANSWERS = {
+    "5,000 digits": "1" * 5000,  # int() of it: ValueError (Python's 4,300-digit limit)
+    "3 MB of numbers": "1 " * 1_500_000,  # a second of regex and int() per check
+    "3 MB of words": "a " * 1_500_000,
+}
+
+
+@pytest.mark.parametrize("answer", sorted(PASTED_ANSWERS))
+def test_a_pasted_answer_is_refused_in_words_before_it_is_read(answer: str) -> None:
+    """Issue 26 item 12: the exercise answer boxes (control, gang war, truck routes, Mafia City
+    control) read whatever was pasted: 5,000 digits ended in a traceback, 3 MB of numbers held
+    the server for a second. An answer over MAX_ANSWER_CHARS is now refused with a message."""
+    text = PASTED_ANSWERS[answer]
+    refusal = (
+        f"That answer is {len(text):,} characters long; an answer here is at most "
+        f"{MAX_ANSWER_CHARS} characters."
+    )
+    for exercise in EXERCISES:
+        feedback = exercise.check(text)
+        assert not feedback.correct and feedback.message == refusal
+    cards = exercise_cards(EXERCISES, [SimpleNamespace(value=text) for _ in EXERCISES])
+    assert cards.text.count("That answer is") == len(EXERCISES)
+    right = exercise_cards(EXERCISES[:1], [SimpleNamespace(value="4 7 9 11")])
+    assert "Correct" in right.text  # the boxes still answer
+
+
+def test_an_answer_box_posting_no_text_is_read_as_empty() -> None:
+    cards = exercise_cards(EXERCISES[:1], [SimpleNamespace(value=["1"] * 10)])
+    assert "Not quite" not in cards.text and "Correct" not in cards.text
+    assert EXERCISES[1].check("3" + " " * (MAX_ANSWER_CHARS - 1)).correct
 
 
 def _strategies_app() -> Any:

@@ -23,7 +23,7 @@ def _():
     from speakeasy.games.mafia_city.table.play import table_for as mc_table_for
     from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
-    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload
+    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
 
     return (
         MC_CATEGORIES,
@@ -36,7 +36,7 @@ def _():
         answer_boxes,
         checked_int,
         checked_text,
-        checked_upload,
+        checked_upload_text,
         exercise_cards,
         html,
         mafia_city_map,
@@ -149,7 +149,7 @@ def _(
     SaveFileError,
     advanced_box,
     checked_int,
-    checked_upload,
+    checked_upload_text,
     load_file,
     load_text,
     mo,
@@ -184,11 +184,10 @@ def _(
     def _load(_):
         files = load_file.value
         try:  # the size limit is checked before anything parses the upload or the paste
-            raw = checked_upload(files[0].contents if files else load_text.value)
+            text = checked_upload_text(files[0].contents if files else load_text.value)
         except ValueError as exc:
             session.say(("danger", f"Cannot load this game: {exc}"))
             return
-        text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         if not text.strip():
             session.say(("warn", "Choose a saved game file or paste its JSON first."))
             return

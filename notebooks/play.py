@@ -34,7 +34,7 @@ def _():
         goal_lines,
         table_boards,
     )
-    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload
+    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
     from speakeasy.tools.lookup import lookup_markdown
     from speakeasy.tools.svg_board import SvgBoard
     from speakeasy.tools.text import html_text, md_text
@@ -53,7 +53,7 @@ def _():
         changes_in_words,
         checked_int,
         checked_text,
-        checked_upload,
+        checked_upload_text,
         clicked_place,
         decision_steps,
         game_figure,
@@ -182,7 +182,7 @@ def _(
     SaveFileError,
     Table,
     checked_int,
-    checked_upload,
+    checked_upload_text,
     load_file,
     load_text,
     mo,
@@ -215,8 +215,7 @@ def _(
     def _load(_):
         files = load_file.value
         try:  # the size limit is checked before anything parses the upload or the paste
-            raw = checked_upload(files[0].contents if files else load_text.value)
-            text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            text = checked_upload_text(files[0].contents if files else load_text.value)
         except ValueError as exc:
             session.say(("danger", f"Cannot load this game: {exc}"))
             return

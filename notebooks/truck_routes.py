@@ -304,15 +304,16 @@ def _(mo, position_options):
 
 
 @app.cell(hide_code=True)
-def _(load_upload, mo, position_game, position_picker, upload):
+def _(load_upload, markdown_escape, mo, position_game, position_picker, upload):
     load_problem = None
     if upload.value:
         _file = upload.value[0]
         try:
             game = load_upload(_file.name, _file.contents)
             position_key = f"upload:{_file.name}"
-        except ValueError as _err:
-            load_problem = f"Could not load {_file.name}: {_err}"
+        except ValueError as _err:  # the file's name and the reason are shown as plain text
+            _why = markdown_escape(str(_err))
+            load_problem = f"Could not load {markdown_escape(_file.name)}: {_why}"
             game = position_game(position_picker.value)
             position_key = position_picker.value
     else:

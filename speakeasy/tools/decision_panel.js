@@ -81,6 +81,7 @@ function render({ model, el }) {
     if (root.classList.contains("se-busy")) root.classList.remove("se-busy");
     root.replaceChildren();
     root.dataset.step = v.step;
+    root.dataset.seq = v.seq;  // every answer of the kernel, a repeated note too
     const p = v.prompt;
     if (p) {
       const box = h("div", "se-prompt");

@@ -55,7 +55,8 @@ def exercise_cards(
         head = f"**{n}. {markdown_escape(exercise.question)}**"
         if notes is not None and notes[n - 1]:
             head += f"  \n*{markdown_escape(notes[n - 1])}*"
-        given = str(box.value or "")
+        # a browser can post any value: only text is read, and Exercise.check refuses a long one
+        given = box.value if isinstance(box.value, str) else ""
         verdict: Any = mo.md("")
         if given.strip():
             feedback = exercise.check(given)

@@ -13,6 +13,13 @@ True
 Not quite. Hint: Trucks move along board edges only. (R-TRUCK-7)
 >>> Exercise("who", "Who controls 14?", "purple", hint="-", rules=()).check(" Purple ").correct
 True
+
+A typed answer longer than :data:`MAX_ANSWER_CHARS` is refused before it is read (a pasted
+megabyte of digits would otherwise cost a second, or fail on Python's limit for turning long
+digit strings into numbers):
+
+>>> print(ex.check("1" * 5000).message)
+That answer is 5,000 characters long; an answer here is at most 200 characters.
 """
 
 from __future__ import annotations
@@ -22,7 +29,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-__all__ = ["Exercise", "Feedback", "normalise"]
+__all__ = ["MAX_ANSWER_CHARS", "Exercise", "Feedback", "normalise"]
+
+#: The longest typed answer read (the longest expected answer is a list of a few districts).
+MAX_ANSWER_CHARS = 200
 
 _NUMBERS = re.compile(r"-?\d+")
 _WORDS = re.compile(r"[a-z]+")
@@ -97,6 +107,12 @@ class Exercise:
 
     def check(self, given: Any) -> Feedback:
         """Compare a typed (or chosen) answer with the expected one."""
+        if isinstance(given, str) and len(given) > MAX_ANSWER_CHARS:
+            return Feedback(
+                False,
+                f"That answer is {len(given):,} characters long; an answer here is at most "
+                f"{MAX_ANSWER_CHARS} characters.",
+            )
         if given is None or str(given).strip() == "":
             return Feedback(False, "Type an answer first.")
         if normalise(given, self.expected) == normalise(self.expected, self.expected):

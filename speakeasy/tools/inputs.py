@@ -5,7 +5,8 @@ its bounds on the server, and an upload or a paste box can carry any number of b
 notebooks pass every widget value through one of these helpers first: numbers are clamped into
 the widget's range (a value that is no number falls back to the default), a choice must be one
 of the options, text is cut to a length, and an upload larger than :data:`MAX_UPLOAD_BYTES` is
-refused (:class:`UploadTooLarge`) before it is parsed.
+refused (:class:`UploadTooLarge`) before it is parsed; an upload read as text must be UTF-8
+(:func:`checked_upload_text`, else :class:`UploadNotText`).
 
 >>> checked_int(6, 1, 2)
 2
@@ -29,11 +30,13 @@ from typing import TypeVar
 __all__ = [
     "MAX_TEXT_CHARS",
     "MAX_UPLOAD_BYTES",
+    "UploadNotText",
     "UploadTooLarge",
     "checked_choice",
     "checked_int",
     "checked_text",
     "checked_upload",
+    "checked_upload_text",
     "clamp",
 ]
 
@@ -49,6 +52,10 @@ _INTEGER = re.compile(r"\s*[+-]?[0-9]{1,30}\s*")
 
 class UploadTooLarge(ValueError):
     """An upload or pasted text over the size limit; refused before it is parsed."""
+
+
+class UploadNotText(ValueError):
+    """An upload that is not UTF-8 text; refused before it is parsed."""
 
 
 def clamp(value: int, low: int, high: int) -> int:
@@ -110,15 +117,43 @@ def checked_upload(data: bytes | str, limit: int = MAX_UPLOAD_BYTES) -> bytes | 
     Traceback (most recent call last):
     ...
     speakeasy.tools.inputs.UploadTooLarge: the file is 11 bytes; the limit is 10 bytes
+    >>> checked_upload("x" * (MAX_UPLOAD_BYTES + 1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    speakeasy.tools.inputs.UploadTooLarge: the text is 5,242,881 bytes (5.0 MB); the limit is ...
     """
     if isinstance(data, str) and len(data) <= limit:
         size = len(data) if len(data) * 4 <= limit else len(data.encode("utf-8", "replace"))
     else:
         size = len(data)  # for text over the limit in characters, at least that many bytes
     if size > limit:
-        raise UploadTooLarge(f"the file is {_size(size)}; the limit is {_size(limit)}")
+        what = "text" if isinstance(data, str) else "file"
+        raise UploadTooLarge(f"the {what} is {_size(size)}; the limit is {_size(limit)}")
     return data
 
 
+def checked_upload_text(data: bytes | str, limit: int = MAX_UPLOAD_BYTES) -> str:
+    """An uploaded file or pasted text as ``str``, once :func:`checked_upload` let it through;
+    bytes that are not UTF-8 are refused (:class:`UploadNotText`, naming the first bad byte),
+    never decoded with replacement characters.
+
+    >>> checked_upload_text(b'{"seed": 1}')
+    '{"seed": 1}'
+    >>> checked_upload_text(b"ok\\xff")
+    Traceback (most recent call last):
+    ...
+    speakeasy.tools.inputs.UploadNotText: the file is not UTF-8 text (byte 2 is 0xff)
+    """
+    raw = checked_upload(data, limit)
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UploadNotText(
+            f"the file is not UTF-8 text (byte {exc.start:,} is 0x{raw[exc.start]:02x})"
+        ) from None
+
+
 def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+    return f"{n:,} bytes ({n / 1024 / 1024:.1f} MB)" if n >= 1024 * 1024 else f"{n:,} bytes"

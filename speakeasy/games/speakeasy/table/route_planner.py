@@ -45,7 +45,7 @@ from speakeasy.games.speakeasy.studies.route_study import (
 )
 from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.exercises import Exercise
-from speakeasy.tools.inputs import checked_upload
+from speakeasy.tools.inputs import checked_upload_text
 
 __all__ = [
     "BOT_GAMES",
@@ -83,9 +83,9 @@ def load_upload(name: str, contents: bytes) -> Game:
     """A game from an uploaded file: a saved game (``.json``, :meth:`Game.to_json`) or a
     scenario (``.toml``, :mod:`speakeasy.games.speakeasy.positions`). Errors name the file and the
     problem; a file over :data:`~speakeasy.tools.inputs.MAX_UPLOAD_BYTES` is refused before it is
-    read (:class:`~speakeasy.tools.inputs.UploadTooLarge`, a ``ValueError``)."""
-    checked_upload(contents)
-    text = contents.decode("utf-8")
+    read (:class:`~speakeasy.tools.inputs.UploadTooLarge`, a ``ValueError``), and so is one that
+    is not UTF-8 text (:class:`~speakeasy.tools.inputs.UploadNotText`)."""
+    text = checked_upload_text(contents)
     if name.endswith(".toml"):
         return parse_scenario(text, name).game()
     return Game.from_json(text)

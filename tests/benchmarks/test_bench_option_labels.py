@@ -45,9 +45,20 @@ def position(players: int, seed: int, step: int | None = None) -> Game:
 
 @pytest.fixture(scope="module")
 def many_build_spaces() -> Game:
-    game = position(4, 1, 285)
-    assert game.pending is not None and game.pending.kind == "build_space"
-    return game
+    """The ``build_space`` decision with the most options in the seeded 4-player game (found
+    by playing it through, so a change of rules that reshapes the game still finds one)."""
+    game = position(4, 1)
+    best, most = None, 0
+    replay = Game.new(players=4, seed=1)
+    for step, action in enumerate(game.history):
+        pending = replay.pending
+        if pending is not None and pending.kind == "build_space" and len(pending.options) > most:
+            best, most = step, len(pending.options)
+        replay.apply(action)
+    assert best is not None, "the seeded game has no build_space decision"
+    found = position(4, 1, best)
+    assert found.pending is not None and found.pending.kind == "build_space"
+    return found
 
 
 def test_bench_option_labels_many_build_spaces(

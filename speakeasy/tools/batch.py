@@ -382,8 +382,14 @@ def stop_processes(processes: Iterable[BaseProcess], grace: float = STOP_GRACE_S
     for process in started:
         if process.is_alive():
             process.kill()
+    deadline = time.monotonic() + grace
     for process in started:
-        process.join(grace)
+        process.join(max(0.0, deadline - time.monotonic()))
+        # the pool's own thread may have reaped the process first (then this join returns at
+        # once): its exit code arrives from that thread, and until then the process counts as
+        # a live child (multiprocessing.active_children)
+        while process.exitcode is None and time.monotonic() < deadline:
+            time.sleep(0.005)
 
 
 #: How often :func:`iter_games` looks at its ``stop`` event while it waits for games (seconds).

@@ -76,6 +76,7 @@ from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import REFUSALS, Engine
 from speakeasy.core.registry import GameType
 from speakeasy.tools.paths import data_path
+from speakeasy.tools.rule_links import RuleSet
 from tests.bounded import refused
 
 Game = Engine[Any, Any, Any]
@@ -288,6 +289,10 @@ def test_descriptor_facts_and_engine_refusals_cite_rules(name: str) -> None:
     for bad in (descriptor.min_players - 1, descriptor.max_players + 1):
         with pytest.raises(ValueError):  # noqa: PT011  (each game words it its own way)
             descriptor.new_game(bad, 1)
+    # its rules for the rules page and the rule links: the IDs of its rules index (issue 25)
+    assert isinstance(descriptor.rules, RuleSet) and descriptor.rules.name == name
+    assert set(descriptor.rules.index().ids) == rule_ids(name)
+    assert all(descriptor.rules.ids.fullmatch(i) for i in rule_ids(name))
     # the game carries its data, loaded once, and says what type its options are
     assert descriptor.data is not None and descriptor.data() is descriptor.data()
     assert descriptor.options is not None and isinstance(game.options, descriptor.options)

@@ -106,7 +106,7 @@ def test_lookup_by_id_and_by_words() -> None:
     assert [e.id for e in lookup("mc-ctrl-5")] == ["MC-CTRL-5"]
     assert lookup("MC-NOPE-1") == []
     assert "MC-HITMAN-1" in [e.id for e in lookup("hitman reserve")]
-    assert "**MC-WIN-3**" in lookup_markdown("MC-WIN-3")
+    assert 'class="rule-link">MC-WIN-3</a>**' in lookup_markdown("MC-WIN-3")
     assert lookup_html("EMC-21").startswith("<ul><li><b>EMC-21</b>")
     assert "No rule matches" in lookup_markdown("zzzz qqqq")
     with pytest.raises(ValueError, match="needs a rule ID"):

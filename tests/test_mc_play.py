@@ -404,9 +404,10 @@ def test_the_hot_seat_cover_and_the_log_it_allows() -> None:
 
 
 def test_exercise_texts_have_nothing_markdown_turns_into_a_formula() -> None:
-    """``markdown_escape`` writes ``[`` as ``\\[``, which marimo renders as display LaTeX: the
+    """``markdown_escape`` wrote ``[`` as ``\\[``, which marimo renders as display LaTeX: the
     exercise cards once showed "If Prison", a big centred "1", then the rest. Location numbers
-    go in parentheses."""
+    go in parentheses (the helper now writes brackets as entities, tests/test_mc_rules_text.py,
+    and these texts still hold none)."""
     table = Table.new({"red": "human", "blue": "random", "green": "heuristic"}, seed=4)
     for _ in range(40):
         for exercise in table.exercises():

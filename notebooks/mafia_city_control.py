@@ -8,6 +8,7 @@ app = marimo.App(width="full", app_title="Mafia City · control explorer")
 def _():
     import marimo as mo
 
+    from speakeasy.games import load as load_game
     from speakeasy.games.mafia_city.figures.control_figure import control_map as mc_control_map
     from speakeasy.games.mafia_city.figures.control_figure import (
         mayor_order_figure as mc_mayor_order_figure,
@@ -26,14 +27,20 @@ def _():
     from speakeasy.tools.citations import markdown_escape
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.inputs import checked_choice, checked_int, checked_text
+    from speakeasy.tools.text import linked
+
+    # Mafia City's rule IDs link to the rules page through the game's own rules (descriptor)
+    MC_RULES = load_game("mafia-city").rules
 
     return (
         MC_CHANGE_KINDS,
+        MC_RULES,
         answer_boxes,
         checked_choice,
         checked_int,
         checked_text,
         exercise_cards,
+        linked,
         markdown_escape,
         mc_best_orders,
         mc_control_exercises,
@@ -52,8 +59,8 @@ def _():
 
 
 @app.cell(hide_code=True)
-def _(mo):
-    mo.md(r"""
+def _(MC_RULES, linked, mo):
+    mo.md(linked(r"""
     # Mafia City: who controls each location, and what would change it?
 
     In phase II every location is evaluated once; its controller gains 1 VP and may use its
@@ -71,7 +78,7 @@ def _(mo):
     Start from a position, then **type the stacks** (colours, bottom to top), the Cell and the
     figures below: the map, the deciding rule of each location, every single change that would
     flip one, and the Mayor's best evaluation orders follow at once.
-    """)
+    """, MC_RULES))
     return
 
 
@@ -204,6 +211,7 @@ def _(base, mc_control_table, mo):
 
 @app.cell(hide_code=True)
 def _(
+    MC_RULES,
     base,
     cell_box,
     checked_choice,
@@ -212,6 +220,7 @@ def _(
     deal_counts,
     deal_location,
     hitman_picker,
+    linked,
     mayor_picker,
     mc_edit_position,
     mc_parse_tokens,
@@ -252,12 +261,14 @@ def _(
     )
     if bonus and not position.stacks[_at]:
         _problems.append("Secret Deals need a token in the stack to matter (MC-SECRET-7)")
-    mo.callout(mo.md("  \n".join(f"* {p}" for p in _problems)), kind="warn") if _problems else None
+    mo.callout(
+        mo.md(linked("  \n".join(f"* {p}" for p in _problems), MC_RULES)), kind="warn"
+    ) if _problems else None
     return bonus, position
 
 
 @app.cell(hide_code=True)
-def _(bonus, markdown_escape, mc_control_map, mc_control_table, mo, position):
+def _(MC_RULES, bonus, linked, markdown_escape, mc_control_map, mc_control_table, mo, position):
     rows = mc_control_table(position, bonus)
 
     def _counts(row):
@@ -281,7 +292,7 @@ def _(bonus, markdown_escape, mc_control_map, mc_control_table, mo, position):
         [
             mo.md("## Who controls what"),
             mo.hstack(
-                [mo.ui.plotly(control_map), mo.md(_table)],
+                [mo.ui.plotly(control_map), mo.md(linked(_table, MC_RULES))],
                 widths=[1, 1],
                 align="center",
             ),
@@ -354,8 +365,10 @@ def _(base, mo, position):
 
 @app.cell(hide_code=True)
 def _(
+    MC_RULES,
     base,
     checked_choice,
+    linked,
     mayor_holder,
     mc_best_orders,
     mc_mayor_order_figure,
@@ -410,7 +423,8 @@ def _(
     mo.vstack(
         [
             mo.md(
-                f"""
+                linked(
+                    f"""
     ## The Mayor's evaluation order
 
     The holder of the Mayor chooses the order of the seven locations in phase II (MC-LOC-3,
@@ -419,7 +433,9 @@ def _(
     controller jails the token that wins it the most locations still to come (MC-PRISON-5);
     whoever takes City Hall chooses the rest, and a tie there sends the Mayor home so that
     number order takes over (MC-HALL-4, MC-LOC-4). Locations: {_key}.
-    """
+    """,
+                    MC_RULES,
+                )
             ),
             mayor_holder,
             mo.md(f"**Best order per player** (VP gained in this phase II)\n\n{_best}"),

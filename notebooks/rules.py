@@ -1,45 +1,58 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="medium", app_title="Speakeasy · the rules")
+app = marimo.App(width="medium", app_title="The rules of the games")
 
 
 @app.cell(hide_code=True)
 def _():
     import marimo as mo
 
-    from speakeasy.app.rules_page import area_of, find_rules, rule_areas, rule_page
+    from speakeasy.app.rules_page import (
+        area_of,
+        find_entry,
+        find_rules,
+        game_of,
+        rule_areas,
+        rule_page,
+        rule_sets,
+    )
     from speakeasy.tools.citations import markdown_escape
     from speakeasy.tools.inputs import checked_choice, checked_text
     from speakeasy.tools.rule_links import link_rules
-    from speakeasy.tools.rules_index import load_rules_index
 
     return (
         area_of,
         checked_choice,
         checked_text,
+        find_entry,
         find_rules,
+        game_of,
         link_rules,
-        load_rules_index,
         markdown_escape,
         mo,
         rule_areas,
         rule_page,
+        rule_sets,
     )
 
 
 @app.cell(hide_code=True)
-def _(load_rules_index, mo):
-    _counts = load_rules_index().counts()
+def _(mo, rule_sets):
+    _speakeasy, *_others = rule_sets()
+    _counts = _speakeasy.index().counts()
+    _more = "; ".join(f"{len(r.index())} of {r.title}" for r in _others)
     mo.md(f"""
-    # The rules of Speakeasy, in our own words
+    # The rules of the games, in our own words
 
     Every rule of the game has an ID, and every answer in these notebooks cites the rules
     behind it (`R-TRUCK-7`). This page lists all {sum(_counts.values())} of them, each in one
     line of this project's own words: {_counts["rule"]} rules, {_counts["example"]} worked
     examples of the rulebook (`E1`–`E23`), {_counts["board fact"]} facts about the board
     (`GEO-n`), the gaps where the rulebook says nothing and the default this project assumes
-    (`GAP-n`), and the places where the translations disagree (`DISC-n`).
+    (`GAP-n`), and the places where the translations disagree (`DISC-n`). The rules of the
+    other games are here too ({_more}: `MC-…` rules, `EMC-n` examples), each entry labelled
+    with its game.
 
     **Search** by words or by ID, or **browse** an area; pick a rule to see the notebooks and
     the prepared positions (scenarios) that show it. A rule ID in any notebook's explanation
@@ -49,23 +62,23 @@ def _(load_rules_index, mo):
 
 
 @app.cell(hide_code=True)
-def _(area_of, load_rules_index, mo, rule_areas):
+def _(area_of, find_entry, mo, rule_areas):
     # A link such as /rules/?id=R-TRUCK-7 opens that rule (an unknown ID is ignored).
     _asked = mo.query_params().get("id")
     _asked = _asked[0] if isinstance(_asked, list) and _asked else _asked
     _asked = _asked.strip().upper() if isinstance(_asked, str) and len(_asked) <= 40 else ""
-    asked = _asked if _asked in load_rules_index() else None
+    asked = _asked if find_entry(_asked) is not None else None
     _areas = ["Every area", *rule_areas()]
     search_box = mo.ui.text(
         value="",
-        placeholder="R-TRUCK-7, or words: casino income",
+        placeholder="R-TRUCK-7, MC-HAT-3, or words: casino income, hitman",
         label="**Search**",
         full_width=True,
         debounce=True,
     )
     area_picker = mo.ui.dropdown(
         _areas,
-        value=area_of(load_rules_index()[asked]) if asked else "Every area",
+        value=area_of(find_entry(asked)) if asked else "Every area",
         label="**Area**",
         searchable=True,
     )
@@ -83,10 +96,10 @@ def _(area_picker, checked_choice, checked_text, find_rules, rule_areas, search_
 
 
 @app.cell(hide_code=True)
-def _(asked, matches, mo):
+def _(asked, game_of, matches, mo):
     def _label(entry):
         text = entry.summary if len(entry.summary) <= 70 else entry.summary[:69] + "…"
-        return f"{entry.id} — {text}"
+        return f"{entry.id} ({game_of(entry)}) — {text}"
 
     _options = {_label(e): e.id for e in matches}
     _ids = list(_options.values())
@@ -111,7 +124,7 @@ def _(checked_choice, matches, mo, rule_picker):
 
 
 @app.cell(hide_code=True)
-def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_picker):
+def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_picker, rule_sets):
     def _notebook_line(link):
         return f'<a href="{link.path}" target="_blank">{markdown_escape(link.title)}</a>'
 
@@ -131,14 +144,15 @@ def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_
         _entry = _page.entry
         _parts = [
             f"### {_entry.id}",
-            f"**{link_rules(markdown_escape(_entry.summary), page='')}**",
-            f"<small>{_entry.kind.capitalize()} · {markdown_escape(_page.area)} · section "
-            f"{_entry.section.split(' ', 1)[0]} of the rules reference</small>",
+            f"**{link_rules(markdown_escape(_entry.summary), page='', rules=rule_sets())}**",
+            f"<small>{markdown_escape(_page.game)} · {_entry.kind.capitalize()} · "
+            f"{markdown_escape(_page.area)} · section {_entry.section.split(' ', 1)[0]} of "
+            f"the rules reference</small>",
         ]
         if _entry.descriptive:
             _parts.append(
                 f"*Describes the game rather than a move to check: "
-                f"{link_rules(markdown_escape(_entry.descriptive), page='')}.*"
+                f"{link_rules(markdown_escape(_entry.descriptive), page='', rules=rule_sets())}.*"
             )
         _parts.append(
             "**Shown in:** " + " · ".join(_notebook_line(n) for n in _page.notebooks)
@@ -154,7 +168,7 @@ def _(checked_choice, link_rules, markdown_escape, matches, mo, rule_page, rule_
 
 
 @app.cell(hide_code=True)
-def _(area_of, link_rules, markdown_escape, matches, mo):
+def _(area_of, game_of, link_rules, markdown_escape, matches, mo, rule_sets):
     LIMIT = 120
     _rows = []
     _area = None
@@ -164,7 +178,8 @@ def _(area_of, link_rules, markdown_escape, matches, mo):
             _rows.append(f"\n**{markdown_escape(_area)}**\n")
         _rows.append(  # links within this page: ?id=... (also when served on its own)
             f'- <a href="?id={_entry.id}">{_entry.id}</a> '
-            + link_rules(markdown_escape(_entry.summary), page="")
+            f"<small>({markdown_escape(game_of(_entry))})</small> "
+            + link_rules(markdown_escape(_entry.summary), page="", rules=rule_sets())
         )
     if len(matches) > LIMIT:
         _rows.append(f"\n*… and {len(matches) - LIMIT} more: narrow the search or pick an area.*")

@@ -76,6 +76,7 @@ from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import REFUSALS, Engine
 from speakeasy.core.registry import GameType
 from speakeasy.tools.paths import data_path
+from speakeasy.tools.rule_links import RuleSet
 from tests.bounded import refused
 
 Game = Engine[Any, Any, Any]
@@ -288,6 +289,10 @@ def test_descriptor_facts_and_engine_refusals_cite_rules(name: str) -> None:
     for bad in (descriptor.min_players - 1, descriptor.max_players + 1):
         with pytest.raises(ValueError):  # noqa: PT011  (each game words it its own way)
             descriptor.new_game(bad, 1)
+    # its rules for the rules page and the rule links: the IDs of its rules index (issue 25)
+    assert isinstance(descriptor.rules, RuleSet) and descriptor.rules.name == name
+    assert set(descriptor.rules.index().ids) == rule_ids(name)
+    assert all(descriptor.rules.ids.fullmatch(i) for i in rule_ids(name))
     # the game carries its data, loaded once, and says what type its options are
     assert descriptor.data is not None and descriptor.data() is descriptor.data()
     assert descriptor.options is not None and isinstance(game.options, descriptor.options)
@@ -591,6 +596,41 @@ def test_golden_playthrough(name: str) -> None:
         game.apply(step["action"])
     assert game.is_over == golden["over"]
     assert game.to_data()["state_sha256"] == golden["state_sha256"]
+
+
+# ---------------------------------------------------------------------- 5b. any seat
+@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+def test_why_not_answers_for_any_seat(name: str, players: int) -> None:
+    """``why_not(action, seat=...)`` (issue 25), the same API in every game: for the seat to
+    act (or ``seat=None``) it answers as before; for any other seat every legal action is
+    refused with a stable code and a rule of the game (``not-your-turn`` unless a reason that
+    holds whoever acts comes first), ``apply(action, seat=...)`` raises the same and the game
+    is unchanged; a seat that is not one of the game's raises ``ValueError``."""
+    rng = rng_for(name, players, -SEED - 7)
+    length = len(script(name, players))
+    for step in sorted(rng.sample(range(length), min(3, length))):
+        game = play_to(name, players, step)
+        actor = game.current_player
+        before = snapshot(game)
+        legal = game.legal_actions()
+        for action in rng.sample(legal, min(4, len(legal))):
+            assert game.why_not(action, seat=actor) is None
+            assert game.why_not(str(action), seat=None) is None
+            for other in (p for p in game.players if p != actor):
+                err = game.why_not(action, seat=other)
+                assert isinstance(err, IllegalAction), (name, step, action, other)
+                assert CODE.fullmatch(err.code) and err.rule in rule_ids(name), err
+                assert err.reason and err.rule in str(err)
+                with pytest.raises(IllegalAction) as raised:
+                    game.apply(action, seat=other)
+                assert (raised.value.code, raised.value.rule) == (err.code, err.rule)
+        assert snapshot(game) == before
+        with pytest.raises(ValueError, match="not a seat"):
+            game.why_not(legal[0], seat="no-such-seat")
+    game = play_to(name, players, length)
+    assert game.is_over
+    err = game.why_not(script(name, players)[-1], seat=game.players[0])
+    assert err is not None and err.code == "game-over"
 
 
 # ---------------------------------------------------------------------- 6. a property

@@ -8,12 +8,24 @@ teacher's guide points to the rules page instead of a file outside the product.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from speakeasy.app.rules_page import NOTEBOOK_RULES, area_of, find_rules, rule_areas, rule_page
+from speakeasy import games
+from speakeasy.app.rules_page import (
+    NOTEBOOK_RULES,
+    all_entries,
+    area_of,
+    find_entry,
+    find_rules,
+    game_of,
+    rule_areas,
+    rule_page,
+)
 from speakeasy.app.workshop import PAGES
+from speakeasy.games.mafia_city.explain.log import load_rules_index as load_mc_rules_index
 from speakeasy.games.speakeasy.positions.shipped import load_scenario
 from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
 from speakeasy.tools.rule_links import link_rules, rule_ids_in, rule_url
@@ -29,9 +41,9 @@ def test_every_linked_notebook_exists_and_is_served_by_the_workshop() -> None:
     for link in NOTEBOOK_RULES:
         assert (ROOT / "notebooks" / link.file).is_file(), link.file
         assert served[link.slug].file == link.file and served[link.slug].title == link.title
-        index = load_rules_index()
-        for rule in link.rules:  # every ID or area prefix names something in the index
-            assert rule in index or any(e.prefix == rule for e in index), (link.slug, rule)
+        entries = all_entries()  # of every game
+        for rule in link.rules:  # every ID or area prefix names something in an index
+            assert find_entry(rule) or any(e.prefix == rule for e in entries), (link.slug, rule)
 
 
 def test_every_linked_scenario_exists_and_cites_the_rule() -> None:
@@ -58,10 +70,12 @@ def test_every_entry_is_in_one_area_and_found_by_its_id() -> None:
     index = load_rules_index()
     areas = rule_areas()
     listed = [e.id for entries in areas.values() for e in entries]
-    assert sorted(listed) == sorted(index.ids) and len(listed) == len(index)
+    every = [e.id for e in all_entries()]  # Speakeasy's, then the other games'
+    assert sorted(listed) == sorted(every) and len(listed) == len(every)
+    assert set(index.ids) <= set(listed)
     for entry in index:
         assert entry in areas[area_of(entry)]
-        assert find_rules(entry.id.lower())[0] == entry
+        assert find_rules(entry.id.lower()) == [entry]
         assert rule_page(entry.id.lower()).entry == entry
     assert [e.id for e in find_rules("R-TRUCK-7", area="Area control")] == []
     assert find_rules("casino income")[0].id == "R-ORDER-5"
@@ -111,6 +125,54 @@ def test_the_rules_notebook_opens_the_rule_of_its_link() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     _, defs = module.app.run()
-    assert len(defs["matches"]) == len(load_rules_index())
+    assert len(defs["matches"]) == len(all_entries()) > len(load_rules_index())
     assert defs["asked"] is None
     assert defs["rule_picker"].value == load_rules_index().ids[0]
+
+
+# ---------------------------------------------------------------------- issue 25: both games
+MC_INDEX = load_mc_rules_index()
+
+
+def test_the_rules_page_holds_every_game_each_entry_labelled_with_its_game() -> None:
+    """Issue 25: the page held no Mafia City rule (0 results for "hitman"); now every entry of
+    every registered game is listed once, found by its ID and labelled with its game."""
+    entries = all_entries()
+    assert len(entries) == len(load_rules_index()) + len(MC_INDEX)
+    assert len({e.id for e in entries}) == len(entries)  # the games' IDs never collide
+    for entry in MC_INDEX:
+        assert find_entry(entry.id.lower()) is entry
+        page = rule_page(entry.id.lower())
+        assert (page.entry, page.game) == (entry, "Mafia City")
+        assert area_of(entry).startswith("Mafia City: ")
+        assert entry in rule_areas()[area_of(entry)]
+    assert game_of(load_rules_index()["R-TRUCK-7"]) == "Speakeasy"
+    hitman = [e.id for e in find_rules("hitman")]
+    assert hitman and all(i.startswith(("MC-", "EMC-", "GAP-MC-", "DISC-MC-")) for i in hitman)
+    assert "MC-HITMAN-1" in hitman
+    assert [e.id for e in find_rules("MC-HARBOUR-1")] == ["MC-HARBOUR-1"]
+    unknown = "MC-HARBOUR-" + "99"  # well formed, not indexed
+    assert find_rules(unknown) == []
+    with pytest.raises(KeyError, match="MC-HARBOUR has"):
+        rule_page(unknown)
+
+
+def test_every_mafia_city_entry_is_shown_by_a_notebook_that_exists() -> None:
+    """The Mafia City notebooks are linked from the rules of the game they show."""
+    slugs = {n.slug for n in NOTEBOOK_RULES}
+    assert {"mafia-city-play", "mafia-city-control"} <= slugs
+    for entry in MC_INDEX.of_kind("rule"):
+        assert rule_page(entry.id).notebooks, entry.id
+    assert "mafia-city-control" in [n.slug for n in rule_page("MC-CTRL-3").notebooks]
+
+
+def test_mafia_city_rule_ids_link_to_the_rules_page() -> None:
+    """A Mafia City rule ID becomes a link through the game's own rule set (its descriptor's),
+    exactly as Speakeasy's do; an unknown ID stays plain text."""
+    rules = games.load("mafia-city").rules
+    text = "Refused (MC-HAT-3); see EMC-6, GAP-MC-12 and MC-" + "NOPE-1, R-TRUCK-7."
+    shown = link_rules(text, rules=rules)
+    assert re.findall(r'<a href="/rules/\?id=([^"]+)"', shown) == ["MC-HAT-3", "EMC-6", "GAP-MC-12"]
+    assert rule_ids_in(text, rules) == ["MC-HAT-3", "EMC-6", "GAP-MC-12"]
+    both = link_rules(text, rules=[games.load(n).rules for n in games.names()])
+    assert "?id=R-TRUCK-7" in both and "NOPE-1<" not in both

@@ -159,8 +159,8 @@ def test_emc6_bullet_cancelled_ends_the_turn() -> None:
 
 
 def test_emc6_bullet_then_thief_stopped_by_police_chief() -> None:
-    """MC-BULLET-4, MC-THIEF-3, MC-CHIEF-1, MC-VETO-9: the Bullet and its follow-up are two
-    effects; Police Chief answers the Thief but not Deals."""
+    """MC-BULLET-4, MC-THIEF-3, MC-CHIEF-1, MC-DEALS-3, MC-VETO-9: the Bullet and its follow-up
+    are two effects; Police Chief answers the Thief but not Deals."""
     st = make_state(hands={A: ["snitch-3", "thief-1", "deals-1"], B: ["police-chief-1", "deals-2"]})
     st.seats[A].passed = True
     h = Harness(st, prompt_everyone=False)
@@ -173,7 +173,8 @@ def test_emc6_bullet_then_thief_stopped_by_police_chief() -> None:
     runner.send(runner.choose(Action.parse("chief police-chief-1")))
     assert runner.pending is None and st.seats[A].passed
     assert sorted(st.discard) == ["police-chief-1", "snitch-3", "thief-1"]
-    # (c): against Deals, Police Chief is refused with its rule
+    # (c): against Deals, Police Chief is refused with Deals' rule of what cancels it (F.B.I.
+    # or 2 Fists; issue 25: a veto refused for its target cites the target's rule)
     st2 = make_state(hands={A: ["deals-1"], B: ["police-chief-2", "fbi-2"]})
     h2 = Harness(st2, prompt_everyone=False)
     runner2 = h2.run(do_action(h2.ctx, A, Action("deals", ("deals-1",))))
@@ -181,7 +182,7 @@ def test_emc6_bullet_then_thief_stopped_by_police_chief() -> None:
     assert {o.kind for o in runner2.pending.options} == {"fbi", "pass"}
     with pytest.raises(IllegalAction) as err:
         runner2.choose(Action("chief", ("police-chief-2",)))
-    assert err.value.rule == "MC-CHIEF-1"
+    assert err.value.rule == "MC-DEALS-3"
 
 
 def test_emc6d_placing_after_a_bullet_cannot_be_cancelled() -> None:

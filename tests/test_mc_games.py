@@ -109,7 +109,8 @@ def test_refusal_leaves_the_state_untouched() -> None:
     before = game.state.to_data()
     with pytest.raises(IllegalAction) as err:
         game.apply("place 3")  # the game waits for a mulligan
-    assert err.value.code == "not-now" and err.value.rule == "MC-SETUP-9"
+    # a placement asked for at the opening-hand offer cites its own rule (issue 25)
+    assert err.value.code == "place-only-in-your-turn" and err.value.rule == "MC-ACT-4"
     assert game.state.to_data() == before
     with pytest.raises(IllegalAction) as over:
         random_game(3, 2).apply("pass")

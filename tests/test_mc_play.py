@@ -106,7 +106,7 @@ def test_lookup_by_id_and_by_words() -> None:
     assert [e.id for e in lookup("mc-ctrl-5")] == ["MC-CTRL-5"]
     assert lookup("MC-NOPE-1") == []
     assert "MC-HITMAN-1" in [e.id for e in lookup("hitman reserve")]
-    assert "**MC-WIN-3**" in lookup_markdown("MC-WIN-3")
+    assert 'class="rule-link">MC-WIN-3</a>**' in lookup_markdown("MC-WIN-3")
     assert lookup_html("EMC-21").startswith("<ul><li><b>EMC-21</b>")
     assert "No rule matches" in lookup_markdown("zzzz qqqq")
     with pytest.raises(ValueError, match="needs a rule ID"):
@@ -404,9 +404,10 @@ def test_the_hot_seat_cover_and_the_log_it_allows() -> None:
 
 
 def test_exercise_texts_have_nothing_markdown_turns_into_a_formula() -> None:
-    """``markdown_escape`` writes ``[`` as ``\\[``, which marimo renders as display LaTeX: the
+    """``markdown_escape`` wrote ``[`` as ``\\[``, which marimo renders as display LaTeX: the
     exercise cards once showed "If Prison", a big centred "1", then the rest. Location numbers
-    go in parentheses."""
+    go in parentheses (the helper now writes brackets as entities, tests/test_mc_rules_text.py,
+    and these texts still hold none)."""
     table = Table.new({"red": "human", "blue": "random", "green": "heuristic"}, seed=4)
     for _ in range(40):
         for exercise in table.exercises():

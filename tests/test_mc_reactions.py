@@ -30,33 +30,32 @@ def reaction_kinds(
 
 
 @pytest.mark.parametrize(
-    ("card", "play", "expected"),
+    ("card", "play", "expected", "rule"),
     [
-        ("snitch-2", "snitch snitch-2 2 0", {"fists", "chief", "pass"}),  # MC-SNITCH-2
-        ("thief-2", f"thief thief-2 {B}", {"fists", "chief", "pass"}),  # MC-THIEF-3
-        ("police-raid-2", "raid police-raid-2 1", {"fists", "chief", "pass"}),  # MC-RAID-4
-        ("strings-2", "strings strings-2 1 2", {"fists", "pass"}),  # MC-STRINGS-4
-        ("big-plan-2", "plan big-plan-2 2 0 3", {"fists", "fbi", "pass"}),  # MC-PLAN-3
-        ("deals-2", "deals deals-2", {"fists", "fbi", "pass"}),  # MC-DEALS-3
-        ("deals-2", "hat deals-2 1 0", {"fists", "pass"}),  # a symbol: Fists only
+        ("snitch-2", "snitch snitch-2 2 0", {"fists", "chief", "pass"}, "MC-SNITCH-2"),
+        ("thief-2", f"thief thief-2 {B}", {"fists", "chief", "pass"}, "MC-THIEF-3"),
+        ("police-raid-2", "raid police-raid-2 1", {"fists", "chief", "pass"}, "MC-RAID-4"),
+        ("strings-2", "strings strings-2 1 2", {"fists", "pass"}, "MC-STRINGS-4"),
+        ("big-plan-2", "plan big-plan-2 2 0 3", {"fists", "fbi", "pass"}, "MC-PLAN-3"),
+        ("deals-2", "deals deals-2", {"fists", "fbi", "pass"}, "MC-DEALS-3"),
+        ("deals-2", "hat deals-2 1 0", {"fists", "pass"}, "MC-HAT-4"),  # a symbol: Fists only
     ],
 )
-def test_who_cancels_each_akce_text(card: str, play: str, expected: set[str]) -> None:
-    """MC-VETO-2, MC-SNITCH-2, MC-RAID-4, MC-STRINGS-4, MC-PLAN-3, MC-DEALS-3: 2 Fists cancel
-    every card effect; Police Chief only Snitch, Thief and Police Raid; F.B.I. only Hitman,
-    Deals and Big Plan; a Police Chief against Strings is refused with its rule."""
+def test_who_cancels_each_akce_text(card: str, play: str, expected: set[str], rule: str) -> None:
+    """MC-VETO-2, MC-SNITCH-2, MC-THIEF-3, MC-RAID-4, MC-STRINGS-4, MC-PLAN-3, MC-DEALS-3,
+    MC-HAT-4: 2 Fists cancel every card effect; Police Chief only Snitch, Thief and Police Raid;
+    F.B.I. only Hitman, Deals and Big Plan. A Police Chief or F.B.I. the effect does not allow
+    is refused with the effect's own rule of what cancels it (issue 25: it cited the veto
+    card's rule, MC-CHIEF-1 / MC-FBI-1, even against Strings)."""
     stacks = {1: [A, A], 2: [C]}
     assert reaction_kinds({A: [card]}, stacks, play) == expected
     h = Harness(make_state(stacks=stacks, hands={A: [card], B: list(REACTIONS)}))
     runner = h.run(do_action(h.ctx, A, Action.parse(play)))
-    if "chief" not in expected:
-        with pytest.raises(IllegalAction) as err:
-            runner.choose(Action("chief", ("police-chief-2",)))
-        assert err.value.rule == "MC-CHIEF-1"
-    if "fbi" not in expected:
-        with pytest.raises(IllegalAction) as err:
-            runner.choose(Action("fbi", ("fbi-2",)))
-        assert err.value.rule == "MC-FBI-1"
+    for veto in ("chief police-chief-2", "fbi fbi-2"):
+        if veto.split()[0] not in expected:
+            with pytest.raises(IllegalAction) as err:
+                runner.choose(Action.parse(veto))
+            assert err.value.rule == rule, err.value
 
 
 def test_fists_never_cancel_a_location_effect() -> None:

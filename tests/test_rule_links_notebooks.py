@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from speakeasy.tools.rule_links import rule_ids_in
+from speakeasy import games
+from speakeasy.games.mafia_city.engine.game import Game as McGame
+from speakeasy.games.mafia_city.explain.log import log as mc_log
+from speakeasy.games.mafia_city.table.play import TableSnapshot, table_for
+from speakeasy.games.mafia_city.table.play_panel import panel_view
+from speakeasy.tools.rule_links import RuleSet, rule_ids_in
 from speakeasy.tools.rules_index import load_rules_index
 from speakeasy.tools.text import linked, md_text
 
@@ -49,20 +54,63 @@ def _calls_md(node: ast.AST) -> bool:
     )
 
 
-def _unlinked(node: ast.AST, inside: bool = False) -> list[str]:
-    """Rule IDs in string literals of ``node`` not under a ``linked``/``link_rules`` call."""
+def _unlinked(node: ast.AST, rules: RuleSet, inside: bool = False) -> list[str]:
+    """Rule IDs of ``rules`` in string literals of ``node`` not under a ``linked`` /
+    ``link_rules`` call."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         inside = inside or node.func.id in _LINKERS
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and not inside:
-        return [i for i in _ID.findall(node.value) if i in load_rules_index()]
-    return [found for child in ast.iter_child_nodes(node) for found in _unlinked(child, inside)]
+        return rule_ids_in(node.value, rules)
+    return [
+        found for child in ast.iter_child_nodes(node) for found in _unlinked(child, rules, inside)
+    ]
 
 
-@pytest.mark.parametrize("name", ["learn", "control", "gang_war", "truck_routes", "strategies"])
-def test_the_rule_ids_of_a_notebooks_markdown_are_links(name: str) -> None:
+#: Each notebook with the game whose rule IDs it shows (the registry's name).
+_NOTEBOOK_GAMES = [
+    ("learn", "speakeasy"),
+    ("control", "speakeasy"),
+    ("gang_war", "speakeasy"),
+    ("truck_routes", "speakeasy"),
+    ("strategies", "speakeasy"),
+    ("mafia_city_play", "mafia-city"),
+    ("mafia_city_control", "mafia-city"),
+]
+
+
+@pytest.mark.parametrize(("name", "game"), _NOTEBOOK_GAMES)
+def test_the_rule_ids_of_a_notebooks_markdown_are_links(name: str, game: str) -> None:
+    """Every indexed rule ID in a notebook's Markdown is under ``linked``: Speakeasy's, and
+    Mafia City's (issue 25: they were plain text or tooltips), through the game's own rules
+    (its descriptor's ``rules``)."""
+    rules = games.load(game).rules
     tree = ast.parse((NOTEBOOKS / f"{name}.py").read_text())
-    bare = [i for node in ast.walk(tree) if _calls_md(node) for i in _unlinked(node)]
+    bare = [i for node in ast.walk(tree) if _calls_md(node) for i in _unlinked(node, rules)]
     assert not bare, bare
+
+
+def test_the_mafia_city_control_notebook_shows_its_rule_ids_as_links() -> None:
+    """Its introduction cites MC-CTRL-3 and more: each is a link once the notebook runs."""
+    source = (NOTEBOOKS / "mafia_city_control.py").read_text()
+    assert "linked(" in source and 'load_game("mafia-city").rules' in source
+    shown = linked("on a tie (MC-CTRL-3, GAP-MC-12)", games.load("mafia-city").rules)
+    assert _links(shown) == ["MC-CTRL-3", "GAP-MC-12"]
+
+
+def test_mafia_city_log_lines_and_panel_link_their_rules() -> None:
+    """The explained log cites each rule as a link (it was an ``<abbr>`` tooltip), in HTML and
+    Markdown; the play panel lists the rules page URL of every rule it cites."""
+    game = McGame.new(players=3, seed=4)
+    entries = mc_log(game)
+    assert entries
+    entry = entries[-1]
+    assert "<abbr" not in entry.html()
+    assert re.findall(r'<a href="/rules/\?id=([^"]+)"', entry.html()) == list(entry.rules)
+    assert _links(entry.markdown()) == list(entry.rules)
+    snapshot = TableSnapshot(tuple((s, "human") for s in game.players), seed=4)
+    view = panel_view(table_for(snapshot))
+    rules = [r["id"] for r in view["prompt"]["rules"]]
+    assert rules and all(view["links"][r] == f"/rules/?id={r}" for r in rules)
 
 
 def test_learn_escapes_engine_text_once() -> None:

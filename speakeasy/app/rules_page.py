@@ -1,43 +1,57 @@
-"""The rules page's data: every entry of the rules index with the notebooks and the shipped
-scenarios that show it (``notebooks/rules.py`` draws it; explanations link into it through
-:func:`speakeasy.games.speakeasy.explain.link_rules`).
+"""The rules page's data: every entry of every registered game's rules index (each labelled
+with its game) with the notebooks and the shipped scenarios that show it (``notebooks/rules.py``
+draws it; explanations link into it through
+:func:`speakeasy.tools.rule_links.link_rules`).
 
-Which notebook shows which rules is data (:data:`NOTEBOOK_RULES`): rule-ID prefixes (an area,
-``R-TRUCK``) or single IDs. A scenario shows the rules its question cites and the worked
-example it reproduces (``source = "rulebook: E3"``). ``tests/test_learn_rules_page.py`` checks
-that every linked notebook and scenario exists and that every area of the index can be browsed.
+The games come from the registry (:func:`speakeasy.games.names`), each with its rules
+(:class:`~speakeasy.tools.rule_links.RuleSet`, on its descriptor): the games' ID shapes never
+overlap, so ``/rules/?id=<ID>`` finds an entry by its ID alone. Which notebook shows which rules
+is data (:data:`NOTEBOOK_RULES`): rule-ID prefixes (an area, ``R-TRUCK``) or single IDs. A
+scenario shows the rules its question cites and the worked example it reproduces
+(``source = "rulebook: E3"``). ``tests/test_learn_rules_page.py`` checks that every linked
+notebook and scenario exists and that every area of each index can be browsed.
 
 >>> page = rule_page("R-TRUCK-7")
->>> [n.slug for n in page.notebooks]
-['learn', 'truck-routes']
+>>> page.game, [n.slug for n in page.notebooks]
+('Speakeasy', ['learn', 'truck-routes'])
 >>> [s.name for s in page.scenarios]
 ['t07_truck_range_and_full_buildings']
 >>> [e.id for e in find_rules("central park truck")][:1]
 ['R-TRUCK-8']
 >>> len(find_rules("", area="Area control"))
 8
+>>> rule_page("mc-harbour-3").game, area_of(rule_page("MC-HARBOUR-3").entry)
+('Mafia City', 'Mafia City: [2] Harbour')
+>>> [e.id for e in find_rules("hitman reserve")][:2]
+['MC-HITMAN-1', 'MC-HARBOUR-5']
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from speakeasy import games
 from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
-from speakeasy.tools.lookup import lookup
-from speakeasy.tools.rules_index import RuleEntry, load_rules_index
+from speakeasy.tools.rule_links import RuleSet
+from speakeasy.tools.rules_index import RuleEntry
 
 __all__ = [
     "NOTEBOOK_RULES",
     "NotebookLink",
     "RulePage",
     "ScenarioLink",
+    "all_entries",
     "area_of",
+    "find_entry",
     "find_rules",
+    "game_of",
     "rule_areas",
     "rule_page",
+    "rule_sets",
 ]
 
 
@@ -113,6 +127,26 @@ NOTEBOOK_RULES: Final[tuple[NotebookLink, ...]] = (
         "Strategies",
         ("R-SCORING", "R-PAYOUT", "R-MONEY"),
     ),
+    NotebookLink(
+        "mafia-city-play",
+        "mafia_city_play.py",
+        "Play Mafia City",
+        (
+            "MC-COMP", "MC-SETUP", "MC-MODE", "MC-MAP", "MC-FIG", "MC-SCORE", "MC-ROUND",
+            "MC-ACT", "MC-LOC", "MC-STR", "MC-END", "MC-DECK",
+            "MC-PRISON", "MC-HARBOUR", "MC-FIGHT", "MC-POLICE", "MC-BUSINESS", "MC-CLUB",
+            "MC-HALL", "MC-CARD", "MC-TYPE", "MC-FIST", "MC-HAT", "MC-BULLET", "MC-PLUS",
+            "MC-HITMAN", "MC-SNITCH", "MC-THIEF", "MC-CHIEF", "MC-FBI", "MC-RAID",
+            "MC-STRINGS", "MC-PLAN", "MC-COMPL", "MC-DEALS", "MC-SECRET", "MC-VETO", "MC-WIN",
+            "MC-INFO",
+        ),
+    ),
+    NotebookLink(
+        "mafia-city-control",
+        "mafia_city_control.py",
+        "Mafia City: who controls the location?",
+        ("MC-CTRL", "MC-MAP-6", "MC-SECRET-7", "MC-LOC-3", "MC-HALL-3", "MC-HALL-4"),
+    ),
 )  # fmt: skip
 
 
@@ -134,18 +168,62 @@ class RulePage:
     area: str
     notebooks: tuple[NotebookLink, ...]
     scenarios: tuple[ScenarioLink, ...]
+    game: str = "Speakeasy"  # the title of the game whose rule it is
+
+
+@functools.cache
+def rule_sets() -> tuple[RuleSet, ...]:
+    """Every registered game's rules, in the registry's order (from each descriptor)."""
+    found = (games.load(name).rules for name in games.names())
+    return tuple(r for r in found if isinstance(r, RuleSet))
+
+
+def _set_of(entry: RuleEntry) -> RuleSet:
+    for rules in rule_sets():
+        if rules.index().get(entry.id) is entry:
+            return rules
+    raise KeyError(f"{entry.id} is in no registered game's rules index")
+
+
+def game_of(entry: RuleEntry) -> str:
+    """The title of the game whose rules index holds ``entry``.
+
+    >>> game_of(find_entry("R-TRUCK-7")), game_of(find_entry("EMC-1"))
+    ('Speakeasy', 'Mafia City')
+    """
+    return _set_of(entry).title
+
+
+def all_entries() -> list[RuleEntry]:
+    """Every entry of every game, game after game, each in reference order."""
+    return [entry for rules in rule_sets() for entry in rules.index()]
+
+
+def find_entry(rule_id: str) -> RuleEntry | None:
+    """The entry of ``rule_id`` (any case) in whichever game has it, or ``None``."""
+    for rules in rule_sets():
+        entry = rules.entry(rule_id)
+        if entry is not None:
+            return entry
+    return None
 
 
 def area_of(entry: RuleEntry) -> str:
     """The entry's area: its section title without the number, the locations' sections named as
     such; sections of the same title share an area (the helper cards' rules and their list).
+    The areas of a game after the first are labelled with its title (both games have
+    "Components").
 
-    >>> index = load_rules_index()
-    >>> area_of(index["R-GANGWAR-6"]), area_of(index["R-LOC-GEN-1"])
+    >>> area_of(find_entry("R-GANGWAR-6")), area_of(find_entry("R-LOC-GEN-1"))
     ('Gang war', 'Locations: general')
-    >>> area_of(index["R-HELPER-1"]) == area_of(index["R-HELPERCARD-1"]) == 'Helper cards'
+    >>> area_of(find_entry("R-HELPER-1")) == area_of(find_entry("R-HELPERCARD-1"))
     True
+    >>> area_of(find_entry("MC-CTRL-3"))
+    'Mafia City: Control and ties'
     """
+    rules = _set_of(entry)
+    if rules is not rule_sets()[0]:
+        return f"{rules.title}: {re.sub(r'^[0-9.]+ ', '', entry.section)}"
     number, _, title = entry.section.partition(" ")
     if number == "11":
         return f"Locations: {title[:1].lower() + title[1:] if title == 'General' else title}"
@@ -153,15 +231,17 @@ def area_of(entry: RuleEntry) -> str:
 
 
 def rule_areas() -> dict[str, list[RuleEntry]]:
-    """Every entry of the index by area, areas in the order the reference first has them and
-    entries in reference order.
+    """Every entry of every game by area, areas in the order the references first have them
+    and entries in reference order.
 
     >>> areas = rule_areas()
-    >>> list(areas)[:2], sum(len(v) for v in areas.values()) == len(load_rules_index())
+    >>> list(areas)[:2], sum(len(v) for v in areas.values()) == len(all_entries())
     (['Components', 'Board structure'], True)
+    >>> list(areas)[-1].startswith("Mafia City: ")
+    True
     """
     areas: dict[str, list[RuleEntry]] = {}
-    for entry in load_rules_index():
+    for entry in all_entries():
         areas.setdefault(area_of(entry), []).append(entry)
     return areas
 
@@ -182,17 +262,34 @@ def _scenarios_by_rule() -> Mapping[str, tuple[ScenarioLink, ...]]:
 
 
 def rule_page(rule_id: str) -> RulePage:
-    """The page of one rule (``KeyError`` naming similar IDs if it is not indexed)."""
-    entry = load_rules_index()[rule_id.strip().upper()]
+    """The page of one rule of any game (``KeyError`` naming similar IDs if no game has it)."""
+    entry = find_entry(rule_id)
+    if entry is None:
+        wanted = rule_id.strip().upper()
+        rules = next((r for r in rule_sets() if r.ids.fullmatch(wanted)), rule_sets()[0])
+        entry = rules.index()[wanted]  # the index's KeyError, naming similar IDs
     notebooks = tuple(n for n in NOTEBOOK_RULES if n.shows(entry))
-    return RulePage(entry, area_of(entry), notebooks, _scenarios_by_rule().get(entry.id, ()))
+    return RulePage(
+        entry,
+        area_of(entry),
+        notebooks,
+        _scenarios_by_rule().get(entry.id, ()),
+        game_of(entry),
+    )
 
 
 def find_rules(query: str = "", area: str | None = None) -> list[RuleEntry]:
-    """Entries matching ``query`` (an ID in any case, or words that must all match; empty:
-    every entry), within one ``area`` if given; search ranking, else reference order."""
+    """Entries of every game matching ``query`` (an ID in any case, or words that must all
+    match; empty: every entry), within one ``area`` if given; each game's search ranking, game
+    after game, else reference order."""
     words = query.strip()
-    entries = lookup(words) if words else list(load_rules_index())
+    exact = find_entry(words) if words else None
+    if exact is not None:  # an ID names one entry of one game
+        entries = [exact]
+    elif " " not in words and any(r.ids.fullmatch(words.upper()) for r in rule_sets()):
+        entries = []  # a well-formed ID no game has
+    else:
+        entries = [entry for rules in rule_sets() for entry in rules.find(words)]
     if area:
         entries = [e for e in entries if area_of(e) == area]
     return entries

@@ -123,7 +123,16 @@ R = TypeVar("R")
 #: The refusals of the engine itself; a definition names the rule behind each. ``malformed``
 #: is anything passed to :meth:`Engine.apply` that is not an action's canonical text form or a
 #: well-formed :class:`~speakeasy.core.actions.Action`.
-REFUSALS = ("game-over", "nothing-to-undo", "nothing-to-redo", "not-over", "malformed")
+#: ``not-your-turn`` answers :meth:`Engine.why_not` asked for a seat that is not the one to act
+#: (the definition may cite a finer rule per decision: :meth:`GameDefinition.turn_rule`).
+REFUSALS = (
+    "game-over",
+    "nothing-to-undo",
+    "nothing-to-redo",
+    "not-over",
+    "malformed",
+    "not-your-turn",
+)
 
 
 class SaveFileError(ValueError):
@@ -319,6 +328,23 @@ class GameDefinition(ABC, Generic[S, C, R]):
         no rules."""
         return None
 
+    def turn_rule(self, decision: Decision) -> str:
+        """The rule that says who makes ``decision`` (cited when another seat asks for an
+        action then: ``not-your-turn``); the default is the one the definition names for
+        ``not-your-turn`` in :attr:`refusal_rules`."""
+        return self.refusal_rules["not-your-turn"]
+
+    def refusal_for_seat(
+        self, ctx: C, decision: Decision, action: Action, seat: Any
+    ) -> IllegalAction | None:
+        """Why ``action`` would be refused for ``seat``, a seat that is *not* the one to make
+        ``decision``, for a reason other than the turn: one that holds whoever acts (the kind
+        of action is not taken at this point of the game, a card named that ``seat`` does not
+        hold...), or ``None`` to let the engine answer ``not-your-turn``
+        (:meth:`Engine.why_not` gives the precedence). It must only read ``ctx``; the default
+        knows no such reasons."""
+        return None
+
 
 class Runner:
     """One flow driven the way the engine drives a game: it waits at :attr:`pending`, accepts
@@ -493,13 +519,17 @@ class Engine(Generic[S, C, R]):
     def observe(self, seat: Any) -> Any:
         """What ``seat`` may see now (:meth:`GameDefinition.observe`); ``ValueError`` naming
         the seats if ``seat`` is not one of :attr:`players`."""
+        return self.definition.observe(self._ctx, self._seat(seat))
+
+    def _seat(self, seat: Any) -> str:
+        """The player ``seat`` names; ``ValueError`` naming the seats for anything else."""
         for player in self.players:
             try:
                 same = bool(player == seat)
             except Exception:  # an odd object that cannot be compared: not a seat
                 same = False
             if same:
-                return self.definition.observe(self._ctx, player)
+                return player
         seats = ", ".join(repr(str(p)) for p in self.players)
         raise ValueError(f"{_shown(seat)} is not a seat of this game; the seats are {seats}")
 
@@ -512,8 +542,12 @@ class Engine(Generic[S, C, R]):
     def is_over(self) -> bool:
         return self._runner.pending is None
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str, seat: Any = None) -> list[Event]:
         """Carry out one legal action and return the events it caused; all or nothing.
+
+        ``seat`` (optional) names who asks: a seat that is not the one to act is refused as
+        :meth:`why_not` says (``not-your-turn`` or a finer reason); ``ValueError`` if it is no
+        seat of the game.
 
         * :class:`IllegalAction` (game unchanged) for anything not among the options: code
           ``malformed`` for a ``str`` that is not an action's canonical text form
@@ -528,6 +562,8 @@ class Engine(Generic[S, C, R]):
         pending = self._runner.pending
         if pending is None:
             raise self.definition.refusal("game-over", "the game is over")
+        if seat is not None and self._seat(seat) != pending.player:
+            raise self._not_this_seat(pending, action, self._seat(seat))
         chosen = self._runner.choose(action, self._explain)  # the labelled option
         start = len(self._ctx.events)
         try:
@@ -549,10 +585,23 @@ class Engine(Generic[S, C, R]):
             return None
         return self.definition.explain_refusal(self._ctx, pending, action)
 
-    def why_not(self, action: Action | str) -> IllegalAction | None:
+    def why_not(self, action: Action | str, seat: Any = None) -> IllegalAction | None:
         """The :class:`IllegalAction` :meth:`apply` would raise for ``action`` now, or
         ``None`` if it is legal; nothing changes either way. Raises like :meth:`apply` for
-        input that is neither a ``str`` nor an ``Action``."""
+        input that is neither a ``str`` nor an ``Action``.
+
+        ``seat`` asks for any seat (``ValueError`` if it is none of :attr:`players`); ``None``
+        or the seat to act answer for the seat to act. For another seat the answer is never
+        ``None``, and the first that applies of:
+
+        1. ``malformed``: the request is no action at all;
+        2. ``game-over``;
+        3. a reason that holds whoever acts, from the definition
+           (:meth:`GameDefinition.refusal_for_seat`): the kind of action is not taken at this
+           point of the game, ``seat`` lacks a card it names, and so on;
+        4. ``not-your-turn``, citing the rule that says who decides now
+           (:meth:`GameDefinition.turn_rule`), even for a request the seat to act could make.
+        """
         try:
             action = self._checked(action)
         except IllegalAction as err:
@@ -560,11 +609,27 @@ class Engine(Generic[S, C, R]):
         pending = self._runner.pending
         if pending is None:
             return self.definition.refusal("game-over", "the game is over")
+        if seat is not None:
+            asker = self._seat(seat)
+            if asker != pending.player:
+                return self._not_this_seat(pending, action, asker)
         try:
             self._runner.choose(action, self._explain)
         except IllegalAction as err:
             return err
         return None
+
+    def _not_this_seat(self, pending: Decision, action: Action, seat: str) -> IllegalAction:
+        """The refusal of ``action`` asked for ``seat``, which is not to act (:meth:`why_not`)."""
+        definition = self.definition
+        found = definition.refusal_for_seat(self._ctx, pending, action, seat)
+        if found is not None:
+            return found
+        return IllegalAction(
+            "not-your-turn",
+            definition.turn_rule(pending),
+            f"it is not {seat}'s turn: the game is waiting for {pending.player} ({pending.prompt})",
+        )
 
     def _checked(self, action: object) -> Action:
         """``action`` as an :class:`Action`: parsed if text, checked if an ``Action``."""

@@ -91,6 +91,9 @@ class GameType:
     play_batch_game: Callable[[Any], Any] | None = None
     batch_lines: Callable[[Sequence[Any], str | None], Sequence[str]] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The game's rules for the rules page and rule links: a
+    #: :class:`speakeasy.tools.rule_links.RuleSet` (core knows no tools, hence ``Any``).
+    rules: Any = None
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """The seats of a game of ``players``; ``ValueError`` outside the game's range."""

@@ -71,14 +71,31 @@ def cite(rules: Iterable[RuleRef]) -> str:
     return "; ".join(ref.citation() for ref in rules)
 
 
-_MARKDOWN_SPECIAL: Final = re.compile(r"([\\`*_$<>\[\]|~])")
+_MARKDOWN_SPECIAL: Final = re.compile(r"([\\`*_$|~#])")
+_ENTITIES: Final = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "&#91;", "]": "&#93;"}
+#: What would start a list, a quote or a heading at the beginning of a line.
+_LINE_START: Final = re.compile(r"^([ \t]*)(?:([0-9]+)([.)])|([-+=])(?=[ \t]|$))", re.MULTILINE)
 
 
 def markdown_escape(text: str) -> str:
-    """Escape text for Markdown (``$`` would start a formula in Jupyter and marimo, ``~~``
-    strike through).
+    """``text`` as plain text inside Markdown (marimo's and Jupyter's): no formula (``$``, or
+    ``\\[…\\]`` display maths, so ``[`` and ``]`` become entities), emphasis,
+    strike-through, raw HTML (``<``, ``>``, ``&`` become entities: a backslash before ``<``
+    shows literally in marimo), heading, list or quote (a line starting ``2.`` or ``-``).
 
     >>> markdown_escape("pays $5 *now*")
     'pays \\\\$5 \\\\*now\\\\*'
+    >>> markdown_escape("[2] Harbour; 4 < 5")
+    '&#91;2&#93; Harbour; 4 &lt; 5'
+    >>> markdown_escape("2. Harbour")
+    '2\\\\. Harbour'
     """
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    out = re.sub(r"[&<>]", lambda m: _ENTITIES[m.group(0)], text)
+    out = _MARKDOWN_SPECIAL.sub(r"\\\1", out)
+    out = _LINE_START.sub(_escape_line_start, out)
+    return out.replace("[", _ENTITIES["["]).replace("]", _ENTITIES["]"])
+
+
+def _escape_line_start(match: re.Match[str]) -> str:
+    indent, number, dot, marker = match.groups()
+    return f"{indent}{number}\\{dot}" if number is not None else f"{indent}\\{marker}"

@@ -41,7 +41,7 @@ PanelRequest(kind='choose', index=0, text=None, step=None)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Generic, TypeVar
@@ -51,7 +51,7 @@ import traitlets
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import SaveFileError
 from speakeasy.tools.board_widget import ClickPoints
-from speakeasy.tools.rule_links import rule_ids_in, rule_url
+from speakeasy.tools.rule_links import SPEAKEASY_RULES, RuleSet, rule_ids_in, rule_url
 from speakeasy.tools.svg_board import SvgBoard
 
 __all__ = [
@@ -84,10 +84,13 @@ def _texts(value: Any) -> Any:
             yield from _texts(item)
 
 
-def with_links(view: dict[str, Any]) -> dict[str, Any]:
-    """Add ``links``: every indexed rule ID the panel's text cites, with its rules-page URL
-    (the page turns those IDs into links; nothing else in the text is markup)."""
-    ids = rule_ids_in(" ".join(_texts(view)))
+def with_links(
+    view: dict[str, Any], rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES
+) -> dict[str, Any]:
+    """Add ``links``: every indexed rule ID of ``rules`` (the game's, from its descriptor) the
+    panel's text cites, with its rules-page URL (the page turns those IDs into links; nothing
+    else in the text is markup)."""
+    ids = rule_ids_in(" ".join(_texts(view)), rules)
     view["links"] = {rule_id: rule_url(rule_id) for rule_id in ids}
     return view
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from speakeasy.tools.citations import markdown_escape
+from speakeasy.tools.rule_links import rule_url
 from speakeasy.tools.rules_index import RuleEntry, RulesIndex, load_rules_index
 
 __all__ = ["RuleLookup", "lookup", "lookup_html", "lookup_markdown"]
@@ -56,7 +57,8 @@ class RuleLookup:
             limit,
             f"No rule matches {markdown_escape(query)!s}.",
             lambda e: (
-                f"- **{e.id}** ({markdown_escape(_section_title(e))}): {markdown_escape(e.summary)}"
+                f"- **{_link(e.id)}** ({markdown_escape(_section_title(e))}): "
+                f"{markdown_escape(e.summary)}"
             ),
             "- … and {} more",
             "\n".join,
@@ -116,8 +118,9 @@ def lookup(query: str) -> list[RuleEntry]:
 def lookup_markdown(query: str, limit: int = 10) -> str:
     """:func:`lookup` as a Markdown list for notebooks (at most ``limit`` entries).
 
-    >>> print(lookup_markdown("r-golden-5"))
-    - **R-GOLDEN-5** (Operating buildings and the GOLDEN RULE): Gangster bars ignore police.
+    >>> print(lookup_markdown("r-golden-5"))  # doctest: +NORMALIZE_WHITESPACE
+    - **<a href="/rules/?id=R-GOLDEN-5" target="_blank" class="rule-link">R-GOLDEN-5</a>**
+    (Operating buildings and the GOLDEN RULE): Gangster bars ignore police.
     """
     return _LOOKUP.markdown(query, limit)
 
@@ -131,6 +134,11 @@ def lookup_html(query: str, limit: int = 10) -> str:
     '<p>No rule matches R-NOPE-1.</p>'
     """
     return _LOOKUP.html(query, limit)
+
+
+def _link(rule_id: str) -> str:
+    """``rule_id`` as a link to its entry on the rules page (a new tab)."""
+    return f'<a href="{rule_url(rule_id)}" target="_blank" class="rule-link">{rule_id}</a>'
 
 
 def _section_title(entry: RuleEntry) -> str:

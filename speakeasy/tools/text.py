@@ -18,22 +18,23 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Final
+from collections.abc import Sequence
 
-from speakeasy.tools.rule_links import link_rules
+from speakeasy.tools.citations import markdown_escape
+from speakeasy.tools.rule_links import SPEAKEASY_RULES, RuleSet, link_rules
 
 __all__ = ["counted", "html_text", "linked", "md_text", "plural", "split_label"]
 
 
-_MD_SPECIAL: Final = re.compile(r"([\\`*_$\[\]|~#])")
-_ENTITIES: Final = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-
-
-def md_text(text: object, *, rule_links: bool = False) -> str:
+def md_text(
+    text: object, *, rule_links: bool = False, rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES
+) -> str:
     """``text`` safe inside Markdown: no formula, emphasis, strike-through or raw HTML.
 
-    ``<``, ``>`` and ``&`` become entities (a backslash before ``<`` shows literally in
-    marimo's Markdown), the other special characters are backslash-escaped. With
+    ``<``, ``>``, ``&``, ``[`` and ``]`` become entities (a backslash before ``<`` shows
+    literally in marimo's Markdown, and ``\\[…\\]`` is display maths), the other special
+    characters are backslash-escaped, and so is a list, quote or heading marker at the start
+    of a line (:func:`~speakeasy.tools.citations.markdown_escape`). With
     ``rule_links`` every rule ID becomes a link to its entry on the rules page.
 
     >>> md_text("defence 4 < 10 ~~ok~~")
@@ -41,19 +42,18 @@ def md_text(text: object, *, rule_links: bool = False) -> str:
     >>> md_text("$5 (R-MONEY-3)", rule_links=True)  # doctest: +ELLIPSIS
     '\\\\$5 (<a href="/rules/?id=R-MONEY-3" target="_blank" class="rule-link">R-MONEY-3</a>)'
     """
-    out = re.sub(r"[&<>]", lambda m: _ENTITIES[m.group(0)], str(text))
-    out = _MD_SPECIAL.sub(r"\\\1", out)
-    return link_rules(out) if rule_links else out
+    out = markdown_escape(str(text))
+    return link_rules(out, rules=rules) if rule_links else out
 
 
-def linked(markdown: str) -> str:
+def linked(markdown: str, rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES) -> str:
     """A notebook's own Markdown (already safe) with every rule ID a link to the rules page:
-    the one way a notebook shows rule IDs.
+    the one way a notebook shows rule IDs (``rules``: the game's, from its descriptor).
 
     >>> linked("checked in number order (R-CONTROL-2)")  # doctest: +ELLIPSIS
     'checked in number order (<a href="/rules/?id=R-CONTROL-2" ...>R-CONTROL-2</a>)'
     """
-    return link_rules(markdown)
+    return link_rules(markdown, rules=rules)
 
 
 def html_text(text: object) -> str:

@@ -13,6 +13,7 @@ from typing import Final
 
 from speakeasy.core.registry import GameType, Station
 from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.explain.log import RULES
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.games.mafia_city.studies.batch import BOTS, batch_lines, play_game
@@ -48,6 +49,7 @@ GAME: Final = GameType(
     new_game=lambda players, seed, options=None: Game.new(players, seed, options=options),
     bots=BOTS,
     rules_index="mafia_city/rules_index.toml",
+    rules=RULES,
     load_game=Game.from_json,
     data=load_data,
     options=Options,

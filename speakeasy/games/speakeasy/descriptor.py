@@ -20,6 +20,7 @@ from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.shipped import SCENARIO_DIR, load_scenario
 from speakeasy.games.speakeasy.studies.batch import BOTS, batch_lines, play_game
+from speakeasy.tools.rule_links import SPEAKEASY_RULES
 
 __all__ = ["GAME", "STATIONS"]
 
@@ -95,6 +96,7 @@ GAME: Final = GameType(
     new_game=lambda players, seed, options=None: Game.new(players, seed, options=options),
     bots=BOTS,
     rules_index="rules_index.toml",
+    rules=SPEAKEASY_RULES,
     load_game=Game.from_json,
     scenario_names=_scenario_names,
     scenario=_scenario,

@@ -25,7 +25,11 @@ from speakeasy.games.mafia_city.model.state import GameState, Options
 from speakeasy.games.mafia_city.rules.context import Ctx
 from speakeasy.games.mafia_city.rules.endround import GameResult, reached_target, winner
 from speakeasy.games.mafia_city.rules.flow import game_flow
-from speakeasy.games.mafia_city.rules.refusals import explain_refusal
+from speakeasy.games.mafia_city.rules.refusals import (
+    explain_refusal,
+    refusal_for_seat,
+    turn_rule,
+)
 from speakeasy.games.mafia_city.rules.setup import new_state, seat_names
 
 __all__ = ["DEFINITION", "Definition", "Game"]
@@ -44,6 +48,9 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
         # Text that is not an action's canonical form, or an Action with bad parts: not one
         # of the actions A, B or C (or the decision's options) a player may take.
         "malformed": "MC-ACT-3",
+        # Another seat's request while a player decides: whose turn it is (turn_rule names
+        # the finer rule of each decision).
+        "not-your-turn": "MC-ACT-2",
     }
     event_kinds: Final = EventKind
     decision_kinds: Final = DecisionKind
@@ -90,6 +97,17 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
         """The rule that forbids ``action``
         (:func:`speakeasy.games.mafia_city.rules.refusals.explain_refusal`)."""
         return explain_refusal(ctx, decision, action)
+
+    def turn_rule(self, decision: Decision) -> str:
+        """Who makes ``decision`` (:func:`speakeasy.games.mafia_city.rules.refusals.turn_rule`)."""
+        return turn_rule(decision)
+
+    def refusal_for_seat(
+        self, ctx: Ctx, decision: Decision, action: Action, seat: Any
+    ) -> IllegalAction | None:
+        """Why ``seat``, not to act, may not ask for ``action`` whoever acts
+        (:func:`speakeasy.games.mafia_city.rules.refusals.refusal_for_seat`)."""
+        return refusal_for_seat(ctx, decision, action, str(seat))
 
     def state_data(self, state: GameState) -> Any:
         return state.to_data()

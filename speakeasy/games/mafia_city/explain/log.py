@@ -30,11 +30,13 @@ from speakeasy.games.mafia_city.model.data import data_dir, load_data
 from speakeasy.games.mafia_city.model.state import GameState
 from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.lookup import RuleLookup
+from speakeasy.tools.rule_links import RuleSet, link_rules, rule_url
 from speakeasy.tools.rules_index import RuleEntry, RulesIndex
 
 __all__ = [
     "CATEGORIES",
     "ID_KINDS",
+    "RULES",
     "LogEntry",
     "PhaseFrame",
     "card_label",
@@ -98,6 +100,14 @@ def load_rules_index(path: str | Path | None = None) -> RulesIndex:
     return RulesIndex(entries, file)
 
 
+#: Mafia City's rules for the rules page and the rule links (its descriptor carries it).
+RULES: Final = RuleSet(
+    "mafia-city",
+    "Mafia City",
+    lambda: load_rules_index(),
+    re.compile("|".join(p.pattern for p, _ in ID_KINDS)),
+)
+
 _MC_LOOKUP = RuleLookup(
     lambda: load_rules_index(),
     lambda words: any(p.fullmatch(words) for p, _ in ID_KINDS),
@@ -113,8 +123,9 @@ def lookup(query: str) -> list[RuleEntry]:
 def lookup_markdown(query: str, limit: int = 10) -> str:
     """:func:`lookup` as a Markdown list (at most ``limit`` entries).
 
-    >>> print(lookup_markdown("MC-SCORE-3"))
-    - **MC-SCORE-3** (Scoring): So at most 8 VP enter the game per round.
+    >>> print(lookup_markdown("MC-SCORE-3"))  # doctest: +NORMALIZE_WHITESPACE
+    - **<a href="/rules/?id=MC-SCORE-3" target="_blank" class="rule-link">MC-SCORE-3</a>**
+    (Scoring): So at most 8 VP enter the game per round.
     """
     return _MC_LOOKUP.markdown(query, limit)
 
@@ -175,14 +186,18 @@ class LogEntry:
         """The sentence, the private detail and the cited rules as HTML (escaped)."""
         extra = f" <i style='color:#555'>({html.escape(self.private)})</i>" if self.private else ""
         rules = ", ".join(
-            f"<abbr title='{html.escape(_summary(r), quote=True)}'>{html.escape(r)}</abbr>"
+            f'<a href="{html.escape(rule_url(r), quote=True)}" target="_blank" class="rule-link" '
+            f'title="{html.escape(_summary(r), quote=True)}">{html.escape(r)}</a>'
             for r in self.rules
         )
         return f"{html.escape(self.text)}{extra} <span style='color:#777'>— {rules}</span>"
 
     def markdown(self) -> str:
+        """The sentence, the private detail and the cited rules as Markdown: the text escaped,
+        each rule ID a link to its entry on the rules page."""
         extra = f" *({markdown_escape(self.private)})*" if self.private else ""
-        return f"{markdown_escape(self.text)}{extra} — {markdown_escape(self.citation())}"
+        cited = link_rules(markdown_escape(self.citation()), rules=RULES)
+        return f"{markdown_escape(self.text)}{extra} — {cited}"
 
 
 def _summary(rule_id: str) -> str:

@@ -3,14 +3,46 @@ drawing with the reshuffle (MC-DECK), discarding (MC-CARD-3) and jailing (MC-PRI
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+from typing import Self
 
+from speakeasy.core.actions import Event
 from speakeasy.core.context import Context
 from speakeasy.games.mafia_city.model.data import GameData, load_data
 from speakeasy.games.mafia_city.model.kinds import DecisionKind, EventKind
 from speakeasy.games.mafia_city.model.state import GameState, Options
 
-__all__ = ["Ctx", "discard_cards", "draw_cards", "take_from_hand"]
+__all__ = ["Ctx", "Effect", "Veto", "discard_cards", "draw_cards", "take_from_hand"]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect someone tries to carry out (MC-VETO-1).
+
+    ``what`` is a card kind (a text effect), a symbol (``hat``, ``bullet``, ``plus``) or a
+    location effect (``prison``, ``harbour``); ``cards`` are the cards played for it.
+    """
+
+    owner: str
+    what: str
+    cards: tuple[str, ...]
+    text: str
+    rules: tuple[str, ...]
+
+    @property
+    def is_card(self) -> bool:
+        """A card text or symbol effect (2 Fists cancel it), not a location effect (MC-FIST-2)."""
+        return self.what not in ("prison", "harbour")
+
+
+@dataclass(frozen=True)
+class Veto:
+    """One veto in a chain: who played which cards as what (``fists``, ``chief``, ``fbi``)."""
+
+    player: str
+    how: str
+    cards: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -19,6 +51,16 @@ class Ctx(Context[GameState, str, EventKind, DecisionKind]):
 
     data: GameData = field(default_factory=load_data)
     options: Options = field(default_factory=Options)
+    #: The reaction windows open now, innermost last: each effect with its chain of vetoes so
+    #: far (the refusals read it: what a veto would cancel). Not part of the state: a flow
+    #: rebuilds it as it replays, and it is empty at every checkpoint.
+    windows: list[tuple[Effect, list[Veto]]] = field(default_factory=list)
+
+    def fork(self, state: GameState, rng: random.Random, events: list[Event]) -> Self:
+        """A context like this one over another state (:meth:`Context.fork`), no window open."""
+        other = Context.fork(self, state, rng, events)
+        other.windows = []
+        return other
 
     def symbol(self, card: str) -> str:
         return self.data.cards[card].symbol

@@ -9,48 +9,61 @@ happens exactly when the chain holds an even number of vetoes (MC-VETO-8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.games.mafia_city.model.kinds import DecisionKind, EventKind
-from speakeasy.games.mafia_city.rules.context import Ctx, discard_cards, take_from_hand
+from speakeasy.games.mafia_city.rules.context import (
+    Ctx,
+    Effect,
+    Veto,
+    discard_cards,
+    take_from_hand,
+)
 
-__all__ = ["Effect", "Veto", "complicity", "jail", "veto_options", "window"]
+__all__ = [
+    "CANCEL_RULES",
+    "Effect",
+    "Veto",
+    "cancel_rule",
+    "complicity",
+    "jail",
+    "veto_options",
+    "window",
+]
 
-#: The REAKCE text cards and what they may cancel (MC-VETO-2, MC-CHIEF-1, MC-FBI-1).
+#: The reaction-type text cards and what they may cancel (MC-VETO-2, MC-CHIEF-1, MC-FBI-1).
 CHIEF_TARGETS = frozenset({"snitch", "thief", "police-raid", "prison"})
 FBI_TARGETS = frozenset({"hitman", "deals", "big-plan", "harbour"})
+#: The rule of each effect that says what may cancel it: a veto refused because of what it
+#: would cancel cites it (a Police Chief against Strings: MC-STRINGS-4).
+CANCEL_RULES = {
+    "snitch": "MC-SNITCH-2",
+    "thief": "MC-THIEF-3",
+    "police-raid": "MC-RAID-4",
+    "prison": "MC-PRISON-6",
+    "hitman": "MC-HITMAN-5",
+    "deals": "MC-DEALS-3",
+    "big-plan": "MC-PLAN-3",
+    "harbour": "MC-HARBOUR-4",
+    "strings": "MC-STRINGS-4",
+    "complicity": "MC-COMPL-7",
+    "hat": "MC-HAT-4",
+    "bullet": "MC-BULLET-3",
+    "plus": "MC-CLUB-4",
+    "secret-deal": "MC-SECRET-5",
+}
+#: The same for a veto in a chain: only 2 Fists cancel a veto (MC-VETO-5).
+VETO_CANCEL_RULES = {"chief": "MC-CHIEF-4", "fbi": "MC-FBI-4", "fists": "MC-VETO-5"}
 
 
-@dataclass(frozen=True)
-class Effect:
-    """An effect someone tries to carry out (MC-VETO-1).
-
-    ``what`` is a card kind (a text effect), a symbol (``hat``, ``bullet``, ``plus``) or a
-    location effect (``prison``, ``harbour``); ``cards`` are the cards played for it.
-    """
-
-    owner: str
-    what: str
-    cards: tuple[str, ...]
-    text: str
-    rules: tuple[str, ...]
-
-    @property
-    def is_card(self) -> bool:
-        """A card text or symbol effect (2 Fists cancel it), not a location effect (MC-FIST-2)."""
-        return self.what not in ("prison", "harbour")
-
-
-@dataclass(frozen=True)
-class Veto:
-    """One veto in a chain: who played which cards as what (``fists``, ``chief``, ``fbi``)."""
-
-    player: str
-    how: str
-    cards: tuple[str, ...]
+def cancel_rule(effect: Effect, chain: list[Veto]) -> str:
+    """The rule saying what may cancel the play a veto would answer now: the effect, or the
+    latest veto of its chain when that veto stands (an odd chain)."""
+    if len(chain) % 2 == 1:
+        return VETO_CANCEL_RULES[chain[-1].how]
+    return CANCEL_RULES.get(effect.what, "MC-VETO-2")
 
 
 def _fists(ctx: Ctx, player: str) -> list[Action]:
@@ -87,9 +100,14 @@ def veto_options(ctx: Ctx, player: str, effect: Effect, chain: list[Veto]) -> li
     return options
 
 
-def _blocked_vetoes(ctx: Ctx, player: str, effect: Effect) -> tuple[Blocked, ...]:
-    """Reaction cards held but not allowed against this effect, with the reason."""
+def _blocked_vetoes(
+    ctx: Ctx, player: str, effect: Effect, chain: list[Veto]
+) -> tuple[Blocked, ...]:
+    """Reaction cards held but not allowed against this effect, with the reason (none while a
+    veto stands: :mod:`speakeasy.games.mafia_city.rules.refusals` explains those)."""
     found: list[Blocked] = []
+    if len(chain) % 2 == 1:
+        return ()
     for card in ctx.state.seats[player].hand:
         kind = ctx.kind(card)
         if kind == "police-chief" and effect.what not in CHIEF_TARGETS:
@@ -98,9 +116,9 @@ def _blocked_vetoes(ctx: Ctx, player: str, effect: Effect) -> tuple[Blocked, ...
                     Action("chief", (card,)),
                     IllegalAction(
                         "chief-cannot-cancel",
-                        "MC-CHIEF-1",
+                        CANCEL_RULES.get(effect.what, "MC-CHIEF-1"),
                         f"Police Chief cancels only Snitch, Thief, Police Raid or the Prison "
-                        f"effect, not {effect.what}",
+                        f"effect, not {effect.text}",
                     ),
                 )
             )
@@ -110,13 +128,13 @@ def _blocked_vetoes(ctx: Ctx, player: str, effect: Effect) -> tuple[Blocked, ...
                     Action("fbi", (card,)),
                     IllegalAction(
                         "fbi-cannot-cancel",
-                        "MC-FBI-1",
+                        CANCEL_RULES.get(effect.what, "MC-FBI-1"),
                         f"F.B.I. cancels only Hitman, Deals, Big Plan or the Harbour effect, "
-                        f"not {effect.what}",
+                        f"not {effect.text}",
                     ),
                 )
             )
-    if not effect.is_card:
+    if not effect.is_card and not chain:
         fists = [c for c in ctx.state.seats[player].hand if ctx.symbol(c) == "fist"]
         for pair in combinations(fists, 2):
             found.append(
@@ -135,10 +153,21 @@ def _blocked_vetoes(ctx: Ctx, player: str, effect: Effect) -> tuple[Blocked, ...
 def window(ctx: Ctx, effect: Effect) -> Flow[bool]:
     """The reaction window of ``effect`` (its cards already in play): ask for vetoes until
     everyone eligible has declined in a row; ``True`` if the effect happens (MC-VETO-7, 8).
-    The vetoes' cards are discarded here; the effect's own cards stay in play for the caller."""
+    The vetoes' cards are discarded here; the effect's own cards stay in play for the caller.
+    While it is open, the effect and its chain are the innermost of ``ctx.windows``."""
+    chain: list[Veto] = []
+    ctx.windows.append((effect, chain))
+    try:
+        happens: bool = yield from _window(ctx, effect, chain)
+    finally:
+        if ctx.windows and ctx.windows[-1][1] is chain:
+            ctx.windows.pop()
+    return happens
+
+
+def _window(ctx: Ctx, effect: Effect, chain: list[Veto]) -> Flow[bool]:
     st = ctx.state
     n = len(st.players)
-    chain: list[Veto] = []
     last = effect.owner
     declined = 0
     asked = st.left_of(last)
@@ -160,7 +189,7 @@ def window(ctx: Ctx, effect: Effect) -> Flow[bool]:
             f"{asked}: react to {target}? ({effect.text} is {state}; {len(chain)} veto(es))",
             ("MC-VETO-7", "MC-VETO-6", *effect.rules),
             [*options, Action("pass", label="Let it through")],
-            blocked=lambda who=asked: _blocked_vetoes(ctx, who, effect),  # type: ignore[misc]
+            blocked=lambda who=asked: _blocked_vetoes(ctx, who, effect, chain),  # type: ignore[misc]
         )
         if choice.kind == "pass":
             declined += 1

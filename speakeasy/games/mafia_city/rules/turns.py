@@ -1,6 +1,6 @@
 """Phase I, the Action phase (MC-ACT): turns round the table, actions A (place), B (cards) and
-C (pass), the Bullet of a passed player, and the AKCE effects of the cards and the Hat symbol
-(MC-SNITCH, MC-THIEF, MC-RAID, MC-STRINGS, MC-PLAN, MC-DEALS, MC-HAT, MC-BULLET)."""
+C (pass), the Bullet of a passed player, and the action-type effects of the cards and the Hat
+symbol (MC-SNITCH, MC-THIEF, MC-RAID, MC-STRINGS, MC-PLAN, MC-DEALS, MC-HAT, MC-BULLET)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from speakeasy.games.mafia_city.rules.reactions import Effect, jail, window
 
 __all__ = ["action_options", "action_phase", "do_action"]
 
-#: The action word and rules of each AKCE text card.
+#: The action word and rules of each action-type (AKCE) text card.
 TEXT_ACTIONS = {
     "snitch": ("snitch", ("MC-SNITCH-1",)),
     "thief": ("thief", ("MC-THIEF-1", "MC-THIEF-2")),

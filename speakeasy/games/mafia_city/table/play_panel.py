@@ -26,11 +26,17 @@ from typing import Any, Final
 
 from speakeasy.core.actions import Action
 from speakeasy.games.mafia_city.engine.observe import Observation
-from speakeasy.games.mafia_city.explain.log import card_label, load_rules_index
+from speakeasy.games.mafia_city.explain.log import RULES, card_label, load_rules_index
 from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, TILES_TRACE, game_figure
 from speakeasy.games.mafia_city.table.play import Table, TableSnapshot, advance, table_for
 from speakeasy.tools.board_widget import ClickPoints
-from speakeasy.tools.decision_panel import Note, PanelRequest, TableSession, empty_view
+from speakeasy.tools.decision_panel import (
+    Note,
+    PanelRequest,
+    TableSession,
+    empty_view,
+    with_links,
+)
 from speakeasy.tools.text import plural, split_label
 
 __all__ = ["PlaySession", "panel_view", "table_figure"]
@@ -104,7 +110,15 @@ def panel_view(
 ) -> dict[str, Any]:
     """Everything the decision panel shows for ``table`` (plain JSON; the keys are described
     in :mod:`speakeasy.tools.decision_panel`). ``uncovered`` is the seat that last revealed its
-    cards, ``teacher`` shows every hand."""
+    cards, ``teacher`` shows every hand. Every Mafia City rule ID it cites is a link to the
+    rules page (``links``)."""
+    view = _panel_view(table, group, note, uncovered, teacher)
+    return with_links(view, RULES)
+
+
+def _panel_view(
+    table: Table, group: str | None, note: Note | None, uncovered: str | None, teacher: bool
+) -> dict[str, Any]:
     game = table.game
     decision = game.pending
     step = len(game.history)

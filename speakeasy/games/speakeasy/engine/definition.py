@@ -106,6 +106,7 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         "nothing-to-redo": "R-SETUP-1",
         "not-over": "R-ACT-2",
         "malformed": "R-TURN-1",
+        "not-your-turn": "R-TURN-1",
     }
     snapshot_constants: ClassVar[tuple[object, ...]] = SNAPSHOT_CONSTANTS
     #: The rules index (rule IDs with their text and sources).

@@ -60,7 +60,9 @@ def _():
 
 @app.cell(hide_code=True)
 def _(MC_RULES, linked, mo):
-    mo.md(linked(r"""
+    mo.md(
+        linked(
+            r"""
     # Mafia City: who controls each location, and what would change it?
 
     In phase II every location is evaluated once; its controller gains 1 VP and may use its
@@ -78,7 +80,10 @@ def _(MC_RULES, linked, mo):
     Start from a position, then **type the stacks** (colours, bottom to top), the Cell and the
     figures below: the map, the deciding rule of each location, every single change that would
     flip one, and the Mayor's best evaluation orders follow at once.
-    """, MC_RULES))
+    """,
+            MC_RULES,
+        )
+    )
     return
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "SEAT_KINDS",
     "OptionGroup",
     "SeatKind",
+    "SinceItem",
     "Table",
     "TableSnapshot",
     "advance",
@@ -207,12 +208,18 @@ class Table(UndoToPerson):
 
     def play_bots(self, *, limit: int = 100_000) -> list[Event]:
         """Let bots decide, each from its own observation, until a person must or the game
-        ends."""
+        ends; a person's only option is taken for them when they sit alone with bots
+        (:meth:`~speakeasy.tools.seated.UndoToPerson.takes_for_person`)."""
         events: list[Event] = []
         for _ in range(limit):
             decision = self.game.pending
-            if decision is None or self.seats[decision.player] == "human":
+            if decision is None:
                 break
+            if self.seats[decision.player] == "human":
+                if not self.takes_for_person(decision):
+                    break
+                events.extend(self.game.apply(decision.options[0]))  # nothing to ask
+                continue
             seen = self.game.observe(decision.player)
             events.extend(self.game.apply(self.bots[decision.player].choose(seen, decision)))
         return events
@@ -316,6 +323,43 @@ class Table(UndoToPerson):
             )
         return rows
 
+    def since_last_decision(self, seat: str | None = None) -> list[SinceItem]:
+        """What happened since the viewer last decided, oldest first, one item per step: the
+        other seats' moves as the log tells them (public sentences only, MC-INFO-3; a bot's
+        chosen option is never named, it could name a hidden card), the steps taken for the
+        viewer (their only option), and what followed the viewer's own decision. ``seat``
+        names whose private lines (own draws and discards) may show; ``None``: none."""
+        viewer = self.viewer()
+        if viewer is None:
+            return []
+        steps = self.game.steps
+        mine = [
+            i + 1
+            for i, s in enumerate(steps)
+            if s.player == viewer and not self.taken_for_person(s)
+        ]
+        start = mine[-1] if mine else 0
+        by_step: dict[int, list[str]] = {}
+        for e in log(self.game, seat, newest_first=False):
+            if e.step < start or (e.step == start and start and e.player == viewer):
+                continue  # the viewer's own choice, as they made it
+            text = pretty_text(e.text) + (f" ({e.private})" if e.private else "")
+            by_step.setdefault(e.step, []).append(text)
+        items: list[SinceItem] = []
+        for number in range(start, len(steps) + 1):
+            step = steps[number - 1] if number else None
+            lines = tuple(by_step.get(number, ()))
+            taken = step is not None and step.player == viewer and self.taken_for_person(step)
+            if not lines and not taken:
+                continue
+            who, choice = "", ""
+            if taken and step is not None:
+                who, choice = f"{viewer.capitalize()} (you)", self.label(step.action)
+            elif step is not None and step.player != viewer:
+                who = f"{str(step.player).capitalize()} ({_SEAT_NAMES[self.seats[step.player]]})"
+            items.append(SinceItem(number, who, choice, lines))
+        return items
+
     # ------------------------------------------------------------------ options
     def prompt(self) -> str:
         """The pending question as people read it, without the deciding player's colour in
@@ -347,7 +391,9 @@ class Table(UndoToPerson):
                 f"Play a Secret Deal at {deal.group(1)} as it is evaluated (+1 to your count "
                 f"there)? Tokens there now: {deal.group(2)}."
             )
-        return text[:1].upper() + text[1:]
+        text = text[:1].upper() + text[1:]
+        note = self.single_option_note()
+        return f"{text} {note}" if note else text
 
     def groups(self) -> list[OptionGroup]:
         """The pending decision's options in a few groups (a turn by kind of action)."""
@@ -537,6 +583,37 @@ class Table(UndoToPerson):
         step = len(snapshot.actions)
         bots = {c: _bot(k, snapshot.seed, c, step) for c, k in kinds.items() if k != "human"}
         return cls(game, kinds, bots)
+
+
+_SEAT_NAMES: Mapping[str, str] = {
+    "human": "person",
+    "random": "random bot",
+    "heuristic": "heuristic bot",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SinceItem:
+    """One step since the viewer's previous decision, in words
+    (:meth:`Table.since_last_decision`)."""
+
+    step: int
+    who: str  # "Blue (heuristic bot)", "Red (you)" for a step taken for the viewer, "" for none
+    choice: str  # the option taken for the viewer ("" for anyone else's step)
+    lines: tuple[str, ...]  # the step's public sentences (the viewer's own private ones too)
+
+    def headline(self) -> str:
+        """``Step 14 · Blue (heuristic bot)`` or ``Step 9 · Red (you): your only option, Pass``.
+
+        >>> SinceItem(9, "Red (you)", "Pass", ()).headline()
+        'Step 9 · Red (you): your only option, Pass'
+        """
+        head = f"Step {self.step}"
+        if self.who:
+            head += f" · {self.who}"
+        if self.choice:
+            head += f": your only option, {self.choice}"
+        return head
 
 
 def _kind(kind: str, colour: str) -> SeatKind:

@@ -100,6 +100,33 @@ def _hands(table: Table, seen: Observation, teacher: bool) -> list[dict[str, Any
     return sections
 
 
+#: The most "since your last decision" items the panel shows (the log below has them all).
+SINCE_ITEMS: Final = 6
+#: The most lines of one item shown before the rest fold away.
+SINCE_LINES: Final = 3
+
+
+def _since(table: Table, seat: str | None) -> dict[str, Any] | None:
+    """The steps since the viewer's previous decision (those taken for them among them), the
+    latest :data:`SINCE_ITEMS`; ``seat`` may read its private lines."""
+    viewer = table.viewer()
+    items = table.since_last_decision(seat)
+    if viewer is None or not items:
+        return None
+    shown = items[-SINCE_ITEMS:]
+    rows = [
+        {
+            "step": item.step,
+            "headline": item.headline(),
+            "lines": list(item.lines[:SINCE_LINES]),
+            "more": list(item.lines) if len(item.lines) > SINCE_LINES else [],
+            "luciano": False,
+        }
+        for item in shown
+    ]
+    return {"viewer": viewer, "earlier": len(items) - len(shown), "items": rows}
+
+
 def panel_view(
     table: Table,
     *,
@@ -134,6 +161,7 @@ def _panel_view(
         colours={c: (fill, _ink(c)) for c, fill in PLAYER_COLOURS.items()},
     )
     view["sections"] = [_players(table, seen)]
+    view["since"] = _since(table, table.log_seat(uncovered, teacher))
     public = seen.public
     progress = f"Round {public['round']} · {PHASES.get(public['phase'], public['phase'])}"
     if decision is None:

@@ -19,14 +19,19 @@ import pytest
 
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.engine.observe import Observation
-from speakeasy.games.mafia_city.figures.map import game_figure, hex_centres, tile_name_lines
+from speakeasy.games.mafia_city.figures.map import (
+    KEY_TRACE,
+    game_figure,
+    hex_centres,
+    tile_name_lines,
+)
 from speakeasy.games.mafia_city.model.data import load_data
 
 CHAR_WIDTH = {True: 0.64, False: 0.58}  # bold, regular
 LINE_HEIGHT = 1.25
 MARGIN_PX = 5.0
 TILE_R = 0.97  # the drawn tile's circumradius, in tile units
-TEXT_TRACES = ("tile names", "control", "counts", "figures")
+TEXT_TRACES = ("tile names", "effects", "control", "counts", "figures")
 SQUARE_TRACES = ("tokens", "cell", "cubes")
 COLOURS = ["red", "blue", "green", "yellow", "grey"]
 
@@ -96,6 +101,8 @@ def _boxes(fig: Any, scale: float) -> list[tuple[str, float, float, float, float
                 px, py = x * scale, y * scale
                 out.append((trace.name, px - half, py - half, px + half, py + half))
     for note in fig.layout.annotations:
+        if note.name == KEY_TRACE:
+            continue  # the key and the held figures sit in the map's corners, beside the tiles
         text = re.sub(r"<[^>]+>", "", note.text)
         w = len(text) * note.font.size * CHAR_WIDTH[False] + 6  # its background's padding
         h = note.font.size * LINE_HEIGHT + 6

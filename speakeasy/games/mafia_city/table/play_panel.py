@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from speakeasy.core.actions import Action
 from speakeasy.games.mafia_city.engine.observe import Observation
-from speakeasy.games.mafia_city.explain.log import RULES, card_label, load_rules_index
+from speakeasy.games.mafia_city.explain.log import RULES, card_text, load_rules_index
 from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, TILES_TRACE, game_figure
 from speakeasy.games.mafia_city.table.play import Table, TableSnapshot, advance, table_for
 from speakeasy.tools.board_widget import ClickPoints
@@ -83,7 +83,7 @@ def _hands(table: Table, seen: Observation, teacher: bool) -> list[dict[str, Any
     sections = [
         {
             "title": f"{seen.seat.capitalize()}'s hand",
-            "lines": [card_label(c) for c in seen.hand] or ["no cards"],
+            "lines": [card_text(c) for c in seen.hand] or ["no cards"],
             "cls": "mc-hand",
         }
     ]
@@ -93,7 +93,7 @@ def _hands(table: Table, seen: Observation, teacher: bool) -> list[dict[str, Any
             sections.append(
                 {
                     "title": f"{player.capitalize()}'s hand ({why})",
-                    "lines": [card_label(c) for c in hand] or ["no cards"],
+                    "lines": [card_text(c) for c in hand] or ["no cards"],
                     "cls": "mc-other-hand",
                 }
             )

@@ -24,6 +24,7 @@ def _():
     from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
+    from speakeasy.tools.svg_board import SvgBoard
 
     return (
         MC_CATEGORIES,
@@ -33,6 +34,7 @@ def _():
         McTable,
         McTableSnapshot,
         SaveFileError,
+        SvgBoard,
         answer_boxes,
         checked_int,
         checked_text,
@@ -50,32 +52,20 @@ def _():
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.vstack(
-        [
-            mo.md(
-                "# Mafia City · play\n\nThree to five seats, each a person or a bot. The map "
-                "and the hand show only what the seat to act may see (hot-seat); reactions out "
-                "of turn are asked of every seat in turn, so a question never tells who holds "
-                "which card."
-            ),
-            mo.accordion(
-                {
-                    "How a round goes": mo.md(
-                        "**Phase I**: in turn, place a token from hand on any location, play "
-                        "cards, wait (discard a card) or pass, until everyone has passed. "
-                        "**Phase II**: the seven locations are evaluated one by one: who "
-                        "controls it (most tokens; on a tie the lowest token; Fight Club and "
-                        "City Hall need a sole majority) gains 1 VP and may use its effect. "
-                        "**Phase III**: players may take tokens back into hand. **Phase IV**: "
-                        "the start player moves left and cards are drawn. The first to reach "
-                        "the target at the end of a phase II wins. Below the map: the "
-                        "explained log, a step-through of phases II and III, and a rule lookup."
-                    )
-                }
-            ),
-        ],
-        gap=0.25,
-    )
+    mo.md(r"""
+    # Mafia City · play
+
+    You play red against two bots; the sections below the map change the seats (three to
+    five, people or bots), the seed or the target, and explain a round. **Gold rings** on the
+    map: where a click chooses.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo, session):
+    # The table right under the title: the map and the panel fit a 1280x800 screen.
+    mo.hstack([session.board.view, session.panel.view], widths=[2.2, 1], align="start", gap=1)
     return
 
 
@@ -105,12 +95,19 @@ def _(McTable, mo):
 
 
 @app.cell(hide_code=True)
-def _(McPlaySession, START, set_snap, set_uncovered):
+def _(McPlaySession, START, set_frame, set_phase, set_snap, set_uncovered):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot (and a
-    # reveal of the hot-seat cover) to the views below the map. Made in a cell that never
-    # re-runs: marimo closes a widget when its cell re-runs.
-    session = McPlaySession(START, on_change=set_snap, on_reveal=set_uncovered)
+    # reveal of the hot-seat cover) to the views below the map, and opens a step of "since
+    # your last decision" in step-through. Made in a cell that never re-runs: marimo closes a
+    # widget when its cell re-runs.
+    def _open(step):
+        found = session.table.phase_at(step)
+        if found is not None:
+            set_phase(found[0])
+            set_frame(found[1])
+
+    session = McPlaySession(START, on_change=set_snap, on_reveal=set_uncovered, on_through=_open)
     return (session,)
 
 
@@ -217,6 +214,18 @@ def _(
 ):
     mo.accordion(
         {
+            "How a round goes": mo.md(
+                "**Phase I**: in turn, place a token from hand on any location, play cards, "
+                "wait (discard a card) or pass, until everyone has passed. **Phase II**: the "
+                "seven locations are evaluated one by one: who controls it (most tokens; on a "
+                "tie the lowest token; Fight Club and City Hall need a sole majority) gains 1 VP "
+                "and may use its effect. **Phase III**: players may take tokens back into hand. "
+                "**Phase IV**: the start player moves left and cards are drawn. The first to "
+                "reach the target at the end of a phase II wins. Reactions out of turn are asked "
+                "of every seat in turn, so a question never tells who holds which card; when "
+                "you are the only person at the table, a question with one possible answer is "
+                "answered for you and listed under *Since your last decision*."
+            ),
             "New game (seats, seed, target)": mo.hstack(
                 [*seat_pickers.elements.values(), seed_input, advanced_box, new_game_button],
                 justify="start",
@@ -256,12 +265,6 @@ def _(MC_PLAYER_COLOURS, html):
         )
 
     return (chip,)
-
-
-@app.cell(hide_code=True)
-def _(mo, session):
-    mo.hstack([session.board.view, session.panel.view], widths=[2.2, 1], align="start", gap=1)
-    return
 
 
 @app.cell(hide_code=True)
@@ -399,10 +402,21 @@ def _(frame_index, frames, mo, phases, set_frame, set_phase, through):
 
 
 @app.cell(hide_code=True)
+def _(SvgBoard):
+    # The step-through map: a second board widget, made once (a cell that never re-runs) and
+    # drawn as SVG, so it is never empty when it comes into view; rebuilt only when its event
+    # changes.
+    through_board = SvgBoard(width=700)
+    _ = through_board.view
+    return (through_board,)
+
+
+@app.cell(hide_code=True)
 def _(
     chip,
     frame_index,
     frames,
+    game,
     mafia_city_map,
     mo,
     next_button,
@@ -411,25 +425,40 @@ def _(
     table,
     teacher,
     through,
+    through_board,
 ):
     def _through_view():
         header = [
             mo.md(
-                "Replay a location phase (select, control, VP, effect, cube) or a strategic "
-                "phase (taking tokens back) event by event."
+                "## Step through phases II and III\n\nReplay a location phase (select, "
+                "control, VP, effect, cube) or a strategic phase (taking tokens back) event by "
+                "event, on the map; *Step through* in the panel opens a step here."
             )
         ]
         if not frames:
-            return mo.vstack([*header, mo.md("*No phase II has been played yet.*")])
+            # no phase II yet: the map shows the position now, never an empty frame
+            through_board.show_once(
+                ("now", game.history, teacher),
+                lambda: mafia_city_map(
+                    table.observation(teacher),
+                    title="No phase II yet: the position now",
+                    height=520,
+                ),
+            )
+            return mo.vstack(
+                [*header, mo.md("*No phase II has been played yet.*"), through_board.view]
+            )
         frame = frames[frame_index]
         e = frame.entry
         view = table.frame_view(frame, teacher=teacher)
-        fig = mafia_city_map(
-            view, title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}", height=520
+        through_board.show_once(
+            (game.history[: e.step], through, frame_index, teacher, view.seat),
+            lambda: mafia_city_map(
+                view,
+                title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}",
+                height=520,
+            ),
         )
-        # a fixed width: drawn as its accordion opens, plotly would measure a container not
-        # yet laid out and draw the tiles tiny
-        _ = fig.update_layout(width=640, autosize=False)
         scores = " ".join(f"{chip(r['colour'])} {r['vp']} VP" for r in table.player_rows(view))
         return mo.vstack(
             [
@@ -450,12 +479,12 @@ def _(
                     f"<div class='mc-through'>{chip(e.player) if e.player else chip(None)} "
                     f"{e.html()}</div><div style='margin-top:4px'>After it: {scores}</div>"
                 ),
-                fig,
+                through_board.view,
             ],
             gap=0.5,
         )
 
-    mo.accordion({"Step through phases II and III": _through_view}, lazy=True)
+    _through_view()
     return
 
 

@@ -11,11 +11,12 @@ import re
 
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.engine.observe import Observation
-from speakeasy.games.mafia_city.explain.log import card_text
+from speakeasy.games.mafia_city.explain.log import card_text, log
 from speakeasy.games.mafia_city.figures.map import KEY_TRACE, game_figure
 from speakeasy.games.mafia_city.model.data import SYMBOLS, load_data
 from speakeasy.games.mafia_city.table.play import Table
-from speakeasy.games.mafia_city.table.play_panel import panel_view
+from speakeasy.games.mafia_city.table.play_panel import PlaySession, panel_view
+from speakeasy.tools.decision_panel import PanelRequest
 
 RULE_ID = re.compile(r"\b(MC|EMC|GAP-MC)-[A-Z0-9-]+|\b[a-z]+-\d\b")
 
@@ -81,3 +82,27 @@ def test_cards_in_hand_say_what_their_text_and_corner_symbol_do() -> None:
     seen = table.observation()
     assert hand["lines"] == [card_text(c) for c in seen.hand]
     assert all(": " in line and not re.search(r"[*_`#\[\]]", line) for line in hand["lines"])
+
+
+def test_step_through_opens_the_phase_and_event_of_a_step() -> None:
+    """The panel's "Step through" on a step of phase II or III (MC-LOC, MC-STR) opens that
+    phase at the step's first event; a step of phase I is answered with a note."""
+    table = Table.new({"red": "human", "blue": "heuristic", "green": "random"}, seed=3)
+    while table.game.pending is not None and len(table.phases()) < 2:
+        table.choose(table.game.pending.options[0])
+    entries = [e for e in log(table.game, newest_first=False) if e.phase == "location"]
+    step = entries[3].step
+    found = table.phase_at(step)
+    assert found is not None
+    key, index = found
+    frames = table.phase_frames(*key)
+    assert frames[index].entry.step == step
+    assert index == 0 or frames[index - 1].entry.step != step
+    turn = next(e.step for e in log(table.game, newest_first=False) if e.phase == "action")
+    assert table.phase_at(turn) is None
+    opened: list[int] = []
+    session = PlaySession(table.snapshot(), on_through=opened.append)
+    session.handle(PanelRequest("through", step=turn))
+    assert opened == [] and "outside phases II and III" in session.panel.data["note"]["text"]
+    session.handle(PanelRequest("through", step=step))
+    assert opened == [step]

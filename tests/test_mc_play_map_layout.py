@@ -1,6 +1,6 @@
 """Every text and token of the Mafia City map stays inside its hex tile (a geometry estimate).
 
-The map's size in pixels is fixed by its height (the y range binds: the play map is 580 px
+The map's size in pixels is fixed by its height (the y range binds: the play map is 560 px
 high, the step-through map 520 px; the map column is about 730 px wide at 1280×800 and
 1160 px at 1920×1080), so a text's box can be estimated from its font size: each character
 at most ``CHAR_WIDTH`` of the size wide (Arial/Helvetica, conservative), each line
@@ -26,6 +26,7 @@ from speakeasy.games.mafia_city.figures.map import (
     tile_name_lines,
 )
 from speakeasy.games.mafia_city.model.data import load_data
+from speakeasy.games.mafia_city.table.play_panel import MAP_HEIGHT
 
 CHAR_WIDTH = {True: 0.64, False: 0.58}  # bold, regular
 LINE_HEIGHT = 1.25
@@ -125,7 +126,7 @@ def _misfits(fig: Any, width: int) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("height", [580, 520], ids=["play map", "step-through map"])
+@pytest.mark.parametrize("height", [MAP_HEIGHT, 520], ids=["play map", "step-through map"])
 @pytest.mark.parametrize("width", [730, 1160], ids=["1280x800", "1920x1080"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_text_and_token_fits_inside_its_tile(seed: int, width: int, height: int) -> None:

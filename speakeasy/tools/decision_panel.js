@@ -112,19 +112,22 @@ function render({ model, el }) {
       }
       root.append(box);
     }
+    root.append(controlsOf(v));
     if (v.cover) {  // two people at one screen: the next one's cards stay covered
       const c = h("div", "se-cover");
       c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
       root.append(c);
     }
-    for (const section of v.sections || []) {  // e.g. the hand of the seat to decide
+    const sectionOf = (section) => {
       const d = h("div", "se-section " + (section.cls || ""));
       d.append(h("h4", "", section.title));
       const ul = h("ul");
       for (const line of section.lines) ul.append(linked(h("li"), line, links));
       d.append(ul);
-      root.append(d);
-    }
+      return d;
+    };
+    // e.g. the hand of the seat to decide; a section marked "after" follows the options
+    for (const section of v.sections || []) if (!section.after) root.append(sectionOf(section));
     if (v.since) {
       const s = h("div", "se-since");
       const title = h("h4", "", "Since your last decision, ");
@@ -197,6 +200,7 @@ function render({ model, el }) {
       }
     }
     root.append(opts);
+    for (const section of v.sections || []) if (section.after) root.append(sectionOf(section));
     if (v.blocked.length) {
       const d = h("details", "se-blocked");
       d.append(h("summary", "", "Not allowed now (" + v.blocked.length + ")"));
@@ -205,6 +209,10 @@ function render({ model, el }) {
       d.append(ul);
       root.append(d);
     }
+  };
+  // Undo, Redo and the bots' button, right under the question: in view without scrolling the
+  // page or the panel, however long the hand and the options below them (a 1280x800 screen)
+  const controlsOf = (v) => {
     const controls = h("div", "se-controls");
     const undo = button("se-undo", "↶ Undo", { kind: "undo" }, "Back to your previous decision (the bots' moves after it are undone too)");
     undo.disabled = !v.undo;
@@ -213,7 +221,7 @@ function render({ model, el }) {
     controls.append(undo, redo);
     if (v.bots) controls.append(button("se-bots", v.bots, { kind: "bots" },
       "A bot makes this decision for you, then the bots play until a person decides"));
-    root.append(controls);
+    return controls;
   };
   model.on("change:view", draw);
   draw();

@@ -22,7 +22,8 @@ what its panel shows and how its table changes by subclassing :class:`TableSessi
 The data a panel shows (keys of the dict given to :meth:`DecisionPanel.show`): ``step``
 (requests must name it), ``kind``, ``prompt`` (``progress``, ``player``, ``seat``, ``text``,
 ``rules`` as ``{id, summary}``, or ``over``), ``cover`` (``{text, button}``: the next
-person's cards stay hidden), ``sections`` (``{title, lines}``: e.g. a hand), ``since``
+person's cards stay hidden), ``sections`` (``{title, lines, cls}``: e.g. a hand; with
+``after`` true it follows the options), ``since``
 (``viewer``, ``earlier``, ``items`` of ``{step, headline, lines, more, luciano}``), ``note``
 (``{kind, text}``), ``waiting`` (a person decides), ``bot`` (a message instead), ``hint``
 (how to choose on the map), ``picker`` (``{titles, chosen}``), ``groups`` (``{title,

@@ -209,7 +209,7 @@ def control_map(
         )
     fig.update_layout(
         height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 36},
+        margin={"l": 10, "r": 10, "t": 28, "b": 30},
         plot_bgcolor="white",
         paper_bgcolor="white",
         xaxis={"visible": False, "range": [-2.55, 2.55]},

@@ -527,6 +527,22 @@ class Table(UndoToPerson):
         done = [p for p in phases if p != (st.round, st.phase) or st.phase == "over"]
         return done[-1] if done else (phases[-1] if phases else None)
 
+    def phase_at(self, step: int) -> tuple[tuple[int, str], int] | None:
+        """Where step-through shows ``step``: its phase II or III (``(round, phase)``) and the
+        index of the step's first event among that phase's frames; ``None`` for a step outside
+        phases II and III (a turn of phase I, the setup, the end of a round)."""
+        entries = [e for e in log(self.game, newest_first=False) if e.step == step]
+        key = next(((e.round, e.phase) for e in entries if e.phase in _THROUGH), None)
+        if key is None:
+            return None
+        first = next(e.index for e in entries if (e.round, e.phase) == key)
+        before = [
+            e
+            for e in log(self.game, newest_first=False)
+            if (e.round, e.phase) == key and e.index < first
+        ]
+        return key, len(before)
+
     def phase_frames(self, round_: int, phase: str) -> list[PhaseFrame]:
         """:func:`~speakeasy.games.speakeasy.explain.phase_frames`, cached by the actions up to the
         phase's last event (a finished phase is replayed once, however the game goes on)."""
@@ -585,6 +601,8 @@ class Table(UndoToPerson):
         return cls(game, kinds, bots)
 
 
+#: The phases step-through replays (MC-LOC, MC-STR).
+_THROUGH: frozenset[str] = frozenset({"location", "strategic"})
 _SEAT_NAMES: Mapping[str, str] = {
     "human": "person",
     "random": "random bot",

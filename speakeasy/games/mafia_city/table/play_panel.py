@@ -46,7 +46,7 @@ MAX_BUTTONS: Final = 12
 #: The width of an option button's text before the rest goes to a caption under it.
 HEAD_WIDTH: Final = 46
 #: The map's height (pixels) beside the panel.
-MAP_HEIGHT: Final = 580
+MAP_HEIGHT: Final = 560
 
 PHASES: Final = {
     "setup": "setup",
@@ -76,7 +76,8 @@ def _players(table: Table, seen: Observation) -> dict[str, Any]:
             + (f" · {', '.join(flags)}" if flags else "")
         )
     title = f"Players · draw pile {public['draw_count']}"
-    return {"title": title, "lines": lines, "cls": "mc-players"}
+    # after the options: the question, the hand and the options come first on a small screen
+    return {"title": title, "lines": lines, "cls": "mc-players", "after": True}
 
 
 def _hands(table: Table, seen: Observation, teacher: bool) -> list[dict[str, Any]]:
@@ -251,7 +252,7 @@ class PlaySession(TableSession[Table, TableSnapshot]):
     the seat that revealed its cards; ``on_reveal`` tells the notebook) and the teacher view
     (:meth:`teach`)."""
 
-    map_width = 640  # the hex map is about as tall as wide
+    map_width = 700  # wider than tall: the key and the held figures fill the top corners
 
     def __init__(
         self,
@@ -259,11 +260,12 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         *,
         on_change: Callable[[TableSnapshot], object] | None = None,
         on_reveal: Callable[[str | None], object] | None = None,
+        on_through: Callable[[int], object] | None = None,
     ) -> None:
         self.uncovered: str | None = None
         self.teacher = False
         self.on_reveal = on_reveal
-        super().__init__(snapshot, on_change=on_change)
+        super().__init__(snapshot, on_change=on_change, on_through=on_through)
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)
@@ -309,6 +311,17 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             self.say(None)
             if self.on_reveal is not None:
                 self.on_reveal(self.uncovered)
+            return
+        step = request.step
+        if request.kind == "through" and step is not None and self.table.phase_at(step) is None:
+            # step-through replays phases II and III
+            self.say(
+                (
+                    "info",
+                    f"Step {step} is outside phases II and III: the log below the map tells "
+                    "it; step-through replays the evaluations and taking back.",
+                )
+            )
             return
         super().handle(request)
 

@@ -71,7 +71,7 @@ class UndoToPerson(ABC):
 
     def single_option_note(self) -> str:
         """Why a person is asked a question with a single option ("" when they are not): with
-        several people at one screen every seat is asked in turn, whatever it holds."""
+        several people at one screen every question is put, whatever the seat holds."""
         decision = self.game.pending
         if (
             decision is None
@@ -81,8 +81,8 @@ class UndoToPerson(ABC):
         ):
             return ""
         return (
-            "You have one choice here. With several people at this screen every seat is asked "
-            "in turn, so the question does not show who holds which card."
+            "This is your only option: with several people at this screen the table still "
+            "asks, so a skipped question never shows the others what you hold."
         )
 
     @property

@@ -117,7 +117,11 @@ def panel_view(
         "progress": f"{progress_text(game.state)} · step {step}",
         "player": player.value,
         "seat": seat_name(table.seats[player]),
-        "text": plain_words(decision.prompt, catalog=catalog),
+        "text": " ".join(
+            t
+            for t in (plain_words(decision.prompt, catalog=catalog), table.single_option_note())
+            if t
+        ),
         "rules": [{"id": r, "summary": RuleRef.of(r).summary or ""} for r in decision.rules],
     }
     view["bots"] = "🤖 Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"

@@ -446,7 +446,15 @@ def _(
                 ),
             )
             return mo.vstack(
-                [*header, mo.md("*No phase II has been played yet.*"), through_board.view]
+                [
+                    *header,
+                    mo.hstack(
+                        [through_board.view, mo.md("*No phase II has been played yet.*")],
+                        widths=[2.2, 1],
+                        align="start",
+                        gap=1,
+                    ),
+                ]
             )
         frame = frames[frame_index]
         e = frame.entry
@@ -475,11 +483,20 @@ def _(
                     gap=1,
                     wrap=True,
                 ),
-                mo.Html(
-                    f"<div class='mc-through'>{chip(e.player) if e.player else chip(None)} "
-                    f"{e.html()}</div><div style='margin-top:4px'>After it: {scores}</div>"
+                # the map as wide as the play map above, the event beside it
+                mo.hstack(
+                    [
+                        through_board.view,
+                        mo.Html(
+                            f"<div class='mc-through'>"
+                            f"{chip(e.player) if e.player else chip(None)} {e.html()}</div>"
+                            f"<div style='margin-top:6px'>After it: {scores}</div>"
+                        ),
+                    ],
+                    widths=[2.2, 1],
+                    align="start",
+                    gap=1,
                 ),
-                through_board.view,
             ],
             gap=0.5,
         )

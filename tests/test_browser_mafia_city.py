@@ -2,13 +2,14 @@
 
 One person (red) against a heuristic and a random bot plays a whole 3-player game to its end
 by clicking option buttons, at 1280×800. After every decision: the page does not scroll
-sideways, Undo and "Let a bot decide" are in view at the top of the page (issue 25 item 4), no
-other seat's hand is on screen unless red holds the Police Officer (MC-INFO-1, MC-POLICE-3),
-and the panel's text has no Markdown or HTML left over. A question with one answer is never
-put to red (issue 25 item 1). The step-through below the map shows the map at each event
-(issue 25 item 6). Screenshots at 1280×800 and 1920×1080 are kept under ``tmp_path`` (and
-copied to ``/tmp/mafia_city_*.png`` and ``/work/shots/mc_*.png`` when that folder exists) for
-a person to look at.
+sideways, Undo and "Let a bot decide" are in view at the top of the page (issue 25 item 4), the
+whole panel is in the window with "since your last decision" readable and the options scrolling
+on their own (issue 24), no other seat's hand is on screen unless red holds the Police Officer
+(MC-INFO-1, MC-POLICE-3), and the panel's text has no Markdown or HTML left over. A question
+with one answer is never put to red (issue 25 item 1). The step-through below the map shows the
+map at each event (issue 25 item 6). Screenshots at 1280×800 and 1920×1080 are kept under
+``tmp_path`` (and copied to ``/tmp/mafia_city_*.png`` and ``/work/shots/mc_*.png`` when that
+folder exists) for a person to look at.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from tests.browser import (
     _DEEP_JS,
     TableView,
+    panel_out_of_view,
     set_viewport,
     svg_meta,
     wait_for_cells,
@@ -135,6 +137,9 @@ def _checked_after_a_decision(page: Any, now: TableView) -> None:
             assert place is not None, f"no {name} button at step {now.step}"
             top, bottom, height = place
             assert 0 <= top and bottom <= height, f"{name} out of view: {place}"
+        # the panel keeps its parts in view, the options scrolling on their own (issue 24)
+        problems = panel_out_of_view(page)
+        assert not problems, f"at step {now.step}: {problems}"
     others = page.locator(".mc-other-hand")
     if others.count():
         assert now.meta["held"].get("Police Officer") == "red", "another seat's hand shows"

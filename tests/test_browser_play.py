@@ -13,10 +13,11 @@ when the bots are to move), read once the panel shows the same step as the map (
 widgets draw in either order: issue 23). On the way the test
 reads the player boards (the hand in words, the opponent's hidden), turns on the teacher view,
 opens the step through of a Lucky Luciano phase from "Since your last decision", and checks
-that no option label repeats, no catalogue ID is shown, and nothing scrolls sideways at 1280×800
-and 1920×1080. It ends at the final scores. Screenshots (``full_1280.png``, ``board_1280.png``,
-``luciano_1280.png``, ``final_1280.png``, ``full_1920.png``) are kept under ``tmp_path`` and
-copied to ``/tmp/play_full_*.png``.
+that no option label repeats, no catalogue ID is shown, nothing scrolls sideways at 1280×800
+and 1920×1080, and after every decision the whole decision panel is in the window at 1280×800
+with its options scrolling on their own (issue 24). It ends at the final scores. Screenshots
+(``full_1280.png``, ``board_1280.png``, ``luciano_1280.png``, ``final_1280.png``,
+``full_1920.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_*.png``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    panel_out_of_view,
     set_viewport,
     svg_meta,
     table_view,
@@ -373,6 +375,9 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
                 luciano_opened = True
                 _no_sideways_scroll(page)
             now = _decide(page, now)
+            # the panel keeps its parts in view, the options scrolling on their own (issue 24)
+            problems = panel_out_of_view(page)
+            assert not problems, f"at step {now.step}: {problems}"
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title

@@ -172,7 +172,8 @@ def _through_map(page: Any) -> Any:
 
 
 def _through_title(page: Any) -> str:
-    return str(_through_map(page).locator(".gtitle").inner_text())
+    # an SVG <text>: its text content (inner_text reads HTML elements only)
+    return str(_through_map(page).locator(".gtitle").text_content())
 
 
 def test_one_person_plays_a_whole_game_against_two_bots(

@@ -174,7 +174,7 @@ def start_workshop(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
     """Start ``speakeasy workshop ARGS`` (e.g. ``--port 8000``) and read its banner up to
     "Press Ctrl-C"."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "speakeasy.app.cli", "workshop", *args],
+        [sys.executable, "-m", "speakeasy.app.entry", "workshop", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

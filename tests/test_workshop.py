@@ -136,7 +136,7 @@ def test_a_taken_port_is_reported_plainly(tmp_path: Path) -> None:
         sock.listen()
         port = sock.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "-m", "speakeasy.app.cli", "workshop", "--port", str(port)],
+            [sys.executable, "-m", "speakeasy.app.entry", "workshop", "--port", str(port)],
             capture_output=True,
             text=True,
             timeout=60,
@@ -291,7 +291,7 @@ def test_a_bad_host_is_not_blamed_on_the_port(tmp_path: Path) -> None:
     problem, not the port."""
     for host in ("no-such-host.invalid", "203.0.113.7"):
         result = subprocess.run(
-            [sys.executable, "-m", "speakeasy.app.cli", "workshop", "--host", host],
+            [sys.executable, "-m", "speakeasy.app.entry", "workshop", "--host", host],
             capture_output=True,
             text=True,
             timeout=60,

@@ -133,6 +133,10 @@ class _Signals:
         for sig, handler in self._previous.items():
             signal.signal(sig, handler)
 
+    def replay(self, signum: int) -> None:
+        """Act on ``signum`` as if it arrived now (a signal received before :meth:`__enter__`)."""
+        self._handle(signum, None)
+
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.first is None:
             self.first = signum
@@ -561,10 +565,18 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     return parser, sim
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, early: Sequence[int] = ()) -> int:
+    """The ``speakeasy`` command. ``early`` holds signals received before it could answer them
+    (:data:`speakeasy.app.entry.EARLY`, a live list): each interrupts the command as soon as
+    its arguments are read, as a signal at that moment would."""
     top, parser = _parser()
     args = top.parse_args(argv)
     if args.command == "workshop":
+        if early:
+            print("speakeasy workshop: interrupted before the server started", file=sys.stderr)
+            return _status(early[0])
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # the server's own handling
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         return _workshop(args.host, args.port, token=args.token, no_token=args.no_token)
     if args.workers is not None and not args.bots:
         parser.error(
@@ -575,6 +587,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--dask runs a --bots batch; name the bots, e.g. --bots heuristic,random")
     with _Signals() as signals:
         try:
+            for signum in early:  # received while the command was loading
+                signals.replay(signum)
             return _simulate(parser, args, signals)
         except Interrupted as stop:  # before the games started (the game, the scheduler...)
             _write(f"interrupted: 0 of {args.games} game(s) finished")

@@ -26,11 +26,13 @@ speakeasy.tools.position_files.PositionError: demo.toml:3: stacks.2: not a list 
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import tomllib
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import PurePath
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path, PurePath
 from typing import Any, NoReturn, Protocol
 
 from speakeasy.core.limits import MAX_INT, LimitError, check_text, toml_without_strings
@@ -39,6 +41,7 @@ __all__ = [
     "Fail",
     "Limits",
     "PositionError",
+    "Schema",
     "check_data",
     "dotted",
     "failing",
@@ -309,3 +312,104 @@ def _too_large(size: int, limits: Limits, at_least: bool = False) -> str:
     more = "more than " if at_least else ""
     cap = limits.max_bytes
     return f"too large: {more}{size:,} bytes; at most {cap:,} bytes ({cap // 1024} KiB)"
+
+
+#: How many schema errors are collected before one is reported: a hostile file may hold a
+#: million, and collecting (and sorting) them all took 37 s and 3.9 GB (issue 14).
+MAX_ERRORS = 5
+_MESSAGE = 200
+
+
+@dataclass
+class Schema:
+    """A game's JSON Schema for its position files (``data/scenario.schema.json``,
+    ``data/mafia_city/position.schema.json``), read and checked when the first position is
+    validated. :meth:`validate` raises the first error by line, of the first
+    :data:`MAX_ERRORS` found, as the game's error type with the field's line.
+
+    >>> from speakeasy.tools.paths import data_path
+    >>> Schema(data_path("scenario.schema.json")).validate({"seed": -1}, "x.toml", None)
+    Traceback (most recent call last):
+    ...
+    speakeasy.tools.position_files.PositionError: x.toml: seed: -1 is less than the minimum of 0
+    """
+
+    path: Path
+    _validator: Any = field(default=None, init=False, repr=False)
+
+    def validator(self) -> Any:
+        """The schema's validator, made once."""
+        if self._validator is None:
+            # jsonschema is imported here, when the first position is validated, not with the
+            # module: importing it takes about 1.2 s (its rfc3987_syntax dependency builds a
+            # grammar), which studies importing the positions package need not pay.
+            import jsonschema
+
+            schema = json.loads(self.path.read_text(encoding="utf-8"))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            # only the first few errors are collected, so they must come in a fixed order:
+            # jsonschema's own additionalProperties goes through a set (its order changes with
+            # the hash seed)
+            ordered = jsonschema.validators.extend(
+                jsonschema.Draft202012Validator, {"additionalProperties": _additional_properties}
+            )
+            self._validator = ordered(schema)
+        return self._validator
+
+    def validate(
+        self,
+        data: Mapping[str, Any],
+        file: str,
+        text: str | None,
+        error: type[PositionError] = PositionError,
+    ) -> None:
+        """Refuse the first schema error by line (of the first :data:`MAX_ERRORS` found)."""
+        found = [_error_path(e) for e in islice(self.validator().iter_errors(data), MAX_ERRORS)]
+        if not found:
+            return
+        errors = [
+            (locate(text, at) if text is not None else None, message, path)
+            for message, path, at in found
+        ]
+        line, message, path = min(errors, key=lambda e: (e[0] or 1 << 30, list(map(str, e[2]))))
+        if len(message) > _MESSAGE:  # jsonschema quotes the value: a long one is cut
+            message = message[: _MESSAGE - 1] + "\u2026"
+        raise error(message, dotted(path), file, line)
+
+
+def _additional_properties(
+    validator: Any, extra: Any, instance: Any, schema: Mapping[str, Any]
+) -> Iterator[Any]:
+    """JSON Schema's ``additionalProperties`` (without ``patternProperties``, which the
+    position schemas do not use), the extra keys taken in the instance's order."""
+    import jsonschema
+
+    if not validator.is_type(instance, "object"):
+        return
+    known = schema.get("properties", {})
+    extras = [key for key in instance if key not in known]
+    if validator.is_type(extra, "object"):
+        for key in extras:
+            yield from validator.descend(instance[key], extra, path=key)
+    elif not extra and extras:
+        listed = ", ".join(repr(key) for key in extras)
+        yield jsonschema.ValidationError(
+            f"Additional properties are not allowed ({listed} "
+            f"{'was' if len(extras) == 1 else 'were'} unexpected)"
+        )
+
+
+def _error_path(error: Any) -> tuple[str, list[str | int], list[str | int]]:
+    """A schema error's message, the path of the field at fault and the path whose line is
+    reported: an unexpected key or a bad table key (``[districts.17]``, ``[player.red]``) is
+    found by its own line when its table has none (the top level) or several (``districts``)."""
+    path: list[str | int] = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
+        known = error.schema.get("properties", {})
+        extra = [k for k in error.instance if k not in known]
+        if extra:
+            message = f"unknown field {extra[0]!r} (known: {', '.join(known)})"
+            return message, path, path if path else [extra[0]]
+    if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
+        return f"{error.message}: not a key this table takes", path, [*path, error.instance]
+    return error.message, path, path

@@ -66,8 +66,13 @@ def check_position(data: Mapping[str, Any], game: GameData, fail: Fail) -> None:
         fail("marker cubes lie on the map only in phases II and III (MC-LOC-9, MC-STR-1)", "cubes")
     figures = data.get("figures", {})
     for name in ("officer", "mayor"):
-        if name in figures:
-            seat(figures[name], "figures", name)
+        if name in figures and figures[name] not in seated:
+            fail(
+                f"{figures[name]!r} does not play: the {name} is on its location or held by a "
+                "player (MC-FIG-2)",
+                "figures",
+                name,
+            )
     for key, stack in data.get("stacks", {}).items():
         for i, owner in enumerate(stack):
             seat(owner, "stacks", key, i)

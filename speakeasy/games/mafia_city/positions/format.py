@@ -12,6 +12,7 @@ the rule broken.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,7 @@ from speakeasy.core.engine import EngineError
 from speakeasy.games.mafia_city.engine.game import DEFINITION, Game
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.kinds import EventKind
-from speakeasy.games.mafia_city.model.state import Options
+from speakeasy.games.mafia_city.model.state import GameState, Options
 from speakeasy.games.mafia_city.positions.build import (
     DEFAULT_PLAYERS,
     build_position,
@@ -125,6 +126,13 @@ class Position:
                     f"the rules refuse this action here: {exc}", "actions", i
                 )
         return game
+
+    def state(self) -> GameState:
+        """The position as a state, as the file describes it: no rule has run yet (a phase
+        IV position has not drawn, a phase II one has evaluated nothing more)."""
+        ctx, _ = DEFINITION.begin(self.players, random.Random(self.seed), self.options, self)
+        state: GameState = ctx.state
+        return state
 
     def apply_to(self, ctx: Ctx) -> tuple[str, int] | None:
         """Turn a fresh setup (``ctx.state``) into this position and give where the rules

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +29,10 @@ from speakeasy.games.mafia_city.positions import (
     shipped_positions,
 )
 from speakeasy.games.mafia_city.studies.questions import answer, play
+from speakeasy.tools.rule_links import rule_ids_in
+from tests.bounded import refused
 from tests.mc_support import check_invariants
+from tests.test_scenario_edges import hostile_texts
 
 GAMES = int(os.environ.get("MC_CAPTURE_GAMES", "4"))
 NAMES = position_names()
@@ -450,3 +454,82 @@ def test_mistakes_name_the_file_line_field_and_rule(
     err = raised.value
     assert err.file == "bad.toml" and says in err.reason, str(err)
     assert (err.line, err.field) == (line, field), str(err)
+
+
+# ---------------------------------------------------------------------- hostile input
+def hostile_positions() -> dict[str, str | bytes]:
+    """The hostile scenario texts (the same reader refuses them for both games), and a few
+    aimed at a position's own fields."""
+    texts = dict(hostile_texts())
+    texts.update(
+        {
+            "a million stack tokens": "[stacks]\n1 = [" + '"red",' * 1_000_000 + "]\n",
+            "65 KiB of comment": "#" * (65 * 1024),
+            "escaped quotes in a hand, unterminated": '[seats.red]\nhand = ["' + '\\"' * 30_000,
+            "10,000 seats tables": "".join(f"[seats.s{i}]\nvp = 1\n" for i in range(10_000)),
+        }
+    )
+    return texts
+
+
+@pytest.mark.parametrize("name", list(hostile_positions()))
+def test_a_hostile_position_is_refused_within_100_mb(name: str) -> None:
+    """Issue 25 item 8: size, escapes, values and nesting are checked before parsing (the
+    shared reader, speakeasy.tools.position_files), so every hostile text is refused with a
+    PositionError, in little memory (no clocks: tests/bounded.py)."""
+    text = hostile_positions()[name]
+    parse_position('title = "warm the validator"')
+    refused(
+        lambda: parse_position(text, "hostile.toml"),
+        PositionError,
+        megabytes=100,
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = " + "[" * 1000 + "]" * 1000,
+        "#" * (64 * 1024 + 1),
+        'title = "' + '\\"' * 200_000,
+        "a" + ".a" * 100_000 + " = 1",
+    ],
+    ids=["deep nesting", "over the size limit", "many escaped quotes", "a deep dotted key"],
+)
+def test_the_worst_texts_never_reach_the_parser(text: str) -> None:
+    """Refused by the linear checks before tomllib sees them."""
+    error = refused(
+        lambda: parse_position(text, "x.toml"), PositionError, megabytes=50, unparsed=True
+    )
+    assert isinstance(error, ValueError) and error.file == "x.toml"  # type: ignore[attr-defined]
+
+
+def test_hostile_data_and_paths_are_refused_with_position_errors() -> None:
+    """Data (a save holds its position as data) nested 10,000 deep or with a million items,
+    and paths no file has or files too large, are PositionErrors too."""
+    deep: dict[str, object] = {}
+    node = deep
+    for _ in range(10_000):
+        node["a"] = {}
+        node = node["a"]  # type: ignore[assignment]
+    for data in ({"title": "x", "options": deep}, {"cubes": [1] * 1_000_000}, {"round": object()}):
+        with pytest.raises(PositionError):
+            Position.from_data(data)
+    for path in ("no/such/file.toml", "a\x00b", 42):
+        with pytest.raises(PositionError):
+            load_position(path)  # type: ignore[arg-type]
+    if Path("/dev/zero").exists():
+        error = refused(lambda: load_position("/dev/zero"), PositionError, megabytes=2)
+        assert "too large" in str(error)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_rule_an_example_cites_is_in_the_rules_index(name: str) -> None:
+    """The rule IDs of each position's question, and those its description and hint cite,
+    are Mafia City rules of the rules index (tests/test_mc_rule_coverage.py)."""
+    rules = speakeasy.games.load("mafia-city").rules
+    position = load_position(name)
+    question = position.question
+    assert question is not None
+    cited = [*question["rules"], *rule_ids_in(position.description + question["hint"], rules)]
+    assert cited and [r for r in cited if rules.entry(r) is None] == []

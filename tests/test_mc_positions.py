@@ -434,6 +434,8 @@ def test_a_position_fixes_the_start_player_and_the_layout() -> None:
         ),
         ('[figures]\nmayor = "yellow"\n', 2, "figures.mayor", "MC-FIG"),
         ('phase = "setup"\n[stacks]\n1 = ["red"]\n', 2, "stacks", "MC-SETUP-10"),
+        ('phase = "setup"\n[seats.red]\nhand = ["deals-1"]\n', 3, "seats.red.hand", "MC-SETUP-8"),
+        ('in_play = ["deals-1"]\n', 1, "in_play", "MC-CARD-3"),
         ("[options]\nmax_rounds = -1\n", 2, "options.max_rounds", "minimum"),
         ('colour = "red"\n', 1, "", "unknown field 'colour'"),
         ('rng = "' + "A" * 3334 + '=="\n', 1, "rng", "Mersenne"),
@@ -533,3 +535,15 @@ def test_every_rule_an_example_cites_is_in_the_rules_index(name: str) -> None:
     assert question is not None
     cited = [*question["rules"], *rule_ids_in(position.description + question["hint"], rules)]
     assert cited and [r for r in cited if rules.entry(r) is None] == []
+
+
+def test_a_position_saved_to_a_file_loads_the_same(tmp_path: Path) -> None:
+    """``save`` writes the TOML a person edits; ``load_position`` reads it back exactly."""
+    game = Game.new(5, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    path = position_from_game(game, title="Forty steps").save(tmp_path / "mine.toml")
+    loaded = load_position(path)
+    assert loaded.title == "Forty steps" and loaded.name == "mine"
+    assert_same(loaded.game(), game)

@@ -45,6 +45,9 @@ The whole format (JSON Schema: ``data/mafia_city/position.schema.json``):
   in order once the position is set up; one the rules refuse is reported as ``actions[i]``).
   A position in the middle of a reaction chain is written as the position before it plus
   these actions: a file itself never holds a card in play;
+* the target (MC-MODE-1) follows from the number of players and ``options.advanced``; a
+  finished game is written as the position at its last phase start plus the actions that end
+  it (a file never starts a game already over);
 * ``[question]``: ``text``, ``play`` (actions played from the position first), ``ask``
   (facts of :data:`~speakeasy.games.mafia_city.positions.questions.ASKS`), their parameters
   (``location``, ``action``), the ``answer`` (a table of the asked facts; the test suite

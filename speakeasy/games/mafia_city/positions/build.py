@@ -90,7 +90,7 @@ def check_position(data: Mapping[str, Any], game: GameData, fail: Fail) -> None:
     for colour in seats:
         seat(colour, "seats", colour)
     if phase == "setup":
-        _check_setup(data, round_, fail)
+        _check_setup(data, round_, game.setup[len(players)].cards, fail)
     everyone_passed = all(seats.get(p, {}).get("passed", False) for p in players)
     if phase == "action" and "turn" in data and everyone_passed:
         fail("every player has passed, so phase I is over (MC-ACT-12)", "turn")
@@ -107,8 +107,9 @@ def check_position(data: Mapping[str, Any], game: GameData, fail: Fail) -> None:
         fail(str(exc), "options")
 
 
-def _check_setup(data: Mapping[str, Any], round_: int, fail: Fail) -> None:
-    """Before the mulligans nothing has been played (MC-SETUP-9, MC-SETUP-10)."""
+def _check_setup(data: Mapping[str, Any], round_: int, cards: int, fail: Fail) -> None:
+    """Before the mulligans nothing has been played (MC-SETUP-9, MC-SETUP-10), and a listed
+    hand holds the cards dealt (MC-SETUP-8)."""
     if round_ != 1:
         fail("the setup comes before round 1 (MC-SETUP-10)", "round")
     for key in ("stacks", "cell", "cubes", "turn"):
@@ -118,9 +119,21 @@ def _check_setup(data: Mapping[str, Any], round_: int, fail: Fail) -> None:
     figures = data.get("figures", {})
     if figures.get("officer") or figures.get("mayor") or figures.get("hitman", 2) != 2:
         fail("the figures start on their locations (MC-SETUP-5, MC-FIG-1)", "figures")
-    for colour, seat in data.get("seats", {}).items():
+    seats = data.get("seats", {})
+    for colour, seat in seats.items():
         if seat.get("vp", 0) or seat.get("passed", False):
             fail("nobody has VP or has passed before round 1 (MC-SETUP-10)", "seats", colour)
+    if data.get("deck") or any("hand" in seat for seat in seats.values()):
+        players = [str(p) for p in data.get("players", DEFAULT_PLAYERS)]
+        for colour in players:
+            hand = seats.get(colour, {}).get("hand", ())
+            if len(hand) != cards:
+                where = ("seats", colour, "hand") if colour in seats else ("seats",)
+                fail(
+                    f"{colour} holds {len(hand)} cards; each player is dealt {cards} at the "
+                    "setup (MC-SETUP-8)",
+                    *where,
+                )
 
 
 def placed_tokens(data: Mapping[str, Any]) -> Counter[str]:

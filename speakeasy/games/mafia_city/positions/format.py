@@ -71,8 +71,15 @@ class Position:
         if not isinstance(self.data, Mapping):
             raise PositionError("a position is a table of fields", "", self.file)
         check_data(self.data, self.file, self.text, LIMITS)
-        SCHEMA.validate(self.data, self.file, self.text)
         fail = failing(self.file, self.text)
+        if "in_play" in self.data:
+            fail(
+                "a position is taken between effects, with no card in play (MC-CARD-3): write a "
+                "reaction chain as the position before it plus its 'actions', which loading "
+                "replays (MC-VETO-7)",
+                "in_play",
+            )
+        SCHEMA.validate(self.data, self.file, self.text)
         check_position(self.data, load_data(), fail)
         question = self.data.get("question")
         if isinstance(question, Mapping):

@@ -495,8 +495,17 @@ def test_a_hostile_position_is_refused_within_100_mb(name: str) -> None:
         "#" * (64 * 1024 + 1),
         'title = "' + '\\"' * 200_000,
         "a" + ".a" * 100_000 + " = 1",
+        'title = "' + '\\"' * 30_000,  # 60 KB: within the size limit
+        "a" * 60_000,
     ],
-    ids=["deep nesting", "over the size limit", "many escaped quotes", "a deep dotted key"],
+    ids=[
+        "deep nesting",
+        "over the size limit",
+        "many escaped quotes",
+        "a deep dotted key",
+        "escaped quotes within the size limit",
+        "a long bare key within the size limit",
+    ],
 )
 def test_the_worst_texts_never_reach_the_parser(text: str) -> None:
     """Refused by the linear checks before tomllib sees them."""

@@ -37,6 +37,7 @@ from speakeasy.tools.decision_panel import (
     empty_view,
     with_links,
 )
+from speakeasy.tools.teacher import TeacherView
 from speakeasy.tools.text import plural, split_label
 
 __all__ = ["PlaySession", "panel_view", "table_figure"]
@@ -219,9 +220,9 @@ def table_figure(table: Table, seen: Observation) -> dict[str, Any]:
 
 class PlaySession(TableSession[Table, TableSnapshot]):
     """One Mafia City table in a notebook (see
-    :class:`~speakeasy.games.speakeasy.table.TableSession`), with the hot-seat cover (``uncovered``:
+    :class:`~speakeasy.tools.decision_panel.TableSession`), with the hot-seat cover (``uncovered``:
     the seat that revealed its cards; ``on_reveal`` tells the notebook) and the teacher view
-    (:meth:`teach`)."""
+    (``teacher_view``, :mod:`speakeasy.tools.teacher`: only in a session made for the teacher)."""
 
     map_width = 640  # the hex map is about as tall as wide
 
@@ -231,11 +232,11 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         *,
         on_change: Callable[[TableSnapshot], object] | None = None,
         on_reveal: Callable[[str | None], object] | None = None,
+        teacher_view: TeacherView | None = None,
     ) -> None:
         self.uncovered: str | None = None
-        self.teacher = False
         self.on_reveal = on_reveal
-        super().__init__(snapshot, on_change=on_change)
+        super().__init__(snapshot, on_change=on_change, teacher_view=teacher_view)
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)
@@ -283,9 +284,3 @@ class PlaySession(TableSession[Table, TableSnapshot]):
                 self.on_reveal(self.uncovered)
             return
         super().handle(request)
-
-    def teach(self, teacher: bool) -> None:
-        """Turn the teacher view (every hand shown) on or off."""
-        if teacher != self.teacher:
-            self.teacher = teacher
-            self.show(self.snapshot, self.note)

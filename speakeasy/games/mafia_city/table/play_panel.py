@@ -222,7 +222,12 @@ class PlaySession(TableSession[Table, TableSnapshot]):
     """One Mafia City table in a notebook (see
     :class:`~speakeasy.tools.decision_panel.TableSession`), with the hot-seat cover (``uncovered``:
     the seat that revealed its cards; ``on_reveal`` tells the notebook) and the teacher view
-    (``teacher_view``, :mod:`speakeasy.tools.teacher`: only in a session made for the teacher)."""
+    (``teacher_view``, :mod:`speakeasy.tools.teacher`: only in a session made for the teacher).
+
+    With two or more people seated, the cover comes back whenever the position goes anywhere
+    but forward from a choice (MC-INFO-1): undo, redo, a new game or a loaded one. Whoever must
+    decide then reveals their own cards; the person who pressed Undo never sees them (nor the
+    log's private lines, ``on_reveal(None)``)."""
 
     map_width = 640  # the hex map is about as tall as wide
 
@@ -276,6 +281,28 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             return place, table.options_at(location), None
         return None
 
+    def _cover(self) -> None:
+        """Cover the cards again (MC-INFO-1): whoever decides next reveals their own."""
+        if self.uncovered is not None:
+            self.uncovered = None
+            if self.on_reveal is not None:
+                self.on_reveal(None)
+
+    def show(self, snapshot: TableSnapshot, note: Note | None = None) -> None:
+        """Put ``snapshot`` on the table; anything but a step forward from the position on show
+        (a new game, a load, undo) covers the cards again."""
+        old = getattr(self, "snapshot", None)
+        forward = (
+            isinstance(old, TableSnapshot)
+            and (snapshot.seats, snapshot.seed, snapshot.advanced)
+            == (old.seats, old.seed, old.advanced)
+            and len(snapshot.actions) >= len(old.actions)
+            and snapshot.actions[: len(old.actions)] == old.actions
+        )
+        if not forward:
+            self._cover()
+        super().show(snapshot, note)
+
     def handle(self, request: PanelRequest) -> None:
         if request.kind == "reveal":
             self.uncovered = self.table.viewer()
@@ -283,4 +310,6 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             if self.on_reveal is not None:
                 self.on_reveal(self.uncovered)
             return
+        if request.kind in ("undo", "redo"):
+            self._cover()  # redo as undo: the screen is covered for whoever decides then
         super().handle(request)

@@ -124,7 +124,7 @@ def _(McPlaySession, START, TeacherView, mo, set_snap, set_uncovered):
 
 
 @app.cell(hide_code=True)
-def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo, session):
+def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
     seat_pickers = mo.ui.dictionary(
         {
             colour: mo.ui.dropdown(
@@ -137,12 +137,6 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo, session):
     )
     seed_input = mo.ui.number(start=0, stop=999_999, value=1, label="Seed")
     advanced_box = mo.ui.checkbox(value=False, label="Advanced target (15 / 13 / 11 VP)")
-    # only on the teacher's page (a student's page has no switch)
-    teacher_box = (
-        mo.ui.switch(value=False, label="Teacher view (every hand)")
-        if session.teacher_view.allowed
-        else None
-    )
     load_file = mo.ui.file(filetypes=[".json"], label="Load a saved game (.json)")
     load_text = mo.ui.text_area(
         placeholder="…or paste a saved game here", full_width=True, max_length=5 * 1024 * 1024
@@ -153,8 +147,19 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo, session):
         load_text,
         seat_pickers,
         seed_input,
-        teacher_box,
     )
+
+
+@app.cell(hide_code=True)
+def _(mo, session):
+    # Only on the teacher's page, opened with the teacher's code: a student's page has no
+    # switch (and the session refuses the teacher view to any value posted for one).
+    teacher_box = (
+        mo.ui.switch(value=False, label="Teacher view (every hand)")
+        if session.teacher_view.allowed
+        else None
+    )
+    return (teacher_box,)
 
 
 @app.cell(hide_code=True)

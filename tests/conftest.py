@@ -35,6 +35,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 STARTUP_TIMEOUT_S = 30.0
+#: The teacher's code of the notebooks served by ``marimo run`` here (``SPEAKEASY_TEACHER_CODE``,
+#: speakeasy.tools.teacher): a page opened with ``?teacher=`` it is the teacher's.
+TEACHER_CODE = "t3acher-code-for-tests"
 
 
 def _missing(reason: str) -> None:
@@ -92,6 +95,7 @@ def _serve_marimo(notebook: Path) -> Iterator[MarimoApp]:
     proc = subprocess.Popen(
         cmd,
         cwd=ROOT,
+        env={**os.environ, "SPEAKEASY_TEACHER_CODE": TEACHER_CODE},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,

@@ -50,6 +50,7 @@ from speakeasy.tools.batch import (
     random_specs,
     stop_processes,
 )
+from speakeasy.tools.teacher import new_code
 
 __all__ = [
     "MAX_GAMES",
@@ -536,7 +537,9 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         help="serve every notebook with an index page (Ctrl-C stops)",
         description="Serve every notebook as a web app with an index page, until Ctrl-C. "
         "Listening beyond this machine (e.g. --host 0.0.0.0 for a room's laptops) needs an "
-        "access token, generated and printed in the URLs.",
+        "access token, generated and printed in the URLs. The teacher's index URL (with a "
+        "teacher's code: the play tables' teacher view of every hand) is printed last, for "
+        "the teacher only.",
     )
     shop.add_argument(
         "--host",
@@ -654,7 +657,7 @@ def _workshop(host: str, port: int, *, token: bool, no_token: bool) -> int:
             file=sys.stderr,
         )
     try:
-        serve(host, port, token=secret)
+        serve(host, port, token=secret, teacher=new_code())
         status = 0
     except OSError as err:
         print(f"speakeasy workshop: {err}", file=sys.stderr)

@@ -250,14 +250,11 @@ def check_data(
                 file,
                 line(path[:8]),
             )
+        if isinstance(value, dict | list | tuple) and len(value) > limits.max_items:
+            raise error(
+                f"{len(value)} items; at most {limits.max_items}", dotted(path), file, line(path)
+            )
         if isinstance(value, dict):
-            if len(value) > limits.max_items:
-                raise error(
-                    f"{len(value)} items; at most {limits.max_items}",
-                    dotted(path),
-                    file,
-                    line(path),
-                )
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise error(
@@ -265,13 +262,6 @@ def check_data(
                     )
                 todo.append((item, (*path, key)))
         elif isinstance(value, list | tuple):
-            if len(value) > limits.max_items:
-                raise error(
-                    f"{len(value)} items; at most {limits.max_items}",
-                    dotted(path),
-                    file,
-                    line(path),
-                )
             todo.extend((item, (*path, i)) for i, item in enumerate(value))
         elif value is not None and not isinstance(value, _SCALARS):
             raise error(

@@ -25,6 +25,7 @@ def _():
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
     from speakeasy.tools.svg_board import SvgBoard
+    from speakeasy.tools.teacher import TeacherView
 
     return (
         MC_CATEGORIES,
@@ -35,6 +36,7 @@ def _():
         McTableSnapshot,
         SaveFileError,
         SvgBoard,
+        TeacherView,
         answer_boxes,
         checked_int,
         checked_text,
@@ -95,19 +97,27 @@ def _(McTable, mo):
 
 
 @app.cell(hide_code=True)
-def _(McPlaySession, START, set_frame, set_phase, set_snap, set_uncovered):
+def _(McPlaySession, START, TeacherView, mo, set_frame, set_phase, set_snap, set_uncovered):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot (and a
     # reveal of the hot-seat cover) to the views below the map, and opens a step of "since
     # your last decision" in step-through. Made in a cell that never re-runs: marimo closes a
-    # widget when its cell re-runs.
+    # widget when its cell re-runs. The teacher's view exists only on a page opened with the
+    # teacher's code (checked here, on the server, against the workshop's:
+    # speakeasy.tools.teacher); everyone else sees only their own seat.
     def _open(step):
         found = session.table.phase_at(step)
         if found is not None:
             set_phase(found[0])
             set_frame(found[1])
 
-    session = McPlaySession(START, on_change=set_snap, on_reveal=set_uncovered, on_through=_open)
+    session = McPlaySession(
+        START,
+        on_change=set_snap,
+        on_reveal=set_uncovered,
+        on_through=_open,
+        teacher_view=TeacherView.from_query(mo.query_params()),
+    )
     return (session,)
 
 
@@ -125,7 +135,6 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
     )
     seed_input = mo.ui.number(start=0, stop=999_999, value=1, label="Seed")
     advanced_box = mo.ui.checkbox(value=False, label="Advanced target (15 / 13 / 11 VP)")
-    teacher_box = mo.ui.switch(value=False, label="Teacher view (every hand)")
     load_file = mo.ui.file(filetypes=[".json"], label="Load a saved game (.json)")
     load_text = mo.ui.text_area(
         placeholder="…or paste a saved game here", full_width=True, max_length=5 * 1024 * 1024
@@ -136,8 +145,19 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
         load_text,
         seat_pickers,
         seed_input,
-        teacher_box,
     )
+
+
+@app.cell(hide_code=True)
+def _(mo, session):
+    # Only on the teacher's page, opened with the teacher's code: a student's page has no
+    # switch (and the session refuses the teacher view to any value posted for one).
+    teacher_box = (
+        mo.ui.switch(value=False, label="Teacher view (every hand)")
+        if session.teacher_view.allowed
+        else None
+    )
+    return (teacher_box,)
 
 
 @app.cell(hide_code=True)
@@ -236,18 +256,19 @@ def _(
             "Load a saved game": mo.vstack(
                 [mo.hstack([load_file, load_button], justify="start"), load_text]
             ),
-            "Teacher view": teacher_box,
+            **({"Teacher view": teacher_box} if teacher_box is not None else {}),
         }
     )
     return
 
 
 @app.cell(hide_code=True)
-def _(get_snap, mc_table_for, teacher_box):
+def _(get_snap, mc_table_for, session, teacher_box):
     snapshot = get_snap()
     table = mc_table_for(snapshot)
     game = table.game
-    teacher = teacher_box.value is True
+    # the switch's value only as the session allows it (the panel and the map follow it)
+    teacher = session.set_teacher(teacher_box.value if teacher_box is not None else False)
     return game, snapshot, table, teacher
 
 
@@ -265,12 +286,6 @@ def _(MC_PLAYER_COLOURS, html):
         )
 
     return (chip,)
-
-
-@app.cell(hide_code=True)
-def _(session, teacher):
-    session.teach(teacher)  # the panel and the map show every hand in the teacher view
-    return
 
 
 @app.cell(hide_code=True)

@@ -42,6 +42,7 @@ from tests.browser import (
     wait_for_cells,
     wait_for_table,
 )
+from tests.conftest import TEACHER_CODE
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -359,7 +360,8 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        now = _full_new_game(page, play_url)
+        # the teacher's page (the player boards' check turns the teacher view on and off)
+        now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / "full_1280.png"))
         boards_checked = luciano_opened = False
@@ -422,9 +424,14 @@ def test_the_opponents_safe_shows_only_in_the_teacher_view(
     """R-MONEY-1: the safe is behind the screen. The state table beside the map shows the
     viewer's own safe and "hidden" for the opponent's, like the player boards, until the
     teacher's view is switched on (then the map shows the same amount as the board); off
-    again, it is hidden again."""
+    again, it is hidden again. The switch is on the teacher's page only (speakeasy.tools.teacher):
+    opened without the teacher's code, the page has none."""
     page = chromium_page
     page.goto(play_url, wait_until="domcontentloaded")
+    wait_for_cells(page, TIMEOUT_MS)
+    assert wait_for(page, lambda p: svg_meta(_main_plot(p)).get("seen_by") == "purple", TIMEOUT_MS)
+    expect(page.get_by_text("Teacher view")).to_have_count(0)
+    page.goto(f"{play_url}?teacher={TEACHER_CODE}", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT, timeout=TIMEOUT_MS)
     seen_by_purple = wait_for(
         page,

@@ -52,13 +52,19 @@ def mulligans(ctx: Ctx) -> Flow[None]:
 
 
 def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
-    """The game from the start (``None``) or from a checkpoint ``(phase, round)``."""
+    """The game from the start (``None``) or from a checkpoint ``(phase, round)``: phase
+    ``"action"``, ``"location"`` or ``"strategic"``, or ``"end"`` (phase IV, MC-END: where a
+    position file may start; no checkpoint is taken there)."""
     st = ctx.state
     if restart is None:
         yield from mulligans(ctx)
         phase = "action"
     else:
         phase = restart[0]
+    if phase not in (*PHASES, "end"):
+        raise ValueError(
+            f"a Mafia City game restarts at a phase of {PHASES} or 'end', not {phase!r}"
+        )
     while True:
         if phase == "action":
             ctx.checkpoint(("action", st.round))
@@ -81,8 +87,9 @@ def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
                 )
                 return
             phase = "strategic"
-        ctx.checkpoint(("strategic", st.round))
-        yield from strategic_phase(ctx)
+        if phase != "end":
+            ctx.checkpoint(("strategic", st.round))
+            yield from strategic_phase(ctx)
         end_of_round(ctx)  # MC-END
         if ctx.options.max_rounds and st.round >= ctx.options.max_rounds:
             st.phase = "stopped"  # GAP-MC-24: unfinished, never won

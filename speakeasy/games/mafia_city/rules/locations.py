@@ -21,10 +21,13 @@ __all__ = ["evaluate", "location_phase", "secret_bidding"]
 
 
 def location_phase(ctx: Ctx) -> Flow[None]:
-    """Seven cycles, each location evaluated once (MC-LOC-1, MC-LOC-2, MC-LOC-9)."""
+    """Seven cycles, each location evaluated once (MC-LOC-1, MC-LOC-2, MC-LOC-9).
+
+    A phase entered with cubes on the map resumes with those locations evaluated: a position
+    file that starts in the middle of phase II (the phase's own checkpoint comes before any
+    cube: phase III takes them all off)."""
     st = ctx.state
     st.phase = "location"
-    st.cubes = []
     ctx.emit(
         EventKind.PHASE,
         None,

@@ -173,11 +173,17 @@ def _blocked(ctx: Ctx, player: str) -> tuple[Blocked, ...]:
 
 def action_phase(ctx: Ctx) -> Flow[None]:
     """Phase I: turns clockwise from the start player until every player has passed
-    (MC-ACT-1, MC-ACT-2, MC-ACT-12)."""
+    (MC-ACT-1, MC-ACT-2, MC-ACT-12).
+
+    A phase entered with ``turn`` set resumes there, with the passes as they are: a position
+    file that starts in the middle of phase I (:mod:`speakeasy.games.mafia_city.positions`).
+    The phase's own checkpoint is taken before any turn, so a game never restarts it so."""
     st = ctx.state
     st.phase = "action"
-    for seat in st.seats.values():
-        seat.passed = False  # MC-ACT-1
+    resume = st.turn
+    if resume is None:
+        for seat in st.seats.values():
+            seat.passed = False  # MC-ACT-1
     ctx.emit(
         EventKind.PHASE,
         None,
@@ -186,7 +192,7 @@ def action_phase(ctx: Ctx) -> Flow[None]:
         phase="action",
         round=st.round,
     )
-    player = st.start_player
+    player = st.start_player if resume is None else resume
     while True:
         st.turn = player
         if st.seats[player].passed:

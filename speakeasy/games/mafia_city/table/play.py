@@ -34,7 +34,7 @@ from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.mafia_city.engine.bots import HeuristicBot, RandomBot
 from speakeasy.games.mafia_city.engine.game import Game
-from speakeasy.games.mafia_city.engine.observe import Observation, observe
+from speakeasy.games.mafia_city.engine.observe import Observation, observe, teacher_view
 from speakeasy.games.mafia_city.explain.log import (
     PhaseFrame,
     card_label,
@@ -274,13 +274,12 @@ class Table(UndoToPerson):
         return self.viewer()
 
     def observation(self, teacher: bool = False) -> Observation:
-        """The viewer's observation; with ``teacher`` (or no person seated) every hand too."""
+        """The viewer's observation (MC-INFO-1); with ``teacher`` (the explicit teacher's view,
+        :func:`~speakeasy.games.mafia_city.engine.observe.teacher_view`) or no person seated
+        (bots only: nobody's hand is rendered, the panel shows none) every hand too."""
         seat = self.viewer()
         if seat is None or teacher:
-            seat = seat or self.game.players[0]
-            seen = observe(self.game.state, seat)
-            hands = {p: tuple(s.hand) for p, s in self.game.state.seats.items()}
-            return Observation(seat, seen.hand, hands, seen.public)
+            return teacher_view(self.game.state, seat or self.game.players[0])
         return self.game.observe(seat)
 
     def hand_labels(self, seen: Observation) -> list[str]:
@@ -569,11 +568,7 @@ class Table(UndoToPerson):
         """A replayed position as the viewer may see it (the hands of that moment are hidden
         unless the viewer held the Police Officer then, or ``teacher``)."""
         seat = self.viewer() or self.game.players[0]
-        seen = observe(frame.state, seat)
-        if teacher:
-            hands = {p: tuple(s.hand) for p, s in frame.state.seats.items()}
-            return Observation(seat, seen.hand, hands, seen.public)
-        return seen
+        return teacher_view(frame.state, seat) if teacher else observe(frame.state, seat)
 
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> TableSnapshot:

@@ -37,6 +37,7 @@ from speakeasy.tools.decision_panel import (
     empty_view,
     with_links,
 )
+from speakeasy.tools.teacher import TeacherView
 from speakeasy.tools.text import plural, split_label
 
 __all__ = ["PlaySession", "panel_view", "table_figure"]
@@ -248,9 +249,14 @@ def table_figure(table: Table, seen: Observation) -> dict[str, Any]:
 
 class PlaySession(TableSession[Table, TableSnapshot]):
     """One Mafia City table in a notebook (see
-    :class:`~speakeasy.games.speakeasy.table.TableSession`), with the hot-seat cover (``uncovered``:
+    :class:`~speakeasy.tools.decision_panel.TableSession`), with the hot-seat cover (``uncovered``:
     the seat that revealed its cards; ``on_reveal`` tells the notebook) and the teacher view
-    (:meth:`teach`)."""
+    (``teacher_view``, :mod:`speakeasy.tools.teacher`: only in a session made for the teacher).
+
+    With two or more people seated, the cover comes back whenever the position goes anywhere
+    but forward from a choice (MC-INFO-1): undo, redo, a new game or a loaded one. Whoever must
+    decide then reveals their own cards; the person who pressed Undo never sees them (nor the
+    log's private lines, ``on_reveal(None)``)."""
 
     map_width = 700  # wider than tall: the key and the held figures fill the top corners
 
@@ -261,11 +267,13 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         on_change: Callable[[TableSnapshot], object] | None = None,
         on_reveal: Callable[[str | None], object] | None = None,
         on_through: Callable[[int], object] | None = None,
+        teacher_view: TeacherView | None = None,
     ) -> None:
         self.uncovered: str | None = None
-        self.teacher = False
         self.on_reveal = on_reveal
-        super().__init__(snapshot, on_change=on_change, on_through=on_through)
+        super().__init__(
+            snapshot, on_change=on_change, on_through=on_through, teacher_view=teacher_view
+        )
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)
@@ -305,6 +313,28 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             return place, table.options_at(location), None
         return None
 
+    def _cover(self) -> None:
+        """Cover the cards again (MC-INFO-1): whoever decides next reveals their own."""
+        if self.uncovered is not None:
+            self.uncovered = None
+            if self.on_reveal is not None:
+                self.on_reveal(None)
+
+    def show(self, snapshot: TableSnapshot, note: Note | None = None) -> None:
+        """Put ``snapshot`` on the table; anything but a step forward from the position on show
+        (a new game, a load, undo) covers the cards again."""
+        old = getattr(self, "snapshot", None)
+        forward = (
+            isinstance(old, TableSnapshot)
+            and (snapshot.seats, snapshot.seed, snapshot.advanced)
+            == (old.seats, old.seed, old.advanced)
+            and len(snapshot.actions) >= len(old.actions)
+            and snapshot.actions[: len(old.actions)] == old.actions
+        )
+        if not forward:
+            self._cover()
+        super().show(snapshot, note)
+
     def handle(self, request: PanelRequest) -> None:
         if request.kind == "reveal":
             self.uncovered = self.table.viewer()
@@ -323,10 +353,6 @@ class PlaySession(TableSession[Table, TableSnapshot]):
                 )
             )
             return
+        if request.kind in ("undo", "redo"):
+            self._cover()  # redo as undo: the screen is covered for whoever decides then
         super().handle(request)
-
-    def teach(self, teacher: bool) -> None:
-        """Turn the teacher view (every hand shown) on or off."""
-        if teacher != self.teacher:
-            self.teacher = teacher
-            self.show(self.snapshot, self.note)

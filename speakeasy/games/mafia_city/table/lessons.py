@@ -236,15 +236,15 @@ def _judge_bullet(game: Game, action: Action) -> Verdict:
             "MC-BULLET-2",
         )
     if decision.kind == "follow-up":
-        if action.kind == "place":
-            where = _location(action)
-            return _place_verdict(game, where) if where is not None else ACCEPTED
-        if action.kind == "snitch":
+        if action.kind == "place" and _location(action) == 7:
+            return ACCEPTED
+        if action.kind == "snitch" and _location(action, 1) == 7:
             return ACCEPTED
         return wrong(
-            "Your one action after the Bullet should break the tie at City Hall.",
-            "MC-BULLET-2",
+            "Your one action after the Bullet should break the tie at City Hall, where nobody "
+            "has a majority now: a token there, or one of blue's sent to the Cell.",
             "MC-HALL-1",
+            "MC-BULLET-2",
         )
     return ACCEPTED
 

@@ -409,7 +409,7 @@ LESSONS: tuple[Lesson, ...] = (
             "Mafia City is a fight for seven **locations** of the city. Each location has a "
             "**stack** of mafioso tokens: a new token always goes on top. Your tokens are "
             "either in your **hand** (ready to place), in your **reserve** (waiting), on the "
-            "map or in the Prison's Cell.\n\n"
+            "map, or in the Prison's jail (the next lesson).\n\n"
             "In **phase I** the players take turns. On your turn you do one thing: **A** place "
             "a token from your hand, **B** play cards, or **C** pass. Later, in phase II, each "
             "location goes to its **controller**: the player with the most tokens there. At "

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import set_viewport, wait_for
+from tests.browser import set_viewport, wait_for, wait_for_cells
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -111,11 +111,8 @@ def _check_page(page: Any) -> None:
 
 
 def _settled(page: Any) -> None:
-    """Wait until marimo has run every cell it queued (no cell stale or running)."""
-    page.wait_for_function(
-        '() => !document.querySelector(\'[data-status="running"], [data-status="queued"]\')',
-        timeout=TIMEOUT_MS,
-    )
+    """Wait until marimo has run every cell the last change queued."""
+    wait_for_cells(page, TIMEOUT_MS)
 
 
 def _shoot(page: Any, tmp_path: Path, name: str) -> None:

@@ -220,10 +220,8 @@ def _(mo, set_tutorial, tutorial):
 
 @app.cell(hide_code=True)
 def _(clickable, decision, game, game_figure, learner_view, lesson, pretty_text, tutorial):
-    if decision is not None:
-        _title = pretty_text(f"{decision.player}: {decision.prompt}")
-    else:
-        _title = "The game is over"
+    # the prompt names who decides
+    _title = pretty_text(decision.prompt) if decision is not None else "The game is over"
     _highlight = [tutorial.selected] if tutorial.selected is not None else list(lesson.highlight)
     figure = game_figure(learner_view(game), highlight=_highlight, title=_title[:80], height=520)
     map_locations = clickable(decision)
@@ -238,11 +236,14 @@ def _(TILES_TRACE, figure, mo, set_tutorial):
         for point in points or []:
             curve = point.get("curveNumber")
             index = point.get("pointIndex", point.get("pointNumber"))
-            if not isinstance(curve, int) or not 0 <= curve < len(traces):
-                continue
-            if traces[curve].name != TILES_TRACE or not isinstance(index, int):
-                continue
-            return int(traces[curve].customdata[index])
+            if isinstance(curve, int) and 0 <= curve < len(traces):
+                if traces[curve].name == TILES_TRACE and isinstance(index, int):
+                    return int(traces[curve].customdata[index])
+            elif "customdata" in point:  # marimo may pass the point's data without its trace
+                data = point["customdata"]
+                data = data[0] if isinstance(data, list | tuple) and data else data
+                if isinstance(data, int) and 1 <= data <= 7:
+                    return data
         return None
 
     def _on_click(points):

@@ -349,9 +349,9 @@ def _(
         ],
         gap=0.5,
     )
-    # The map and the answer side by side at 1280 px; on a narrow page the answer wraps above.
+    # The map and the answer side by side at 1280 px; on a narrow page the answer wraps below.
     mo.Html(
-        '<div class="mc-learn" style="display:flex;flex-wrap:wrap-reverse;gap:1rem;'
+        '<div class="mc-learn" style="display:flex;flex-wrap:wrap;gap:1rem;'
         'align-items:flex-start">'
         f'<div style="flex:1 1 560px;min-width:0;max-width:100%">{board_map}</div>'
         f'<div style="flex:1 1 380px;min-width:300px;max-width:100%">{_side}</div>'

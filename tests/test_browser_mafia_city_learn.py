@@ -46,6 +46,20 @@ _TEXT_JS = """() => {
   walk(document);
   return parts.join('\\n');
 }"""
+#: Formulas drawn anywhere on the page (a ``\\[...\\]`` or ``$...$`` read as maths).
+_MATHS_JS = """() => {
+  let count = document.querySelectorAll('.katex, mjx-container').length;
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) {
+        count += el.shadowRoot.querySelectorAll('.katex, mjx-container').length;
+        walk(el.shadowRoot);
+      }
+    }
+  };
+  walk(document);
+  return count;
+}"""
 #: Marks of Markdown gone wrong in what the learner reads.
 BROKEN = re.compile(r"\*\*|\\|\$|`|<small|<div|&lt;|&amp;")
 
@@ -88,6 +102,8 @@ def _more_moves(before: int) -> Any:
 def _check_page(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], (width, page.viewport_size)
+    maths = page.evaluate(_MATHS_JS)
+    assert maths == 0, "plain text was read as a formula"
     text = page.evaluate(_TEXT_JS)
     broken = BROKEN.search(text)
     assert broken is None, text[max(broken.start() - 80, 0) : broken.end() + 80]

@@ -35,7 +35,6 @@ A game's lessons subclass :class:`Lesson` and :class:`Tutorial` to name their co
 from __future__ import annotations
 
 import dataclasses
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +44,7 @@ from cachetools import LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
 from speakeasy.core.engine import Engine
-from speakeasy.tools.citations import RuleRef
+from speakeasy.tools.citations import RuleRef, markdown_escape
 
 __all__ = [
     "ACCEPTED",
@@ -142,7 +141,9 @@ class Feedback:
 
 
 def _md(text: str) -> str:
-    return re.sub(r"([\\`*_$<>\[\]|])", r"\\\1", text)
+    """Plain text inside Markdown: brackets as entities, since marimo reads ``\\[…\\]`` as
+    display maths (:func:`~speakeasy.tools.citations.markdown_escape`)."""
+    return markdown_escape(text)
 
 
 # ---------------------------------------------------------------------- lessons

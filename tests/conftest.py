@@ -142,6 +142,11 @@ def mafia_city_play_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def mafia_city_learn_url() -> Iterator[str]:
+    yield from _notebook_url("mafia_city_learn.py")
+
+
+@pytest.fixture(scope="session")
 def learn_url() -> Iterator[str]:
     """URL of ``notebooks/learn.py`` served by ``marimo run`` for this session."""
     yield from _notebook_url("learn.py")

@@ -70,7 +70,11 @@ def test_every_notebook_is_a_station_and_every_station_exists() -> None:
     # track (issue 16)
     assert STATIONS == load("speakeasy").stations
     assert [game.name for game in TRACKS] == ["mafia-city"]
-    assert {s.file for s in TRACKS[0].stations} == {"mafia_city_play.py", "mafia_city_control.py"}
+    assert {s.file for s in TRACKS[0].stations} == {
+        "mafia_city_learn.py",
+        "mafia_city_play.py",
+        "mafia_city_control.py",
+    }
 
 
 def test_the_session_plan_takes_90_minutes() -> None:
@@ -88,6 +92,7 @@ def test_index_links_every_station_in_session_order() -> None:
     after = page.split("</ol>", 1)[1]
     assert after.index("<h2>Mafia City</h2>") < after.index("<h2>Any time</h2>")
     assert "http://host:1/mafia-city-play/" in after
+    assert "http://host:1/mafia-city-learn/" in after
     assert "<h2>Mafia City</h2>\n<p>A second game on the same engine" in after
     assert "For 3&ndash;5 players." in after
     assert "<h2>Mafia City</h2>" not in index_html("http://host:1", tracks=())

@@ -34,6 +34,14 @@ def _position_game(name: str) -> Game:
 #: The workshop's notebooks of Mafia City (issue 16), a track after Speakeasy's session plan.
 STATIONS: Final = (
     Station(
+        slug="mafia-city-learn",
+        file="mafia_city_learn.py",
+        title="Learn Mafia City",
+        minutes=20,
+        what="A first round in nine short lessons: placing tokens, cards by their text and by "
+        "their symbol, vetoes, the locations, taking back, and how the game is won.",
+    ),
+    Station(
         slug="mafia-city-play",
         file="mafia_city_play.py",
         title="Play Mafia City",

@@ -56,6 +56,7 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "advance",
+    "option_location",
     "pretty_text",
     "table_for",
 ]
@@ -122,6 +123,21 @@ def pretty_text(text: str) -> str:
         text,
     )
     return text.replace("veto(es)", "vetoes")
+
+
+def option_location(action: Action) -> int | None:
+    """The location an option names first, if any (a click on the map can choose it).
+
+    >>> option_location(Action.parse("place 3")), option_location(Action.parse("pass"))
+    (3, None)
+    """
+    if action.kind in ("place", "raid", "move", "evaluate", "location"):
+        first = action.args[0] if action.args else None
+        return first if isinstance(first, int) else None
+    if action.kind == "hats" and len(action.args) == 3:
+        loc = action.args[2]
+        return loc if isinstance(loc, int) else None
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,16 +424,7 @@ class Table(UndoToPerson):
 
     def option_location(self, action: Action) -> int | None:
         """The location an option names first, if any (clickable on the map)."""
-        decision = self.game.pending
-        if decision is None:
-            return None
-        if action.kind in ("place", "raid", "move", "evaluate", "location"):
-            first = action.args[0] if action.args else None
-            return first if isinstance(first, int) else None
-        if action.kind == "hats" and len(action.args) == 3:
-            loc = action.args[2]
-            return loc if isinstance(loc, int) else None
-        return None
+        return None if self.game.pending is None else option_location(action)
 
     def clickable_locations(self) -> list[int]:
         decision = self.game.pending

@@ -244,8 +244,8 @@ def _(
             table.snapshot(), ("success", f"Loaded a game at step {len(table.game.history)}.")
         )
 
-    new_game_button = mo.ui.button(label="🎲 New game", kind="success", on_click=_new_game)
-    load_button = mo.ui.button(label="📂 Load", on_click=_load)
+    new_game_button = mo.ui.button(label="⚄ New game", kind="success", on_click=_new_game)
+    load_button = mo.ui.button(label="Load a game", on_click=_load)
     return load_button, new_game_button
 
 
@@ -351,12 +351,12 @@ def _(decision_steps, game, mo, session, snapshot, table):
                 lambda t: t.goto(step), ("info", f"Back before step {step + 1}; Redo goes forward.")
             )
 
-    jump_button = mo.ui.button(label="⏮ Go back", on_click=_jump, disabled=not _choices)
+    jump_button = mo.ui.button(label="↶ Go back", on_click=_jump, disabled=not _choices)
     save_button = mo.download(
         data=lambda: table.save().encode("utf-8"),
         filename=f"speakeasy-seed{game.seed}-step{snapshot.step}.json",
         mimetype="application/json",
-        label="💾 Save game",
+        label="Save game",
     )
     return jump_button, jump_picker, save_button
 

@@ -309,3 +309,69 @@ def svg_meta(svg: Any) -> dict[str, Any]:
 def click_svg_district(page: Any, svg: Any, district: int) -> None:
     """Click ``district``'s number on a map drawn as SVG (one click, not retried)."""
     _click_number(page, svg.locator("g.trace[data-name='district numbers'] text"), district)
+
+
+# ------------------------------------------------------------------------------ glyphs
+#: The characters of a text that Chromium draws with no glyph: nothing at all, or the same
+#: box it draws for a code point no font has (U+10FFFD, a private-use character). Each is drawn
+#: on a canvas in the page's own font stack and compared pixel by pixel (issue 24: emoji such
+#: as a robot drew as empty boxes in Debian's chromium, which ships no emoji font).
+_MISSING_GLYPHS_JS = """(chars) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 48; canvas.height = 48;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  const font = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  const draw = (ch) => {
+    g.clearRect(0, 0, 48, 48);
+    g.font = `32px ${font}`;
+    g.fillStyle = '#000';
+    g.textBaseline = 'top';
+    g.fillText(ch, 4, 4);
+    const data = g.getImageData(0, 0, 48, 48).data;
+    let ink = 0, sig = 0;
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i]) { ink += 1; sig = (sig * 31 + i * data[i]) % 1000000007; }
+    }
+    return [ink, sig];
+  };
+  const [boxInk, boxSig] = draw('\\u{10FFFD}');
+  return chars.filter((ch) => {
+    const [ink, sig] = draw(ch);
+    return ink === 0 || (ink === boxInk && sig === boxSig);
+  });
+}"""
+
+#: Characters that need a glyph beyond plain Latin text: symbols, arrows and icons.
+FIRST_SYMBOL = 0x2000
+
+
+def symbols_in(text: str) -> list[str]:
+    """The distinct characters of ``text`` from :data:`FIRST_SYMBOL` on (not spaces)."""
+    return sorted({ch for ch in text if ord(ch) >= FIRST_SYMBOL and not ch.isspace()})
+
+
+#: Characters already drawn with a glyph in this run (the fonts do not change within it).
+_DRAWN: set[str] = set()
+
+
+def missing_glyphs(page: Any, chars: list[str] | None = None) -> list[str]:
+    """The characters of ``chars`` (default: every symbol the page shows, shadow roots
+    included) that Chromium draws as an empty box or not at all."""
+    if chars is None:
+        chars = [ch for ch in symbols_in(page.evaluate(DEEP_TEXT_JS)) if ch not in _DRAWN]
+    missing = list(page.evaluate(_MISSING_GLYPHS_JS, chars)) if chars else []
+    _DRAWN.update(ch for ch in chars if ch not in missing)
+    return missing
+
+
+#: The text of the page and of every shadow root in it (marimo draws its widgets there).
+DEEP_TEXT_JS = """() => {
+  const parts = [document.body.innerText];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) { parts.push(el.shadowRoot.textContent); walk(el.shadowRoot); }
+    }
+  };
+  walk(document);
+  return parts.join('\\n');
+}"""

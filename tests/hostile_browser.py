@@ -38,7 +38,7 @@ from typing import Any
 from speakeasy.games.mafia_city.table.play import Table as McTable
 from speakeasy.games.speakeasy.table.play import Table
 from speakeasy.tools.inputs import MAX_UPLOAD_BYTES
-from tests.browser import POLL_MS, wait_for_cells, wait_for_table
+from tests.browser import DEEP_TEXT_JS, POLL_MS, wait_for_cells, wait_for_table
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 __all__ = [
@@ -116,25 +116,12 @@ def broken(page: Any) -> list[str]:
     return found
 
 
-#: The text of the page, shadow roots included (marimo draws callouts and Markdown inside
-#: them, where ``innerText`` of the light DOM does not reach).
-_DEEP_TEXT_JS = """() => {
-  const parts = [document.body.innerText];
-  const walk = (root) => {
-    for (const el of root.querySelectorAll('*')) {
-      if (el.shadowRoot) { parts.push(el.shadowRoot.textContent); walk(el.shadowRoot); }
-    }
-  };
-  walk(document);
-  return parts.join('\\n');
-}"""
-
-
 def _wait_text(page: Any, needle: str, present: bool = True) -> None:
-    """Wait until the page's text, shadow roots included, holds ``needle`` (or, with
+    """Wait until the page's text, shadow roots included (marimo draws callouts and Markdown
+    inside them, where ``innerText`` of the light DOM does not reach), holds ``needle`` (or, with
     ``present=False``, no longer does)."""
     page.wait_for_function(
-        f"([needle, present]) => ({_DEEP_TEXT_JS})().includes(needle) === present",
+        f"([needle, present]) => ({DEEP_TEXT_JS})().includes(needle) === present",
         arg=[needle, present],
         timeout=HANG_MS,
         polling=POLL_MS,
@@ -279,7 +266,7 @@ class Attacker:
         raise AssertionError(f"{self.phase}: the panel never answered {want.pattern}: {last!r}")
 
     def play(self) -> None:
-        self.load_game("play/", "📂 Load")
+        self.load_game("play/", "Load a game")
         self.look_up_rules("play/", "R-GOLDEN-5")
 
     def mafia_city_play(self) -> None:

@@ -26,6 +26,7 @@ import pytest
 from tests.browser import (
     _DEEP_JS,
     TableView,
+    missing_glyphs,
     panel_out_of_view,
     set_viewport,
     svg_meta,
@@ -140,6 +141,7 @@ def _checked_after_a_decision(page: Any, now: TableView) -> None:
         # the panel keeps its parts in view, the options scrolling on their own (issue 24)
         problems = panel_out_of_view(page)
         assert not problems, f"at step {now.step}: {problems}"
+    assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
     others = page.locator(".mc-other-hand")
     if others.count():
         assert now.meta["held"].get("Police Officer") == "red", "another seat's hand shows"

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import set_viewport, wait_for, wait_for_cells
+from tests.browser import missing_glyphs, set_viewport, wait_for, wait_for_cells
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -107,6 +107,7 @@ def _check_page(page: Any) -> None:
     text = page.evaluate(_TEXT_JS)
     broken = BROKEN.search(text)
     assert broken is None, text[max(broken.start() - 80, 0) : broken.end() + 80]
+    assert not missing_glyphs(page), "a symbol without a glyph"
 
 
 def _settled(page: Any) -> None:

@@ -34,6 +34,7 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    missing_glyphs,
     panel_out_of_view,
     set_viewport,
     svg_meta,
@@ -242,7 +243,7 @@ def test_load_a_game_and_step_through_the_luciano_phase(
     area.fill(saved)
     area.press("Tab")
     steps = len(json.loads(saved)["actions"])
-    page.get_by_role("button", name="📂 Load").click()
+    page.get_by_role("button", name="Load a game").click()
     loaded = _wait_for_step(page, step=steps, note=f"Loaded a game at step {steps}.")
     assert loaded.log_count > 50
 
@@ -380,6 +381,7 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
             # the panel keeps its parts in view, the options scrolling on their own (issue 24)
             problems = panel_out_of_view(page)
             assert not problems, f"at step {now.step}: {problems}"
+            assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title

@@ -15,6 +15,11 @@ every input of :data:`~tests.hostile_browser.ATTACKS` with every hostile text an
 after round, until B has made ``--clicks`` clicks), **idle again** (B alone; it shows whether
 the machine drifted). Idle = both idle phases together.
 
+``--pin`` (Linux, 2 or more cores) stands in for visitors on separate machines: the server and
+B's Chromium share core 0 in every phase, A's Chromium runs on core 1 alone (``taskset``), so
+what B feels during the attack is the server's share of A's work, not A's browser taking B's
+core. Without it all three share every core, as on one laptop serving itself.
+
 Printed and written (``--out``, JSON; the raw samples too): B's p50 and p95 per phase and the
 ratio attack p95 / idle p95; the run fails (exit 1) above :data:`MAX_RATIO`. The machine is
 shared: compare ratios within one run, not milliseconds across runs. Results:
@@ -25,9 +30,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import signal
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -66,18 +74,37 @@ def _stats(values: list[float]) -> dict[str, Any]:
     }
 
 
+def _pinned() -> str:
+    """Pin this process (and so the server and B's browser it starts) to core 0; return a
+    Chromium that runs on core 1 only, for A."""
+    taskset = shutil.which("taskset")
+    if taskset is None or len(os.sched_getaffinity(0)) < 2:
+        raise SystemExit("--pin needs taskset and at least 2 cores")
+    os.sched_setaffinity(0, {0})
+    wrapper = Path(tempfile.mkdtemp()) / "chromium-core1"
+    wrapper.write_text(f'#!/bin/sh\nexec {taskset} -c 1 {CHROMIUM} "$@"\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=40, help="B's clicks per phase")
     parser.add_argument("--out", type=Path, help="write the results as JSON here")
+    parser.add_argument(
+        "--pin", action="store_true", help="server and B on core 0, A's browser on core 1"
+    )
     args = parser.parse_args(argv)
+    attacker_chromium = str(CHROMIUM)
+    if args.pin:
+        attacker_chromium = _pinned()
 
     from playwright.sync_api import sync_playwright
 
     port = _free_port()
     proc, _ = start_workshop("--port", str(port))
     url = f"http://127.0.0.1:{port}/"
-    results: dict[str, Any] = {"clicks": args.clicks, "attacks": list(ATTACKS)}
+    results: dict[str, Any] = {"clicks": args.clicks, "attacks": list(ATTACKS), "pin": args.pin}
     try:
         _wait_until_served(url, proc, 60)
         clicker = Clicker(url + "play/")
@@ -89,7 +116,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         marks.append(("attack", clicker.count()))
         rounds = 0
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(
+                executable_path=attacker_chromium, args=CHROMIUM_ARGS
+            )
             try:
                 while clicker.count() < marks[1][1] + args.clicks:
                     context = browser.new_context(viewport={"width": 1400, "height": 2000})

@@ -124,7 +124,7 @@ def panel_view(
         ),
         "rules": [{"id": r, "summary": RuleRef.of(r).summary or ""} for r in decision.rules],
     }
-    view["bots"] = "🤖 Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
+    view["bots"] = "Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
     if not view["waiting"]:
         view["bot"] = (
             f"{player.value.capitalize()} is a {seat_name(table.seats[player])}: let it move."

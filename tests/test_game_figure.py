@@ -525,3 +525,27 @@ def test_panel_labels_end_before_the_first_column(width: int) -> None:
         assert right <= value_left, (text, right, value_left)
         checked += 1
     assert checked >= 15
+
+
+#: What must never reach a player's hover: provenance notes and internal names (issue 24
+#: item 5: "assumed: GAP-2, MAP-6" and "bar-middle-1" were shown in map hovers).
+PROVENANCE = re.compile(r"rulebook:|assumed:|\bGAP-\d|\bMAP-\d|\b[a-z]+-(?:left|middle|right)-\d")
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_ports_are_named_by_their_district_and_hovers_carry_no_provenance(stage: str) -> None:
+    """One numbering for ports (issue 24 item 7, R-BOARD-6): the map marks each port with an
+    anchor beside its district, whose number the lessons and the log use; no second number."""
+    state, board = position(4, stage)
+    fig = game_figure(state, board)
+    ports = [t for t in fig.data if t.name and t.name.startswith("⚓")]
+    assert len(ports) == 1
+    assert set(ports[0].text) == {"⚓"}
+    ring = board.port_ring
+    for i, (d, hover) in enumerate(zip(ring, ports[0].hovertext, strict=True)):
+        assert hover == (
+            f"Port of district {d}<br>ships sail on clockwise to district {ring[(i + 1) % len(ring)]}"
+        )
+    for t in fig.data:
+        for text in [*(t.hovertext or ()), *(t.text or ())]:
+            assert not PROVENANCE.search(str(text)), (t.name, text)

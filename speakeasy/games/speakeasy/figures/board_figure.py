@@ -278,16 +278,20 @@ def port_positions(board: Board, offset: float = 0.42) -> dict[int, tuple[float,
 
 
 def add_ports(fig: Canvas, board: Board, *, offset: float = 0.42) -> None:
-    """Ports as anchors just off the coast, numbered in clockwise ring order (R-BOARD-6)."""
+    """Ports as anchors just off the coast of their districts (R-BOARD-6). A port is named by
+    its district everywhere, as the lessons and the log name it; the hover tells where it
+    comes on the ships' clockwise route (issue 24: a second numbering sent a class to the
+    wrong district)."""
     positions = port_positions(board, offset)
     xs, ys, text, hover = [], [], [], []
-    for i, d in enumerate(board.port_ring, start=1):
+    ring = board.port_ring
+    for i, d in enumerate(ring):
         x, y = positions[d]
         xs.append(x)
         ys.append(y)
-        text.append(f"⚓{i}")
-        source = board.district(d).port
-        hover.append(f"Port of district {d} (clockwise #{i})<br>{source}")
+        text.append("⚓")
+        after = ring[(i + 1) % len(ring)]
+        hover.append(f"Port of district {d}<br>ships sail on clockwise to district {after}")
     fig.add_trace(
         {
             "type": "scatter",
@@ -298,7 +302,7 @@ def add_ports(fig: Canvas, board: Board, *, offset: float = 0.42) -> None:
             "hovertext": hover,
             "hoverinfo": "text",
             "textfont": {"size": 13, "color": "#1d4e89"},
-            "name": "⚓ ports, numbered clockwise",
+            "name": "⚓ ports (ships sail clockwise)",
         }
     )
 

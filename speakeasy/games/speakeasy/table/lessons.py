@@ -472,7 +472,7 @@ def truck_lines(
     """Where the ships wait, and the learner's bars that could take a barrel; ``catalog`` is
     the game's (its ships' names); without one, the shipped catalogue."""
     catalog = catalog if catalog is not None else load_catalog()
-    ships = ", ".join(f"{catalog.ship(s.ship).name}'s at port {s.port}" for s in state.ships)
+    ships = ", ".join(f"{catalog.ship(s.ship).name}'s at district {s.port}" for s in state.ships)
     targets = list(_targets(state))
     where = districts(targets) if targets else "none"
     return [f"Ships: {ships}.", f"Your operating bars without a barrel: {where}."]

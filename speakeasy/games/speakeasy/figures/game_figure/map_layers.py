@@ -58,6 +58,7 @@ from speakeasy.games.speakeasy.model.board import Area, Board
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.state import Building, Colour, District, GameState
 from speakeasy.games.speakeasy.rules.operating import operating
+from speakeasy.tools.text import plural
 
 
 def _add_district_numbers(layers: Layers, board: Board, geo: _Geometry) -> None:
@@ -390,7 +391,9 @@ def _district_details(state: GameState, n: int, catalog: Catalog, changed: bool)
         elif space.gangster_bar:
             lines.append(f"space {index}: gangster bar")
         elif space.city_token:
-            lines.append(f"space {index}: empty, city token {space.city_token}")
+            effect = catalog.city_token(space.city_token).effect
+            words = "; ".join(e.label for e in effect if e.kind != "none") or "no effect"
+            lines.append(f"space {index}: empty, a city token ({words})")
         else:
             lines.append(f"space {index}: empty")
     if d.police:
@@ -409,7 +412,7 @@ def _district_details(state: GameState, n: int, catalog: Catalog, changed: bool)
             lines.append(f"alliance marker: {colour.value} ({_gangster_name(catalog, p.partner)})")
         for i, truck in enumerate(p.trucks, start=1):
             if truck.district == n:
-                lines.append(f"{colour.value} truck {i} with {truck.barrels} barrel(s)")
+                lines.append(f"{colour.value} truck {i} with {plural(truck.barrels, 'barrel')}")
     for ship in state.ships:
         if ship.port == n:
             info = catalog.ship(ship.ship)
@@ -426,7 +429,7 @@ def _building_text(district: District, b: Building) -> str:
     if b.barrel:
         extras.append("a barrel beside it")
     extra = ", " + ", ".join(extras) if extras else ""
-    return f"<b>{b.owner.value} {b.type.value}</b> ({b.piece}): {status}{extra}"
+    return f"<b>{b.owner.value} {b.type.value}</b>: {status}{extra}"
 
 
 def _prev_control(previous: GameState | None, colour: Colour, area: Area) -> int | None:

@@ -145,10 +145,11 @@ def _truck(ctx: Ctx, colour: Colour, d: Decision, a: Action) -> Answer:
         if ship_id not in ships:
             return no("no-such-ship", "R-SHIP-1", f"there is no ship {ship_id!r}")
         port = ships[str(ship_id)].port
+        name = ctx.catalog.ship(str(ship_id)).name
         return no(
             "no-ship-here",
             "R-TRUCK-11",
-            f"{ship_id}'s ship is in port {port}, not at district {here}",
+            f"{name}'s ship is at the port of district {port}, not at district {here}",
         )
     district, space = int(a.args[0]), int(a.args[1])
     if (error := known_space(ctx, district, space)) is not None:

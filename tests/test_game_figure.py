@@ -543,9 +543,8 @@ def test_ports_are_named_by_their_district_and_hovers_carry_no_provenance(stage:
     assert set(ports[0].text) == {"⚓"}
     ring = board.port_ring
     for i, (d, hover) in enumerate(zip(ring, ports[0].hovertext, strict=True)):
-        assert hover == (
-            f"Port of district {d}<br>ships sail on clockwise to district {ring[(i + 1) % len(ring)]}"
-        )
+        after = ring[(i + 1) % len(ring)]
+        assert hover == f"Port of district {d}<br>ships sail on clockwise to district {after}"
     for t in fig.data:
         for text in [*(t.hovertext or ()), *(t.text or ())]:
             assert not PROVENANCE.search(str(text)), (t.name, text)

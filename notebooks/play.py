@@ -34,6 +34,7 @@ def _():
         goal_lines,
         table_boards,
     )
+    from speakeasy.tools.citations import player_rules
     from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
     from speakeasy.tools.lookup import lookup_markdown
     from speakeasy.tools.svg_board import SvgBoard
@@ -69,6 +70,7 @@ def _():
         mo,
         option_descriptions,
         plain_words,
+        player_rules,
         table_boards,
         table_for,
     )
@@ -518,6 +520,7 @@ def _(
     log_player,
     mo,
     plain_words,
+    player_rules,
     table,
 ):
     _player = None if log_player.value == "everyone" else log_player.value
@@ -531,8 +534,8 @@ def _(
         f"<span style='color:#888;font-size:0.85em'>step {e.step} · {html.escape(e.category)}"
         f"</span> {chip(e.player) if e.player else chip(None)} "
         f"{html_text(plain_words(e.text, catalog=_catalog))}"
-        f" <span style='color:#999;font-size:0.8em'>{html.escape(', '.join(r.id for r in e.rules))}"
-        f"</span></li>"
+        f" <span style='color:#999;font-size:0.8em'>"
+        f"{html.escape(', '.join(player_rules(r.id for r in e.rules)))}</span></li>"
         for e in _shown
     )
     mo.vstack(
@@ -628,6 +631,7 @@ def _(
     mo,
     next_button,
     plain_words,
+    player_rules,
     prev_button,
     table,
     teacher,
@@ -664,7 +668,7 @@ def _(
         changes = changes_in_words(
             frame.before, frame.after, viewer, teacher=teacher, catalog=table.catalog
         )
-        rules = ", ".join(r.id for r in e.rules)
+        rules = ", ".join(player_rules(r.id for r in e.rules))
         return mo.vstack(
             [
                 *header,

@@ -20,20 +20,26 @@ page draws; :func:`set_viewport` waits until the page has laid itself out at the
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "DEEP_TEXT_JS",
+    "INTERNAL_TEXT",
     "TableView",
     "click_district",
     "click_svg_district",
+    "internal_text",
+    "missing_glyphs",
     "next_frame",
     "panel_out_of_view",
     "plot_figure",
     "set_viewport",
     "svg_meta",
+    "symbols_in",
     "table_view",
     "wait_for",
     "wait_for_cells",
@@ -375,3 +381,30 @@ DEEP_TEXT_JS = """() => {
   walk(document);
   return parts.join('\\n');
 }"""
+
+
+# -------------------------------------------------------------------------- internal text
+#: What a player must never read (issue 24 item 5): provenance notes, the catalogue's piece and
+#: card IDs, 0-based space names and "(s)" plurals. Rule IDs (``R-TRUCK-7``) are not internal:
+#: every explanation cites them and links them to the rules page.
+INTERNAL_TEXT = re.compile(
+    r"\b(?:rulebook|assumed):"
+    r"|\bGAP-(?:MC-)?\d|\bDISC-\d|\bMAP-\d"
+    r"|\b(?:vip|party|distillery|fleet|city|helper|cp|notoriety)-[A-Za-z0-9]{1,3}\b"
+    r"|\b[a-z]+-(?:left|middle|right)-\d\b"
+    r"|\w\(s\)"
+)
+
+#: The page's text with the SVG maps' hover titles (``<title>``), shadow roots included.
+_PLAYER_TEXT_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  const titles = deep('svg').flatMap((svg) => [...svg.querySelectorAll('title')])
+    .map((t) => t.textContent);
+  return [({DEEP_TEXT_JS})(), ...titles].join('\\n');
+}}"""
+
+
+def internal_text(page: Any) -> list[str]:
+    """Each piece of internal text the page shows a player, with a little context."""
+    text: str = page.evaluate(_PLAYER_TEXT_JS)
+    return [text[max(m.start() - 40, 0) : m.end() + 40] for m in INTERNAL_TEXT.finditer(text)]

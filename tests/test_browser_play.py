@@ -34,6 +34,7 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    internal_text,
     missing_glyphs,
     panel_out_of_view,
     set_viewport,
@@ -382,6 +383,7 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
             problems = panel_out_of_view(page)
             assert not problems, f"at step {now.step}: {problems}"
             assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
+            assert not (found := internal_text(page)), f"internal text at step {now.step}: {found}"
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title

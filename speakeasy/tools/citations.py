@@ -17,7 +17,7 @@ from typing import Final
 
 from speakeasy.tools.rules_index import RuleEntry, load_rules_index
 
-__all__ = ["RuleRef", "cite", "markdown_escape", "refs"]
+__all__ = ["RuleRef", "cite", "markdown_escape", "player_rules", "refs"]
 
 
 @functools.cache
@@ -64,6 +64,22 @@ def _ref(rule_id: str) -> RuleRef:
 def refs(ids: Iterable[str]) -> tuple[RuleRef, ...]:
     """One reference per rule ID, in order, without repeats."""
     return tuple(_ref(rule_id) for rule_id in dict.fromkeys(ids))
+
+
+#: Index entries that are notes about the sources, not rules a player applies: the gaps where
+#: a rulebook is silent (``GAP-n``, ``GAP-MC-n``) and the places where translations disagree
+#: (``DISC-n``). The rules page shows them; a player's citations leave them out (issue 24).
+_SOURCE_NOTE: Final = re.compile(r"^(?:GAP|DISC)-")
+
+
+def player_rules(ids: Iterable[str]) -> tuple[str, ...]:
+    """The rule IDs of ``ids`` cited to a player: rules and worked examples, without the notes
+    about the sources (which the rules page shows with the rules they qualify).
+
+    >>> player_rules(["R-PROLOGUE-1", "GAP-28", "DISC-3", "E4", "MC-LOC-4", "GAP-MC-14"])
+    ('R-PROLOGUE-1', 'E4', 'MC-LOC-4')
+    """
+    return tuple(i for i in ids if not _SOURCE_NOTE.match(i))
 
 
 def cite(rules: Iterable[RuleRef]) -> str:

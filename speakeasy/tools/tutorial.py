@@ -44,7 +44,7 @@ from cachetools import LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
 from speakeasy.core.engine import Engine
-from speakeasy.tools.citations import RuleRef, markdown_escape
+from speakeasy.tools.citations import RuleRef, markdown_escape, player_rules
 
 __all__ = [
     "ACCEPTED",
@@ -115,7 +115,7 @@ class Feedback:
 
     def citations(self) -> list[str]:
         """``ID (summary)`` for each rule not already cited in :attr:`text`."""
-        return [RuleRef.of(r).citation() for r in self.rules if r not in self.text]
+        return [RuleRef.of(r).citation() for r in player_rules(self.rules) if r not in self.text]
 
     def markdown(self) -> str:
         """The feedback as Markdown: the move, the reason, the rules, then what happened."""

@@ -30,6 +30,7 @@ from speakeasy.games.mafia_city.explain.log import RULES, card_text, load_rules_
 from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, TILES_TRACE, game_figure
 from speakeasy.games.mafia_city.table.play import Table, TableSnapshot, advance, table_for
 from speakeasy.tools.board_widget import ClickPoints
+from speakeasy.tools.citations import player_rules
 from speakeasy.tools.decision_panel import (
     Note,
     PanelRequest,
@@ -179,7 +180,7 @@ def _panel_view(
         "text": table.prompt(),
         "rules": [
             {"id": r, "summary": e.summary if (e := index.get(r)) is not None else ""}
-            for r in decision.rules
+            for r in player_rules(decision.rules)
         ],
     }
     human = table.waiting_for_human

@@ -48,11 +48,11 @@ never has books on both spaces of one goal; a space already taken by anyone is n
 Handlers:
 
 * ``cook_books`` - decision ``cook_book``: ``book <goal> <space>`` (space index from 0), e.g.
-  ``book docks-2 1`` "Docks goal docks-2, space 2: at least 2 crate tokens - pays $15 into your
+  ``book docks-2 1`` "Docks goal, space 2: at least 2 crate tokens - pays $15 into your
   safe", or ``done``. Goals that cannot take a book are listed as blocked with the reason.
   The payout goes to the safe (R-MONEY-4), then the goal's reward effects run.
-* ``play_city_tokens`` - decision ``play_city_token``: ``token <id>`` "Play city-08: gain 1
-  book(s)", or ``done``. Tokens gained during the same action can be played too (R-CITY-4);
+* ``play_city_tokens`` - decision ``play_city_token``: ``token <id>`` "Play city token: gain
+  1 book", or ``done``. Tokens gained during the same action can be played too (R-CITY-4);
   a played token moves to ``Player.played_tokens`` (placed in the middle column at the end of
   the turn, R-CITY-5). Tokens that would do nothing now are still offered, after the others.
 """
@@ -513,11 +513,12 @@ def tokens_refusal(ctx: Ctx, colour: Colour) -> IllegalAction | None:
 
 
 def goal_title(ctx: Ctx, goal_id: str) -> str:
-    """``Docks goal docks-2``, ``Midtown area tile area-3``, ``Central Park tile cp-A-4``."""
+    """``Docks goal``, ``Midtown area tile``, ``Central Park tile``: the goal as a player names
+    it, without the catalogue's ID (issue 24); what it needs tells goals of a family apart."""
     goal = ctx.catalog.goal(goal_id)
     area = goal_area(ctx, goal_id)
     prefix = f"{area.title} " if area is not None else ""
-    return f"{prefix}{_FAMILY_TITLES[goal.family]} {goal_id}"
+    return f"{prefix}{_FAMILY_TITLES[goal.family]}"
 
 
 def book_label(ctx: Ctx, goal_id: str, space: int) -> str:
@@ -670,8 +671,10 @@ def token_useful(ctx: Ctx, colour: Colour, token_id: str) -> bool:
 
 
 def token_label(ctx: Ctx, token_id: str) -> str:
+    """``city token: gain 1 book``: a kind of token by what it does (each kind does something
+    else, so the label tells the kinds apart without the catalogue's ID)."""
     effects = ", ".join(e.label for e in ctx.catalog.city_token(token_id).effect) or "nothing"
-    return f"{token_id}: {effects}"
+    return f"city token: {effects}"
 
 
 def token_options(ctx: Ctx, colour: Colour) -> list[Action]:

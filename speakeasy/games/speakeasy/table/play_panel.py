@@ -45,7 +45,7 @@ from speakeasy.games.speakeasy.table.play import (
     table_for,
 )
 from speakeasy.tools.board_widget import ClickPoints
-from speakeasy.tools.citations import RuleRef
+from speakeasy.tools.citations import RuleRef, player_rules
 from speakeasy.tools.decision_panel import Note, TableSession, empty_view, with_links
 
 __all__ = ["MAX_BUTTONS", "PlaySession", "panel_view", "table_figure"]
@@ -122,7 +122,9 @@ def panel_view(
             for t in (plain_words(decision.prompt, catalog=catalog), table.single_option_note())
             if t
         ),
-        "rules": [{"id": r, "summary": RuleRef.of(r).summary or ""} for r in decision.rules],
+        "rules": [
+            {"id": r, "summary": RuleRef.of(r).summary or ""} for r in player_rules(decision.rules)
+        ],
     }
     view["bots"] = "Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
     if not view["waiting"]:

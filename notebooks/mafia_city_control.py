@@ -22,6 +22,7 @@ def _():
     from speakeasy.games.mafia_city.studies.control import example_titles as mc_example_titles
     from speakeasy.games.mafia_city.studies.control import flips as mc_flips
     from speakeasy.games.mafia_city.studies.control import mayor_orders as mc_mayor_orders
+    from speakeasy.games.mafia_city.studies.control import number_order as mc_number_order
     from speakeasy.games.mafia_city.studies.control import order_outcomes as mc_order_outcomes
     from speakeasy.games.mafia_city.studies.control import parse_tokens as mc_parse_tokens
     from speakeasy.games.mafia_city.studies.control import position as mc_position
@@ -54,6 +55,7 @@ def _():
         mc_flips,
         mc_mayor_order_figure,
         mc_mayor_orders,
+        mc_number_order,
         mc_order_outcomes,
         mc_parse_tokens,
         mc_position,
@@ -83,7 +85,8 @@ def _(MC_RULES, linked, mo):
 
     Start from a position, then **type the stacks** (colours, bottom to top), the Cell and the
     figures below: the map, the deciding rule of each location, every single change that would
-    flip one, and the Mayor's best evaluation orders follow at once.
+    flip one, and the evaluation order follow at once: number order while nobody holds the
+    Mayor (MC-LOC-3), or every order its holder could choose.
     """,
             MC_RULES,
         )
@@ -381,90 +384,114 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(base, mo, position):
-    mayor_holder = mo.ui.dropdown(
-        list(base.players),
-        value=position.mayor or base.players[0],
-        label="**Who holds the Mayor** (and so picks the order)",
-    )
-    return (mayor_holder,)
-
-
-@app.cell(hide_code=True)
 def _(
     MC_RULES,
-    base,
-    checked_choice,
     linked,
-    mayor_holder,
     mc_best_orders,
     mc_mayor_order_figure,
     mc_mayor_orders,
+    mc_number_order,
     mc_order_outcomes,
     mo,
     position,
     rows,
 ):
-    holder = checked_choice(mayor_holder.value, list(base.players), base.players[0])
-    scores = mc_mayor_orders(position, holder)
-    best = mc_best_orders(scores)
-    outcomes = mc_order_outcomes(scores)
+    # one source of truth: the Mayor's holder is the editor's "Mayor held by" (position.mayor)
+    holder = position.mayor
+    _players = list(position.players)
     _names = {r.location: r.name for r in rows}
+    _key = ", ".join(f"{loc} {name}" for loc, name in _names.items())
 
     def _order(order):
         return " → ".join(f"{loc}" for loc in order)
 
-    def _sequence(score):
-        if score.followed:
-            return "played in that order"
-        return " → ".join(
-            f"{loc}" + ("" if who == holder else f" ({who or 'number order'})")
-            for loc, who in score.sequence
+    def _vp_table(score):
+        return "\n".join(
+            [
+                "| " + " | ".join(_players) + " |",
+                "|" + "---|" * len(_players),
+                "| " + " | ".join(str(score.vp[p]) for p in _players) + " |",
+            ]
         )
 
-    _players = list(position.players)
-    _best = "\n".join(
-        [
-            "| Player | Most VP | Orders giving it | First such order | Order actually played |",
-            "|---|---|---|---|---|",
-            *(
-                f"| {p} | {best[p].vp[p]} | {sum(s.vp[p] == best[p].vp[p] for s in scores)} | "
-                f"{_order(best[p].order)} | {_sequence(best[p])} |"
-                for p in _players
-            ),
-        ]
-    )
-    _outcomes = "\n".join(
-        [
-            "| " + " | ".join(_players) + " | Orders | For example |",
-            "|" + "---|" * (len(_players) + 2),
-            *(
-                "| "
-                + " | ".join(str(vp[p]) for p in _players)
-                + f" | {n} | {_order(example.order)} |"
-                for vp, n, example in outcomes[:12]
-            ),
-        ]
-    )
-    _key = ", ".join(f"{loc} {name}" for loc, name in _names.items())
-    mo.vstack(
-        [
-            mo.md(
-                linked(
-                    f"""
+    if holder is None:
+        scores, best, outcomes = [], {}, []
+        in_number_order = mc_number_order(position)
+        _jailed = (
+            f" The Prison's controller jails a token of {', '.join(in_number_order.jailed)}."
+            if in_number_order.jailed
+            else ""
+        )
+        # paragraphs joined, not an indented block: the table's lines must start the line
+        mayor_text = "\n\n".join(
+            [
+                "## The Mayor's evaluation order",
+                "**Nobody holds the Mayor**: it stands on City Hall, so the locations are "
+                f"evaluated in number order, {_order(in_number_order.order)}, and nobody "
+                "chooses (MC-LOC-3); City Hall comes last (MC-HALL-5). "
+                f"Locations: {_key}.",
+                "**VP gained in this phase II in number order**, played by the engine's own "
+                "phase II on a copy of this position in which nobody plays a card (hands are "
+                f"hidden, MC-INFO-1).{_jailed}",
+                _vp_table(in_number_order),
+                "To explore the orders a holder could choose, pick a player for **Mayor held "
+                "by** in the position editor above.",
+            ]
+        )
+        _shown = [mo.md(linked(mayor_text, MC_RULES))]
+    else:
+        in_number_order = None
+        scores = mc_mayor_orders(position, holder)
+        best = mc_best_orders(scores)
+        outcomes = mc_order_outcomes(scores)
+
+        def _sequence(score):
+            if score.followed:
+                return "played in that order"
+            return " → ".join(
+                f"{loc}" + ("" if who == holder else f" ({who or 'number order'})")
+                for loc, who in score.sequence
+            )
+
+        _best = "\n".join(
+            [
+                "| Player | Most VP | Orders giving it | First such order | Order actually "
+                "played |",
+                "|---|---|---|---|---|",
+                *(
+                    f"| {p} | {best[p].vp[p]} | "
+                    f"{sum(s.vp[p] == best[p].vp[p] for s in scores)} | "
+                    f"{_order(best[p].order)} | {_sequence(best[p])} |"
+                    for p in _players
+                ),
+            ]
+        )
+        _outcomes = "\n".join(
+            [
+                "| " + " | ".join(_players) + " | Orders | For example |",
+                "|" + "---|" * (len(_players) + 2),
+                *(
+                    "| "
+                    + " | ".join(str(vp[p]) for p in _players)
+                    + f" | {n} | {_order(example.order)} |"
+                    for vp, n, example in outcomes[:12]
+                ),
+            ]
+        )
+        mayor_text = f"""
     ## The Mayor's evaluation order
 
-    The holder of the Mayor chooses the order of the seven locations in phase II (MC-LOC-3,
-    MC-HALL-3). Each of the {len(scores)} orders is played by the engine's own phase II on a
-    copy of this position: nobody plays a card (hands are hidden, MC-INFO-1); the Prison's
-    controller jails the token that wins it the most locations still to come (MC-PRISON-5);
-    whoever takes City Hall chooses the rest, and a tie there sends the Mayor home so that
-    number order takes over (MC-HALL-4, MC-LOC-4). Locations: {_key}.
-    """,
-                    MC_RULES,
-                )
-            ),
-            mayor_holder,
+    **{holder} holds the Mayor** (as set in the position editor above: **Mayor held by**), so
+    {holder} chooses the order of the seven locations in phase II (MC-LOC-3, MC-HALL-3). Each
+    of the {len(scores)} orders is played by the engine's own phase II on a copy of this
+    position: nobody plays a card (hands are hidden, MC-INFO-1); the Prison's controller jails
+    the token that wins it the most locations still to come (MC-PRISON-5); whoever takes City
+    Hall chooses the rest, and a tie there sends the Mayor home so that number order takes
+    over (MC-HALL-4, MC-LOC-4). Locations: {_key}. Set **Mayor held by** to nobody (home)
+    to see the number order played when the Mayor stands on City Hall.
+    """
+        _shown = [
+            mo.md(linked(mayor_text, MC_RULES)),
             mo.md(f"**Best order per player** (VP gained in this phase II)\n\n{_best}"),
             mo.hstack(
                 [
@@ -477,10 +504,9 @@ def _(
                 widths=[1, 1],
                 align="start",
             ),
-        ],
-        gap=0.8,
-    )
-    return best, holder, outcomes, scores
+        ]
+    mo.vstack(_shown, gap=0.8)
+    return best, holder, in_number_order, mayor_text, outcomes, scores
 
 
 @app.cell(hide_code=True)
@@ -495,13 +521,14 @@ def _(answers, exercise_cards, exercises):
     exercise_cards(
         exercises,
         answers,
-        intro="## Exercises\n\nAbout the position above; the engine computes every answer.",
+        intro="## Exercises\n\nAbout the stacks of the position above (without the Secret "
+        "Deals set there); the engine computes every answer.",
     )
     return
 
 
 @app.cell
-def _(mc_control_table, mc_flips, mc_mayor_orders, mc_position):
+def _(mc_control_table, mc_flips, mc_mayor_orders, mc_number_order, mc_position):
     def test_emc8_red_controls_harbour_by_stack_order():
         st = mc_position(players=3)
         st.stacks[2] = ["red", "blue", "green", "blue", "red"]
@@ -520,6 +547,13 @@ def _(mc_control_table, mc_flips, mc_mayor_orders, mc_position):
         st.stacks[1], st.stacks[2] = ["red"], ["blue", "red"]
         best = max(mc_mayor_orders(st, "red"), key=lambda s: s.vp["red"])
         assert best.vp["red"] == 2 and best.order.index(1) < best.order.index(2)
+
+    def test_with_the_mayor_on_city_hall_the_locations_go_in_number_order():
+        st = mc_position(players=3)
+        st.stacks[1], st.stacks[2] = ["red"], ["blue", "red"]
+        score = mc_number_order(st)
+        assert [loc for loc, _ in score.sequence] == [1, 2, 3, 4, 5, 6, 7]
+        assert all(who is None for _, who in score.sequence) and score.vp["red"] == 2
 
     return
 

@@ -21,11 +21,13 @@ from speakeasy.games.mafia_city.studies.control import (
     control_table,
     flips,
     mayor_orders,
+    number_order,
     order_outcomes,
     position,
     sample_position,
     single_changes,
 )
+from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.exercises import Exercise
 
 MIXED = ["red", "blue", "green", "blue", "red"]
@@ -188,6 +190,24 @@ def test_mayor_orders_refusals() -> None:
         mayor_orders(st, "red", [(1, 1, 2, 3, 4, 5, 6)])
 
 
+def test_number_order_when_nobody_holds_the_mayor() -> None:
+    """MC-LOC-3, MC-HALL-5: the Mayor on City Hall -> [1] to [7], nobody selecting; the same
+    VP as a holder asking for 1..7 (City Hall comes last, so no new holder chooses)."""
+    st = _position(s1=["red"], s2=["blue", "red"], s3=["blue"], s7=["green"])
+    score = number_order(st)
+    assert score.sequence == tuple((loc, None) for loc in LOCATIONS) and score.followed
+    assert score.vp == {"red": 2, "blue": 1, "green": 1}  # Prison jails Blue's Harbour token
+    assert score.jailed == ("blue",) and score.mayor_after == "green"  # MC-HALL-2
+    (asked,) = mayor_orders(st, "red", [LOCATIONS])
+    assert asked.vp == score.vp
+    held = _position(s1=["red"], s2=["blue", "red"], s3=["blue"], s7=["green"])
+    held.mayor = "blue"  # the state's holder is ignored: this is the Mayor-at-home phase
+    assert number_order(held).vp == score.vp and held.mayor == "blue"
+    before = st.to_data()
+    number_order(st)
+    assert st.to_data() == before
+
+
 def test_mayor_orders_leave_the_position_alone() -> None:
     st = sample_position(players=3, seed=4)
     before = st.to_data()
@@ -204,3 +224,79 @@ def test_exercises_answers_come_from_the_engine() -> None:
     assert by_key["mc-nobody"].check("1, 3, 4, 5, 6, 7").correct
     assert by_key["mc-hall-adds"].expected == 2  # red or blue; green would make a 2-2-2 tie
     assert not by_key["mc-hall-adds"].check("3").correct
+
+
+def test_the_city_hall_exercise_has_one_reading_and_names_who() -> None:
+    """MC-CTRL-5, MC-HALL-2: the question says whose token, how many, and that the supply
+    does not matter; the explanation gives the counts and names the players who would win."""
+    hall = {e.key: e for e in control_exercises(_position(s7=MIXED))}["mc-hall-adds"]
+    for words in (
+        "do not control City Hall now",
+        "one more token of their own",
+        "Count only the tokens in the stack (no Secret Deals)",
+        "whether a player has a token left to place does not matter",
+    ):
+        assert words in hall.question
+    assert hall.expected == 2
+    assert hall.explanation == (
+        "City Hall's stack counts red 2, blue 2 and green 1, so nobody controls it now (a tie "
+        "for the most, MC-CTRL-5). With one more token: red would have 3 against at most 2 for "
+        "anyone else; blue would have 3 against at most 2 for anyone else; green would have 2, "
+        "only a tie with red and blue, so nobody. So 2: red and blue, each with a sole majority "
+        "(MC-CTRL-5)."
+    )
+    verdict = hall.check("2 players")
+    assert verdict.correct and hall.explanation in verdict.message
+    assert markdown_escape(hall.explanation) == hall.explanation  # plain text in mo.md
+
+    held = {e.key: e for e in control_exercises(_position(s7=["red", "blue", "blue"]))}
+    assert held["mc-hall-adds"].expected == 0
+    assert "blue controls it already" in held["mc-hall-adds"].explanation
+    assert "red would have 2, only a tie with blue, so nobody" in held["mc-hall-adds"].explanation
+    assert "green would have 1, still fewer than blue with 2" in held["mc-hall-adds"].explanation
+    assert held["mc-hall-adds"].explanation.endswith(
+        "So 0: nobody would get a sole majority (MC-CTRL-5)."
+    )
+
+    empty = {e.key: e for e in control_exercises(_position())}["mc-hall-adds"]
+    assert empty.expected == 3  # 1 against 0, whatever the player's supply
+    assert "stack is empty, so nobody controls it now (MC-CTRL-2)" in empty.explanation
+    assert "So 3: red, blue and green" in empty.explanation
+
+
+def test_the_city_hall_answer_is_one_more_token_for_each_non_controller() -> None:
+    """The answer, brute force: put one token of each player who does not control City Hall
+    on its stack and ask the engine's control (MC-CTRL-5); the explanation names those."""
+    for players, seed in ((3, 1), (4, 1), (4, 2), (5, 3)):
+        st = sample_position(players=players, seed=seed)
+        stack = st.stacks[7]
+        now = control(stack, "sole").controller
+        winners = [
+            p for p in st.players if p != now and control([*stack, p], "sole").controller == p
+        ]
+        hall = {e.key: e for e in control_exercises(st)}["mc-hall-adds"]
+        assert hall.expected == len(winners), (players, seed)
+        for p in winners:
+            assert f"{p} would have " in hall.explanation and "against at most" in hall.explanation
+        assert hall.explanation.endswith("(MC-CTRL-5).")
+
+
+def test_the_nobody_exercise_explains_each_location() -> None:
+    """MC-CTRL-2 and MC-CTRL-5: each location without a controller, with why."""
+    st = _position(s2=MIXED, s3=["red", "blue"], s6=["green"], s7=MIXED)
+    nobody = {e.key: e for e in control_exercises(st)}["mc-nobody"]
+    assert nobody.expected == frozenset({1, 3, 4, 5, 7})
+    assert nobody.explanation == (
+        "Prison (1): its stack is empty (MC-CTRL-2); Fight Club (3): red and blue tie for the "
+        "most with 1 each, and a tie there means nobody (MC-CTRL-5); Police Station (4): its "
+        "stack is empty (MC-CTRL-2); Business District (5): its stack is empty (MC-CTRL-2); "
+        "City Hall (7): red and blue tie for the most with 2 each, and a tie there means nobody "
+        "(MC-CTRL-5); every other location has a controller."
+    )
+    assert markdown_escape(nobody.explanation) == nobody.explanation
+    full = {loc: ["red"] for loc in LOCATIONS}
+    every = {
+        e.key: e for e in control_exercises(_position(**{f"s{k}": v for k, v in full.items()}))
+    }
+    assert every["mc-nobody"].expected == "none"
+    assert every["mc-nobody"].explanation.startswith("No stack is empty")

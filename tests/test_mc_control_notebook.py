@@ -8,6 +8,7 @@ Its own ``test_*`` cells are collected from ``notebooks/`` by the pytest configu
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
@@ -20,6 +21,8 @@ from speakeasy.games.mafia_city.studies.control import (
     example_position,
     example_titles,
     flips,
+    mayor_orders,
+    number_order,
     sample_position,
 )
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
@@ -66,13 +69,61 @@ def test_the_default_position_is_a_bot_game_after_phase_one() -> None:
         str(r.location): r.controller for r in control_table(expected)
     }
     assert defs["found"] and all(f.before != f.after for f in defs["found"])
-    assert len(defs["scores"]) == 5040
-    assert defs["holder"] == "red"
-    assert sum(n for _, n, _ in defs["outcomes"]) == 5040
-    assert set(defs["best"]) == {"red", "blue", "green", "yellow"}
+    assert expected.mayor is None  # round 1: the Mayor starts on City Hall (MC-SETUP-5)
+    assert defs["holder"] is None and defs["scores"] == [] and defs["best"] == {}
+    assert defs["in_number_order"].vp == number_order(expected).vp
     assert len(defs["exercises"]) == 3
     for exercise in defs["exercises"]:
         assert exercise.check(exercise.answer_text).correct
+
+
+def _mayor_controls(defs: dict[str, object]) -> list[str]:
+    """The names of the page's widgets whose label mentions the Mayor (not their options: a
+    worked example's title may)."""
+    import marimo
+
+    labels = {
+        name: re.search(r"data-label='([^']*)'", value.text)
+        for name, value in defs.items()
+        if isinstance(value, marimo.ui.dropdown | marimo.ui.radio | marimo.ui.number)
+    }
+    return sorted(name for name, label in labels.items() if label and "Mayor" in label[1])
+
+
+def test_the_page_has_one_mayor_holder_control_and_number_order_without_one() -> None:
+    """Issue 25 item 7: one source of truth for the Mayor. The editor's "Mayor held by" is the
+    only control naming a holder; with the Mayor at home the order section says the locations
+    go in number order (MC-LOC-3) and shows that order's VP, and names no holder."""
+    _, defs = _load().app.run()
+    assert _mayor_controls(defs) == ["mayor_picker"]
+    assert defs["mayor_picker"].value == "nobody (home)"
+    text = defs["mayor_text"]
+    assert "**Nobody holds the Mayor**" in text
+    assert "evaluated in number order, 1 → 2 → 3 → 4 → 5 → 6 → 7" in text
+    assert "MC-LOC-3" in text and "pick a player for **Mayor held by**" in text
+    vp = defs["in_number_order"].vp
+    assert "| " + " | ".join(str(vp[p]) for p in defs["position"].players) + " |" in text
+    assert "holds the Mayor**" not in text.replace("**Nobody holds the Mayor**", "")
+
+
+def test_the_order_section_follows_the_editors_mayor_holder() -> None:
+    """A position whose Mayor Blue holds: the editor shows Blue, and the section explores
+    Blue's 5040 orders (MC-LOC-3, MC-HALL-3) with no second holder to pick."""
+    base = sample_position(players=4, seed=1)
+    base.mayor = "blue"
+    start = {"players": 4, "seed": 1, "kind": "sample", "example": ""}
+    _, defs = _load().app.run(defs={"base": base, **start})
+    assert defs["mayor_picker"].value == "blue" and defs["position"].mayor == "blue"
+    assert _mayor_controls(defs) == ["mayor_picker"]
+    assert defs["holder"] == "blue" and defs["in_number_order"] is None
+    assert len(defs["scores"]) == 5040
+    assert sum(n for _, n, _ in defs["outcomes"]) == 5040
+    assert set(defs["best"]) == {"red", "blue", "green", "yellow"}
+    some = [(1, 2, 3, 4, 5, 6, 7), (7, 6, 5, 4, 3, 2, 1)]
+    asked = {s.order: s.vp for s in mayor_orders(base, "blue", some)}
+    assert {s.order: s.vp for s in defs["scores"] if s.order in asked} == asked
+    assert "**blue holds the Mayor**" in defs["mayor_text"]
+    assert "Nobody holds the Mayor" not in defs["mayor_text"]
 
 
 def test_the_notebook_imports_no_rules_module() -> None:
@@ -102,7 +153,6 @@ def test_widget_values_are_checked_in_code() -> None:
         "mayor_picker",
         "deal_location",
         "flip_filter",
-        "mayor_holder",
     ):
         uses = [line for line in source.splitlines() if f"{widget}.value" in line]
         assert uses and all("checked_" in line for line in uses), widget

@@ -55,7 +55,7 @@ STATIONS: Final = (
         title="Mafia City: who controls the location?",
         minutes=15,
         what="Edit the stacks, the Cell and the figures; see who controls each location and which "
-        "rule decided, every single change that flips one, and the Mayor's best orders.",
+        "rule decided, every single change that flips one, and the Mayor's evaluation order.",
     ),
 )
 

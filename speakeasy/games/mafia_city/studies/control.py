@@ -55,6 +55,7 @@ __all__ = [
     "example_titles",
     "flips",
     "mayor_orders",
+    "number_order",
     "order_outcomes",
     "parse_tokens",
     "position",
@@ -581,6 +582,25 @@ def mayor_orders(
     return results
 
 
+def number_order(state: GameState) -> OrderScore:
+    """The phase II played when nobody holds the Mayor: it stands on City Hall, so the
+    locations are taken in number order, [1] to [7] (MC-LOC-3), City Hall last (MC-HALL-5), and
+    nobody chooses anything. Scored as :func:`mayor_orders` scores an order (the engine's own
+    phase II on a copy in which nobody plays a card); whoever wins City Hall takes the Mayor
+    only for what comes after this phase (MC-HALL-2, MC-HALL-3).
+
+    >>> st = position(players=3)
+    >>> st.stacks[1] = ["red"]; st.stacks[2] = ["blue", "red"]; st.stacks[3] = ["blue"]
+    >>> score = number_order(st)
+    >>> score.order, score.sequence[0], score.vp, score.jailed
+    ((1, 2, 3, 4, 5, 6, 7), (1, None), {'red': 2, 'blue': 1, 'green': 0}, ('blue',))
+    """
+    base = _no_cards(state)
+    base.mayor = None
+    base.phase = "location"
+    return _phase_two(base, tuple(LOCATIONS), _data())
+
+
 def best_orders(scores: Sequence[OrderScore]) -> dict[str, OrderScore]:
     """Per player, the first order (in the given sequence) that gains that player the most VP."""
     players = list(scores[0].vp) if scores else []
@@ -604,10 +624,94 @@ def order_outcomes(
 # -- exercises -------------------------------------------------------------------------------
 
 
+def _listing(items: Sequence[object]) -> str:
+    """``red``, ``red and blue``, ``red, blue and green``."""
+    words = [str(i) for i in items]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _counts_text(row: LocationControl) -> str:
+    return _listing([f"{p} {n}" for p, n in row.counts.items()])
+
+
+def _nobody_explanation(rows: Sequence[LocationControl]) -> str:
+    """Why each location without a controller has none (MC-CTRL-2, MC-CTRL-5)."""
+    why = []
+    for r in rows:
+        if r.controller is not None:
+            continue
+        if not r.stack:
+            why.append(f"{r.name} ({r.location}): its stack is empty (MC-CTRL-2)")
+        elif r.decided_by == "tie at a sole-majority location":
+            top = max(r.counts.values())
+            tied = [p for p, n in r.counts.items() if n == top]
+            why.append(
+                f"{r.name} ({r.location}): {_listing(tied)} tie for the most with {top} each, "
+                "and a tie there means nobody (MC-CTRL-5)"
+            )
+        else:
+            why.append(f"{r.name} ({r.location}): {r.reason} ({r.rule})")
+    if not why:
+        return (
+            "No stack is empty, and Fight Club and City Hall each have one player with more "
+            "tokens than anyone else (MC-CTRL-2, MC-CTRL-5)."
+        )
+    rest = "; every other location has a controller" if len(why) < len(rows) else ""
+    return "; ".join(why) + rest + "."
+
+
+def _hall_explanation(row: LocationControl, players: Sequence[str], winners: set[str]) -> str:
+    """Who would take City Hall with one more token of their own, and why not the others
+    (MC-CTRL-5): ``row`` is City Hall's control without Secret Deals."""
+    counts = {p: row.counts.get(p, 0) for p in players}
+    if row.stack:
+        now = f"City Hall's stack counts {_counts_text(row)}, so "
+        now += (
+            f"{row.controller} controls it now."
+            if row.controller
+            else "nobody controls it now (a tie for the most, MC-CTRL-5)."
+        )
+    else:
+        now = "City Hall's stack is empty, so nobody controls it now (MC-CTRL-2)."
+    parts = []
+    for p in players:
+        mine = counts[p] + 1
+        best = max(n for q, n in counts.items() if q != p)
+        ahead = [q for q, n in counts.items() if q != p and n == best]
+        if p == row.controller:
+            parts.append(f"{p} controls it already")
+        elif p in winners:
+            parts.append(f"{p} would have {mine} against at most {best} for anyone else")
+        elif mine == best:
+            parts.append(f"{p} would have {mine}, only a tie with {_listing(ahead)}, so nobody")
+        else:
+            parts.append(f"{p} would have {mine}, still fewer than {_listing(ahead)} with {best}")
+    names = [p for p in players if p in winners]
+    answer = (
+        f"So {len(names)}: {_listing(names)}, each with a sole majority (MC-CTRL-5)."
+        if names
+        else "So 0: nobody would get a sole majority (MC-CTRL-5)."
+    )
+    return f"{now} With one more token: {'; '.join(parts)}. {answer}"
+
+
 def control_exercises(state: GameState) -> list[Exercise]:
-    """Exercises on ``state`` whose answers the engine computes: who controls a contested
-    location and why, which locations nobody controls, and how many players would win
-    City Hall with one more token."""
+    """Exercises on ``state`` whose answers the engine computes, each explained once it is
+    found: who controls a contested location and why, which locations nobody controls
+    (MC-CTRL-2, MC-CTRL-5), and which players would take City Hall with one more token
+    (MC-HALL-1, MC-HALL-2). They count the tokens in the stacks only: no Secret Deals.
+
+    >>> st = position(players=3)
+    >>> st.stacks[7] = ["red", "blue", "green", "blue", "red"]
+    >>> hall = control_exercises(st)[-1]
+    >>> hall.expected
+    2
+    >>> print(hall.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    City Hall's stack counts red 2, blue 2 and green 1, so nobody controls it now (a tie for
+    the most, MC-CTRL-5). With one more token: red would have 3 against at most 2 for anyone
+    else; blue would have 3 against at most 2 for anyone else; green would have 2, only a tie
+    with red and blue, so nobody. So 2: red and blue, each with a sole majority (MC-CTRL-5).
+    """
     rows = control_table(state)
     exercises: list[Exercise] = []
     contested = [r for r in rows if r.decided_by == "stack order"] or [
@@ -635,6 +739,7 @@ def control_exercises(state: GameState) -> list[Exercise]:
             hint="An empty stack has no controller; at Fight Club and City Hall a tie for the "
             "most means nobody.",
             rules=("MC-CTRL-2", "MC-CTRL-5"),
+            explanation=_nobody_explanation(rows),
         )
     )
     hall = [
@@ -642,14 +747,20 @@ def control_exercises(state: GameState) -> list[Exercise]:
         for f in flips(state)
         if f.location == 7 and f.change.kind == "add" and f.after == f.change.player
     ]
+    hall_row = next(r for r in rows if r.location == 7)
+    winners = {f.change.player for f in hall if f.change.player is not None}
     exercises.append(
         Exercise(
             "mc-hall-adds",
-            "How many players would win City Hall (and the Mayor) by adding just one token there?",
-            len({f.change.player for f in hall}),
+            "Of the players who do not control City Hall now, how many would take it (a sole "
+            "majority, and with it the Mayor) if one more token of their own were put on its "
+            "stack? Count only the tokens in the stack (no Secret Deals); whether a player "
+            "has a token left to place does not matter.",
+            len(winners),
             hint="City Hall needs a sole majority: the token must lift its owner strictly "
             "above everyone else.",
             rules=("MC-CTRL-5", "MC-HALL-1", "MC-HALL-2"),
+            explanation=_hall_explanation(hall_row, state.players, winners),
         )
     )
     return exercises

@@ -771,14 +771,50 @@ def _(checked_text, lookup_markdown, mo, rule_query):
 
 @app.cell
 def _(
+    PlaySession,
     Table,
     TableSnapshot,
     advance,
     clicked_place,
+    decision_number,
+    decision_steps,
     game_figure,
     log,
     table_for,
 ):
+    def test_a_reload_opens_the_game_kept_in_the_address():
+        class _Params(dict):  # mo.query_params() as the session uses it
+            def set(self, key, value):
+                self[key] = value
+
+            def remove(self, key, value=None):
+                self.pop(key, None)
+
+        def _new(seed):
+            return Table.new({"purple": "human", "blue": "bot"}, seed=seed).snapshot()
+
+        snap = _new(3)
+        for _ in range(2):
+            first = table_for(snap).game.legal_actions()[0]
+            snap = advance(snap, lambda t, a=first: t.choose(a))
+        params = _Params()
+        assert PlaySession(snap).keep_in_address(params)
+        reopened, note = PlaySession.opening(params, _new)
+        assert reopened == snap and note[0] == "info"
+        damaged, note = PlaySession.opening({"game": params["game"][:-6]}, _new)
+        assert damaged != snap and note[0] == "warn" and "cannot be opened" in note[1]
+        assert PlaySession.opening({"seed": "7"}, _new) == (_new(7), None)
+
+    def test_go_back_lands_on_the_step_it_names():
+        snap = Table.new({"purple": "human", "blue": "bot"}, seed=4).snapshot()
+        for _ in range(6):
+            first = table_for(snap).game.legal_actions()[0]
+            snap = advance(snap, lambda t, a=first: t.choose(a))
+        table = table_for(snap)
+        for label, step in decision_steps(table.game, table.seats)[:4]:
+            landed = table_for(advance(snap, lambda t, s=step: t.goto(s)))
+            assert label.startswith(f"Step {decision_number(landed.game)} · "), label
+
     def test_choices_undo_and_redo_through_snapshots():
         start = Table.new({"purple": "human", "blue": "bot"}, seed=3).snapshot()
         snap = start

@@ -103,7 +103,7 @@ def _settled(page: Any, view: TableView, timeout_ms: int = TIMEOUT_MS) -> Snapsh
     expect(page.locator(f"{LOG}[data-step='{view.step}']")).to_be_attached(timeout=timeout_ms)
     snap = _snapshot(page)
     assert snap.step == view.step, (snap.meta, view)
-    assert snap.title.startswith(f"Step {snap.step} ·") or snap.title == "Game over", snap.title
+    assert snap.title.startswith(f"Step {snap.step + 1} ·") or snap.title == "Game over", snap.title
     assert page.locator(".se-map parsererror").count() == 0
     return snap
 
@@ -207,7 +207,7 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     assert undone.log_count == third.log_count < fourth.log_count
     assert undone.log_text == third.log_text
     expect(page.get_by_role("button", name="Redo")).to_be_enabled()
-    assert re.match(rf"^Step {third.step} · Purple", undone.title)
+    assert re.match(rf"^Step {third.step + 1} · Purple", undone.title)
 
     shot = tmp_path / "play.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -243,7 +243,7 @@ def test_load_a_game_and_step_through_the_luciano_phase(
     area.press("Tab")
     steps = len(json.loads(saved)["actions"])
     page.get_by_role("button", name="📂 Load").click()
-    loaded = _wait_for_step(page, step=steps, note=f"Loaded a game at step {steps}.")
+    loaded = _wait_for_step(page, step=steps, note=f"Loaded a game at step {steps + 1}.")
     assert loaded.log_count > 50
 
     # The step-through panel opens on the Lucky Luciano phase, at its first event.

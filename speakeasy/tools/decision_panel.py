@@ -437,8 +437,8 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
                 return new(seed), ("warn", note)
             back = f"Your game is back from this page's address (seed {snapshot.seed})."
             return snapshot, ("info", back)
-        seed = address_seed(params)
-        return new(fresh_seed() if seed is None else seed), None
+        asked = address_seed(params)
+        return new(fresh_seed() if asked is None else asked), None
 
     def address(self, snapshot: SnapshotT | None = None) -> str | None:
         """``snapshot`` (default: the one on show) as the value of the page's ``?game=``, or

@@ -335,8 +335,9 @@ def _(in_address, mo, snapshot, table):
                 label="Save game",
             ),
             mo.Html(
-                f'<span class="mc-seed" data-seed="{table.game.seed}">Seed {table.game.seed}'
-                f" · {_kept}</span>"
+                f'<span class="mc-seed" data-seed="{table.game.seed}" '
+                f'data-step="{snapshot.step}" data-kept="{str(in_address).lower()}">'
+                f"Seed {table.game.seed} · {_kept}</span>"
             ),
         ],
         justify="start",

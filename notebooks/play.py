@@ -404,8 +404,10 @@ def _(game, in_address, jump_button, jump_picker, mo, save_button):
     mo.hstack(
         [
             save_button,
+            # data-step: the address holds the game up to this step (written just before)
             mo.Html(
-                f'<span class="se-seed" data-seed="{game.seed}">Seed {game.seed} · {_kept}</span>'
+                f'<span class="se-seed" data-seed="{game.seed}" data-step="{len(game.history)}" '
+                f'data-kept="{str(in_address).lower()}">Seed {game.seed} · {_kept}</span>'
             ),
             mo.hstack([jump_picker, jump_button], justify="start", align="end"),
         ],

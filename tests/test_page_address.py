@@ -18,7 +18,9 @@ from speakeasy import IllegalAction
 from speakeasy.games.mafia_city.table.play import Table as McTable
 from speakeasy.games.mafia_city.table.play import TableSnapshot as McTableSnapshot
 from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
+from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.table.play import (
+    SeatKind,
     Table,
     TableSnapshot,
     advance,
@@ -40,7 +42,7 @@ from speakeasy.tools.page_address import (
     table_fields,
 )
 
-SEATS = {"purple": "human", "blue": "heuristic"}
+SEATS: dict[str | Colour, SeatKind] = {"purple": "human", "blue": "heuristic"}
 
 
 def _new(seed: int) -> TableSnapshot:
@@ -51,7 +53,7 @@ def _played(seed: int = 5, decisions: int = 6) -> TableSnapshot:
     snap = _new(seed)
     for _ in range(decisions):
         first = table_for(snap).game.legal_actions()[0]
-        snap = advance(snap, lambda t, a=first: t.choose(a))
+        snap = advance(snap, lambda t: t.choose(first))  # noqa: B023 (called at once)
     return snap
 
 

@@ -427,11 +427,11 @@ def test_the_opponents_safe_shows_only_in_the_teacher_view(
     again, it is hidden again. The switch is on the teacher's page only (speakeasy.tools.teacher):
     opened without the teacher's code, the page has none."""
     page = chromium_page
-    page.goto(play_url, wait_until="domcontentloaded")
+    page.goto(f"{play_url}?seed=1", wait_until="domcontentloaded")  # seed 1's game, as before
     wait_for_cells(page, TIMEOUT_MS)
     assert wait_for(page, lambda p: svg_meta(_main_plot(p)).get("seen_by") == "purple", TIMEOUT_MS)
     expect(page.get_by_text("Teacher view")).to_have_count(0)
-    page.goto(f"{play_url}?teacher={TEACHER_CODE}", wait_until="domcontentloaded")
+    page.goto(f"{play_url}?teacher={TEACHER_CODE}&seed=1", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT, timeout=TIMEOUT_MS)
     seen_by_purple = wait_for(
         page,

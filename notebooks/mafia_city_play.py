@@ -23,7 +23,12 @@ def _():
     from speakeasy.games.mafia_city.table.play import table_for as mc_table_for
     from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
-    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
+    from speakeasy.tools.inputs import (
+        checked_int,
+        checked_seed,
+        checked_text,
+        checked_upload_text,
+    )
     from speakeasy.tools.page_address import fresh_seed
     from speakeasy.tools.svg_board import SvgBoard
     from speakeasy.tools.teacher import TeacherView
@@ -40,6 +45,7 @@ def _():
         TeacherView,
         answer_boxes,
         checked_int,
+        checked_seed,
         checked_text,
         checked_upload_text,
         exercise_cards,
@@ -185,7 +191,7 @@ def _(
     McTable,
     SaveFileError,
     advanced_box,
-    checked_int,
+    checked_seed,
     checked_upload_text,
     fresh_seed,
     load_file,
@@ -212,8 +218,8 @@ def _(
             return
         # a browser can post any value for a widget: checked here before use; no seed set
         # (blank) is a new one, from which all of the game's randomness flows
-        chosen = seed_input.value
-        seed = fresh_seed() if chosen is None else checked_int(chosen, 0, 999_999, default=0)
+        chosen = checked_seed(seed_input.value)
+        seed = fresh_seed() if chosen is None else chosen
         try:
             table = McTable.new(seats, seed=seed, advanced=advanced_box.value is True)
         except ValueError as exc:

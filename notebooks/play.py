@@ -35,7 +35,12 @@ def _():
         goal_lines,
         table_boards,
     )
-    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
+    from speakeasy.tools.inputs import (
+        checked_int,
+        checked_seed,
+        checked_text,
+        checked_upload_text,
+    )
     from speakeasy.tools.lookup import lookup_markdown
     from speakeasy.tools.page_address import fresh_seed
     from speakeasy.tools.svg_board import SvgBoard
@@ -56,6 +61,7 @@ def _():
         advance,
         changes_in_words,
         checked_int,
+        checked_seed,
         checked_text,
         checked_upload_text,
         clicked_place,
@@ -212,7 +218,7 @@ def _(
     Colour,
     SaveFileError,
     Table,
-    checked_int,
+    checked_seed,
     checked_upload_text,
     decision_number,
     fresh_seed,
@@ -236,8 +242,8 @@ def _(
             return
         # a browser can post any value for a widget: checked here before use; no seed set
         # (blank) is a new one, from which all of the game's randomness flows
-        chosen = seed_input.value
-        seed = fresh_seed() if chosen is None else checked_int(chosen, 0, 999_999, default=0)
+        chosen = checked_seed(seed_input.value)
+        seed = fresh_seed() if chosen is None else chosen
         options = {name: value is True for name, value in option_boxes.value.items()}
         try:
             table = Table.new(seats, seed=seed, options=options)

@@ -3,8 +3,9 @@ against ``marimo run``).
 
 Two decisions on a seeded game (``?seed=5`` in the address keeps the test deterministic), then
 a reload: the page opens on the same step and position (the map's meta and title, the panel,
-the log) from the game kept in the page's address. A new game without a seed gets a new one,
-as does a fresh visit; a damaged address gives a new game and a plain note. Screenshots after
+the log) from the game kept in the page's address; Mafia City's table, through the same
+session code, too. A new game without a seed gets a new one, as does a fresh visit; a damaged
+address gives a new game and a plain note. Screenshots after
 the reload at 1280×800 and 1920×1080 are kept under ``tmp_path`` and copied to
 ``/work/shots/reload_*.png`` when that folder exists.
 """
@@ -19,6 +20,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.browser import TableView, set_viewport, wait_for_cells, wait_for_table
+from tests.test_browser_mafia_city import _decide as _mc_decide
+from tests.test_browser_mafia_city import _opened as _mc_opened
 from tests.test_browser_play import TIMEOUT_MS, _click_first_option, _open, _open_setup
 
 pytestmark = pytest.mark.browser
@@ -112,3 +115,20 @@ def test_fresh_visits_get_new_seeds_and_a_damaged_address_a_plain_note(
     view = wait_for_table(page, TIMEOUT_MS, note="The game in this page's address cannot be opened")
     assert view.meta["pending"] is not None
     expect(page.get_by_text("Traceback")).to_have_count(0)
+
+
+def test_mafia_city_keeps_its_game_across_a_reload_too(
+    mafia_city_play_url: str, chromium_page: Any
+) -> None:
+    """The same mechanism (the shared table session) serves Mafia City's play table."""
+    page = chromium_page
+    now = _mc_opened(page, _with(mafia_city_play_url, "seed=4"))
+    assert int(page.locator(".mc-seed").first.get_attribute("data-seed") or -1) == 4
+    for _ in range(2):
+        now = _mc_decide(page, now)
+    expect(page.locator(f".mc-seed[data-step='{now.step}'][data-kept='true']")).to_be_attached(
+        timeout=TIMEOUT_MS
+    )
+    page.reload(wait_until="domcontentloaded")
+    after = wait_for_table(page, TIMEOUT_MS, step=now.step, note="Your game is back")
+    _same_table(now, after)

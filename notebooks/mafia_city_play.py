@@ -23,7 +23,13 @@ def _():
     from speakeasy.games.mafia_city.table.play import table_for as mc_table_for
     from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
-    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
+    from speakeasy.tools.inputs import (
+        checked_int,
+        checked_seed,
+        checked_text,
+        checked_upload_text,
+    )
+    from speakeasy.tools.page_address import fresh_seed
     from speakeasy.tools.svg_board import SvgBoard
     from speakeasy.tools.teacher import TeacherView
 
@@ -39,9 +45,11 @@ def _():
         TeacherView,
         answer_boxes,
         checked_int,
+        checked_seed,
         checked_text,
         checked_upload_text,
         exercise_cards,
+        fresh_seed,
         html,
         mafia_city_map,
         mc_advance,
@@ -59,7 +67,8 @@ def _(mo):
 
     You play red against two bots; the sections below the map change the seats (three to
     five, people or bots), the seed or the target, and explain a round. **Gold rings** on the
-    map: where a click chooses.
+    map: where a click chooses. Your game stays in this page's address: a reload, or the link,
+    opens it again.
     """)
     return
 
@@ -72,11 +81,15 @@ def _(mo, session):
 
 
 @app.cell(hide_code=True)
-def _(McTable, mo):
-    # The position lives in an immutable snapshot; the views below the map follow it.
+def _(McPlaySession, McTable, mo):
+    # The position lives in an immutable snapshot; the views below the map follow it. The page
+    # opens on the game kept in its address (checked: a damaged one gives a new game and a
+    # note), else on a new game with a new seed (``?seed=5`` sets one).
     DEFAULT_SEATS = {"red": "human", "blue": "heuristic", "green": "random"}
     COLOURS = ["red", "blue", "green", "yellow", "grey"]
-    START = McTable.new(DEFAULT_SEATS, seed=1).snapshot()
+    START, START_NOTE = McPlaySession.opening(
+        mo.query_params(), lambda seed: McTable.new(DEFAULT_SEATS, seed=seed).snapshot()
+    )
     get_snap, set_snap = mo.state(START)
     get_phase, set_phase = mo.state(None)  # the (round, phase) in step-through
     get_frame, set_frame = mo.state(0)
@@ -85,6 +98,7 @@ def _(McTable, mo):
         COLOURS,
         DEFAULT_SEATS,
         START,
+        START_NOTE,
         get_frame,
         get_phase,
         get_snap,
@@ -97,7 +111,17 @@ def _(McTable, mo):
 
 
 @app.cell(hide_code=True)
-def _(McPlaySession, START, TeacherView, mo, set_frame, set_phase, set_snap, set_uncovered):
+def _(
+    McPlaySession,
+    START,
+    START_NOTE,
+    TeacherView,
+    mo,
+    set_frame,
+    set_phase,
+    set_snap,
+    set_uncovered,
+):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot (and a
     # reveal of the hot-seat cover) to the views below the map, and opens a step of "since
@@ -117,6 +141,7 @@ def _(McPlaySession, START, TeacherView, mo, set_frame, set_phase, set_snap, set
         on_reveal=set_uncovered,
         on_through=_open,
         teacher_view=TeacherView.from_query(mo.query_params()),
+        note=START_NOTE,
     )
     return (session,)
 
@@ -133,7 +158,8 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
             for colour in COLOURS
         }
     )
-    seed_input = mo.ui.number(start=0, stop=999_999, value=1, label="Seed")
+    # blank: every new game gets a new seed (shown, so it can be played again)
+    seed_input = mo.ui.number(value=None, step=1, label="Seed (blank: a new one)")
     advanced_box = mo.ui.checkbox(value=False, label="Advanced target (15 / 13 / 11 VP)")
     load_file = mo.ui.file(filetypes=[".json"], label="Load a saved game (.json)")
     load_text = mo.ui.text_area(
@@ -165,8 +191,9 @@ def _(
     McTable,
     SaveFileError,
     advanced_box,
-    checked_int,
+    checked_seed,
     checked_upload_text,
+    fresh_seed,
     load_file,
     load_text,
     mo,
@@ -189,14 +216,17 @@ def _(
         if not 3 <= len(seats) <= 5:
             session.say(("warn", "Mafia City needs 3 to 5 seats (MC-SETUP-11)."))
             return
-        # a browser can post any value for a widget: checked here before use
-        seed = checked_int(seed_input.value, 0, 999_999, default=1)
+        # a browser can post any value for a widget: checked here before use; no seed set
+        # (blank) is a new one, from which all of the game's randomness flows
+        chosen = checked_seed(seed_input.value)
+        seed = fresh_seed() if chosen is None else chosen
         try:
             table = McTable.new(seats, seed=seed, advanced=advanced_box.value is True)
         except ValueError as exc:
             session.say(("danger", str(exc)))
             return
-        _show(table.snapshot(), ("success", f"New game, seed {seed}."))
+        again = " (a new one: type it in Seed to play this game again)" if chosen is None else ""
+        _show(table.snapshot(), ("success", f"New game, seed {seed}.{again}"))
 
     def _load(_):
         files = load_file.value
@@ -289,12 +319,36 @@ def _(MC_PLAYER_COLOURS, html):
 
 
 @app.cell(hide_code=True)
-def _(mo, snapshot, table):
-    mo.download(  # the file is made when the button is pressed, not at every click
-        data=lambda: table.save().encode("utf-8"),
-        filename=f"mafia-city-seed{table.game.seed}-step{snapshot.step}.json",
-        mimetype="application/json",
-        label="Save game",
+def _(mo, session, snapshot):
+    # The game in the page's address after every change: a reload, or the link, opens it again.
+    in_address = session.keep_in_address(mo.query_params(), snapshot)
+    return (in_address,)
+
+
+@app.cell(hide_code=True)
+def _(in_address, mo, snapshot, table):
+    _kept = (
+        "kept in this page's address"
+        if in_address
+        else "too long for the page's address: save it to keep it"
+    )
+    mo.hstack(
+        [
+            mo.download(  # the file is made when the button is pressed, not at every click
+                data=lambda: table.save().encode("utf-8"),
+                filename=f"mafia-city-seed{table.game.seed}-step{snapshot.step}.json",
+                mimetype="application/json",
+                label="Save game",
+            ),
+            mo.Html(
+                f'<span class="mc-seed" data-seed="{table.game.seed}" '
+                f'data-step="{snapshot.step}" data-kept="{str(in_address).lower()}">'
+                f"Seed {table.game.seed} · {_kept}</span>"
+            ),
+        ],
+        justify="start",
+        align="center",
+        gap=1,
     )
     return
 

@@ -23,6 +23,7 @@ def _():
         Table,
         TableSnapshot,
         advance,
+        decision_number,
         decision_steps,
         option_descriptions,
         plain_words,
@@ -35,8 +36,14 @@ def _():
         table_boards,
     )
     from speakeasy.tools.citations import player_rules
-    from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
+    from speakeasy.tools.inputs import (
+        checked_int,
+        checked_seed,
+        checked_text,
+        checked_upload_text,
+    )
     from speakeasy.tools.lookup import lookup_markdown
+    from speakeasy.tools.page_address import fresh_seed
     from speakeasy.tools.svg_board import SvgBoard
     from speakeasy.tools.teacher import TeacherView
     from speakeasy.tools.text import html_text, md_text
@@ -55,10 +62,13 @@ def _():
         advance,
         changes_in_words,
         checked_int,
+        checked_seed,
         checked_text,
         checked_upload_text,
         clicked_place,
+        decision_number,
         decision_steps,
+        fresh_seed,
         game_figure,
         game_figure_data,
         goal_lines,
@@ -84,15 +94,20 @@ def _(mo):
     You play purple against the **heuristic bot**; the ⚙ section below changes the seats
     (one to four people or bots), the seed or the rule options. **Gold rings** on the map:
     where a click chooses; **orange rings**: what changed. *Your board* is under the map.
+    Your game stays in this page's address: a reload, or the link, opens it again.
     """)
     return
 
 
 @app.cell(hide_code=True)
-def _(Colour, Table, mo):
-    # The position lives in an immutable snapshot; the views below the map follow it.
+def _(Colour, PlaySession, Table, mo):
+    # The position lives in an immutable snapshot; the views below the map follow it. The page
+    # opens on the game kept in its address (checked: a damaged one gives a new game and a
+    # note), else on a new game with a new seed (``?seed=5`` sets one).
     DEFAULT_SEATS = {"purple": "human", "blue": "heuristic"}
-    START = Table.new(DEFAULT_SEATS, seed=1).snapshot()
+    START, START_NOTE = PlaySession.opening(
+        mo.query_params(), lambda seed: Table.new(DEFAULT_SEATS, seed=seed).snapshot()
+    )
     get_snap, set_snap = mo.state(START)
     get_through, set_through = mo.state(None)  # the step shown in "step through"
     get_frame, set_frame = mo.state(0)  # the event of that step
@@ -110,6 +125,7 @@ def _(Colour, Table, mo):
         DEFAULT_SEATS,
         SEAT_CHOICES,
         START,
+        START_NOTE,
         get_frame,
         get_log_phases,
         get_log_player,
@@ -124,7 +140,16 @@ def _(Colour, Table, mo):
 
 
 @app.cell(hide_code=True)
-def _(PlaySession, START, TeacherView, mo, set_frame, set_snap, set_through):
+def _(
+    PlaySession,
+    START,
+    START_NOTE,
+    TeacherView,
+    mo,
+    set_frame,
+    set_snap,
+    set_through,
+):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot to
     # the views below the map. Made in a cell that never re-runs: marimo closes a widget
@@ -141,6 +166,7 @@ def _(PlaySession, START, TeacherView, mo, set_frame, set_snap, set_through):
         on_change=set_snap,
         on_through=_open,
         teacher_view=TeacherView.from_query(mo.query_params()),
+        note=START_NOTE,
     )
     return (session,)
 
@@ -174,7 +200,8 @@ def _(
             for colour in COLOURS
         }
     )
-    seed_input = mo.ui.number(start=0, stop=999_999, value=1, label="Seed")
+    # blank: every new game gets a new seed (shown, so it can be played again)
+    seed_input = mo.ui.number(value=None, step=1, label="Seed (blank: a new one)")
     option_boxes = mo.ui.dictionary(
         {
             name: mo.ui.checkbox(value=OFFICIAL[name], label=md_text(text))
@@ -193,8 +220,10 @@ def _(
     Colour,
     SaveFileError,
     Table,
-    checked_int,
+    checked_seed,
     checked_upload_text,
+    decision_number,
+    fresh_seed,
     load_file,
     load_text,
     mo,
@@ -213,8 +242,10 @@ def _(
         if not seats:
             session.say(("warn", "Give at least one seat to a human or a bot."))
             return
-        # a browser can post any value for a widget: checked here before use
-        seed = checked_int(seed_input.value, 0, 999_999, default=1)
+        # a browser can post any value for a widget: checked here before use; no seed set
+        # (blank) is a new one, from which all of the game's randomness flows
+        chosen = checked_seed(seed_input.value)
+        seed = fresh_seed() if chosen is None else chosen
         options = {name: value is True for name, value in option_boxes.value.items()}
         try:
             table = Table.new(seats, seed=seed, options=options)
@@ -222,7 +253,8 @@ def _(
             session.say(("danger", str(exc)))
             return
         set_through(None)  # step through starts again at the new game's latest phase
-        session.show(table.snapshot(), ("success", f"New game, seed {seed}."))
+        again = " (a new one: type it in Seed to play this game again)" if chosen is None else ""
+        session.show(table.snapshot(), ("success", f"New game, seed {seed}.{again}"))
 
     def _load(_):
         files = load_file.value
@@ -243,7 +275,8 @@ def _(
             return
         set_through(None)
         session.show(
-            table.snapshot(), ("success", f"Loaded a game at step {len(table.game.history)}.")
+            table.snapshot(),
+            ("success", f"Loaded a game at step {decision_number(table.game)}."),
         )
 
     new_game_button = mo.ui.button(label="⚄ New game", kind="success", on_click=_new_game)
@@ -347,11 +380,10 @@ def _(decision_steps, game, mo, session, snapshot, table):
     )
 
     def _jump(_):
-        step = jump_picker.value
-        if isinstance(step, int) and 0 <= step <= snapshot.step:  # a page can post anything
-            session.act(
-                lambda t: t.goto(step), ("info", f"Back before step {step + 1}; Redo goes forward.")
-            )
+        step = jump_picker.value  # the actions before the decision picked
+        if isinstance(step, int) and 0 <= step < snapshot.step:  # a page can post anything
+            back = ("info", f"Back to step {step + 1}: decide it again; Redo goes forward.")
+            session.act(lambda t: t.goto(step), back)
 
     jump_button = mo.ui.button(label="↶ Go back", on_click=_jump, disabled=not _choices)
     save_button = mo.download(
@@ -364,10 +396,30 @@ def _(decision_steps, game, mo, session, snapshot, table):
 
 
 @app.cell(hide_code=True)
-def _(jump_button, jump_picker, mo, save_button):
+def _(mo, session, snapshot):
+    # The game in the page's address after every change: a reload, or the link, opens it again.
+    in_address = session.keep_in_address(mo.query_params(), snapshot)
+    return (in_address,)
+
+
+@app.cell(hide_code=True)
+def _(game, in_address, jump_button, jump_picker, mo, save_button):
+    _kept = (
+        "kept in this page's address"
+        if in_address
+        else "too long for the page's address: save it to keep it"
+    )
     mo.hstack(
-        [save_button, mo.hstack([jump_picker, jump_button], justify="start", align="end")],
-        widths=[1, 4],
+        [
+            save_button,
+            # data-step: the address holds the game up to this step (written just before)
+            mo.Html(
+                f'<span class="se-seed" data-seed="{game.seed}" data-step="{len(game.history)}" '
+                f'data-kept="{str(in_address).lower()}">Seed {game.seed} · {_kept}</span>'
+            ),
+            mo.hstack([jump_picker, jump_button], justify="start", align="end"),
+        ],
+        widths=[1, 2, 4],
         justify="start",
         align="end",
         gap=1,
@@ -487,15 +539,20 @@ def _(chip, game, mo):
 @app.cell(hide_code=True)
 def _(
     CATEGORIES,
-    COLOURS,
+    game,
     get_log_phases,
     get_log_player,
     mo,
     set_log_phases,
     set_log_player,
 ):
+    # only the seats of the game on the table
+    _players = ["everyone", *(c.value for c in game.colours)]
     log_player = mo.ui.dropdown(
-        ["everyone", *COLOURS], value=get_log_player(), label="Player", on_change=set_log_player
+        _players,
+        value=get_log_player() if get_log_player() in _players else "everyone",
+        label="Player",
+        on_change=set_log_player,
     )
     log_phases = mo.ui.multiselect(
         list(CATEGORIES),
@@ -523,7 +580,8 @@ def _(
     player_rules,
     table,
 ):
-    _player = None if log_player.value == "everyone" else log_player.value
+    _seats = {c.value for c in game.colours}  # a page can post any value: only a seat filters
+    _player = log_player.value if log_player.value in _seats else None
     _phases = log_phases.value or None
     entries = log(game, player=_player, category=_phases, newest_first=True)
     _total = len(log(game))
@@ -725,14 +783,50 @@ def _(checked_text, lookup_markdown, mo, rule_query):
 
 @app.cell
 def _(
+    PlaySession,
     Table,
     TableSnapshot,
     advance,
     clicked_place,
+    decision_number,
+    decision_steps,
     game_figure,
     log,
     table_for,
 ):
+    def test_a_reload_opens_the_game_kept_in_the_address():
+        class _Params(dict):  # mo.query_params() as the session uses it
+            def set(self, key, value):
+                self[key] = value
+
+            def remove(self, key, value=None):
+                self.pop(key, None)
+
+        def _new(seed):
+            return Table.new({"purple": "human", "blue": "bot"}, seed=seed).snapshot()
+
+        snap = _new(3)
+        for _ in range(2):
+            first = table_for(snap).game.legal_actions()[0]
+            snap = advance(snap, lambda t, a=first: t.choose(a))
+        params = _Params()
+        assert PlaySession(snap).keep_in_address(params)
+        reopened, note = PlaySession.opening(params, _new)
+        assert reopened == snap and note[0] == "info"
+        damaged, note = PlaySession.opening({"game": params["game"][:-6]}, _new)
+        assert damaged != snap and note[0] == "warn" and "cannot be opened" in note[1]
+        assert PlaySession.opening({"seed": "7"}, _new) == (_new(7), None)
+
+    def test_go_back_lands_on_the_step_it_names():
+        snap = Table.new({"purple": "human", "blue": "bot"}, seed=4).snapshot()
+        for _ in range(6):
+            first = table_for(snap).game.legal_actions()[0]
+            snap = advance(snap, lambda t, a=first: t.choose(a))
+        table = table_for(snap)
+        for label, step in decision_steps(table.game, table.seats)[:4]:
+            landed = table_for(advance(snap, lambda t, s=step: t.goto(s)))
+            assert label.startswith(f"Step {decision_number(landed.game)} · "), label
+
     def test_choices_undo_and_redo_through_snapshots():
         start = Table.new({"purple": "human", "blue": "bot"}, seed=3).snapshot()
         snap = start

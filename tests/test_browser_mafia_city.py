@@ -278,6 +278,10 @@ def test_hot_seat_covers_the_next_persons_cards_until_they_reveal_them(
         blue = page.locator("marimo-dropdown select").nth(1)
         blue.wait_for(state="visible", timeout=TIMEOUT_MS)
         blue.select_option("human")  # the kernel hears it before the click that follows
+        seed = page.locator("marimo-number input").first
+        seed.fill("1")  # blank would be a new seed: this test's game is seed 1's
+        seed.press("Tab")
+        expect(seed).to_have_value("1", timeout=TIMEOUT_MS)
         page.get_by_role("button", name="New game", exact=True).click()
         wait_for_table(page, TIMEOUT_MS, note="New game, seed 1.")
         expect(page.get_by_text("Pass the screen to")).to_be_visible(timeout=TIMEOUT_MS)

@@ -105,7 +105,7 @@ def _settled(page: Any, view: TableView, timeout_ms: int = TIMEOUT_MS) -> Snapsh
     expect(page.locator(f"{LOG}[data-step='{view.step}']")).to_be_attached(timeout=timeout_ms)
     snap = _snapshot(page)
     assert snap.step == view.step, (snap.meta, view)
-    assert snap.title.startswith(f"Step {snap.step} ·") or snap.title == "Game over", snap.title
+    assert snap.title.startswith(f"Step {snap.step + 1} ·") or snap.title == "Game over", snap.title
     assert page.locator(".se-map parsererror").count() == 0
     return snap
 
@@ -209,7 +209,7 @@ def test_play_a_few_decisions_click_the_map_and_undo(
     assert undone.log_count == third.log_count < fourth.log_count
     assert undone.log_text == third.log_text
     expect(page.get_by_role("button", name="Redo")).to_be_enabled()
-    assert re.match(rf"^Step {third.step} · Purple", undone.title)
+    assert re.match(rf"^Step {third.step + 1} · Purple", undone.title)
 
     shot = tmp_path / "play.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -245,7 +245,7 @@ def test_load_a_game_and_step_through_the_luciano_phase(
     area.press("Tab")
     steps = len(json.loads(saved)["actions"])
     page.get_by_role("button", name="Load a game").click()
-    loaded = _wait_for_step(page, step=steps, note=f"Loaded a game at step {steps}.")
+    loaded = _wait_for_step(page, step=steps, note=f"Loaded a game at step {steps + 1}.")
     assert loaded.log_count > 50
 
     # The step-through panel opens on the Lucky Luciano phase, at its first event.
@@ -431,11 +431,11 @@ def test_the_opponents_safe_shows_only_in_the_teacher_view(
     again, it is hidden again. The switch is on the teacher's page only (speakeasy.tools.teacher):
     opened without the teacher's code, the page has none."""
     page = chromium_page
-    page.goto(play_url, wait_until="domcontentloaded")
+    page.goto(f"{play_url}?seed=1", wait_until="domcontentloaded")  # seed 1's game, as before
     wait_for_cells(page, TIMEOUT_MS)
     assert wait_for(page, lambda p: svg_meta(_main_plot(p)).get("seen_by") == "purple", TIMEOUT_MS)
     expect(page.get_by_text("Teacher view")).to_have_count(0)
-    page.goto(f"{play_url}?teacher={TEACHER_CODE}", wait_until="domcontentloaded")
+    page.goto(f"{play_url}?teacher={TEACHER_CODE}&seed=1", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT, timeout=TIMEOUT_MS)
     seen_by_purple = wait_for(
         page,

@@ -47,6 +47,10 @@ def _two_people(page: Any) -> TableView:
     blue = page.locator("marimo-dropdown select").nth(1)
     blue.wait_for(state="visible", timeout=TIMEOUT_MS)
     blue.select_option("human")
+    seed = page.locator("marimo-number input").first
+    seed.fill("1")  # blank would be a new seed: these tests play seed 1's game
+    seed.press("Tab")
+    expect(seed).to_have_value("1", timeout=TIMEOUT_MS)
     page.get_by_role("button", name="New game", exact=True).click()
     return wait_for_table(page, TIMEOUT_MS, note="New game, seed 1.")
 

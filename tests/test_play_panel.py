@@ -247,7 +247,10 @@ def test_the_map_title_and_meta_name_the_step() -> None:
     table = Table.new(SEATS, seed=1)
     figure = table_figure(table)
     step = len(table.game.history)
-    assert figure["layout"]["title"]["text"].startswith(f"Step {step} · Purple (human)")
+    # the title names the decision on the table by its number in the log: one more than the
+    # actions made, which the meta counts
+    assert figure["layout"]["title"]["text"].startswith(f"Step {step + 1} · Purple (human)")
+    assert figure["layout"]["meta"]["step"] == step
     assert table.game.pending is not None
     assert figure["layout"]["meta"]["pending"] == table.game.pending.kind
 

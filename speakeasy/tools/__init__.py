@@ -17,6 +17,7 @@ module              what
 ``board_widget``    a map that answers clicks (anywidget)
 ``svg_board``       the SVG map widget
 ``decision_panel``  the decision panel and the table session
+``page_address``    a play table kept in the page's address (a reload reopens it)
 ``seated``          undo/redo to a person's own decision
 ``inputs``          server-side checks of widget values
 ``exercise_cards``  exercises as cards in a notebook

@@ -45,13 +45,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import traitlets
 
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import SaveFileError
 from speakeasy.tools.board_widget import ClickPoints
+from speakeasy.tools.page_address import (
+    ADDRESS_KEY,
+    MAX_CHARS,
+    address_seed,
+    decode_table,
+    encode_table,
+    fresh_seed,
+)
 from speakeasy.tools.rule_links import SPEAKEASY_RULES, RuleSet, rule_ids_in, rule_url
 from speakeasy.tools.svg_board import SvgBoard
 from speakeasy.tools.teacher import TeacherView
@@ -61,6 +69,8 @@ __all__ = [
     "DecisionPanel",
     "Note",
     "PanelRequest",
+    "QueryParams",
+    "Snapshot",
     "TableSession",
     "empty_view",
     "parse_request",
@@ -292,8 +302,34 @@ class DecisionPanel:
 
 
 # ---------------------------------------------------------------------- the session
+class Snapshot(Protocol):
+    """What a game's table snapshot offers the session: its seed, its step (decisions made)
+    and its plain data for the page's address (:mod:`speakeasy.tools.page_address`)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def step(self) -> int: ...
+
+    def to_data(self) -> dict[str, Any]: ...
+
+
+class QueryParams(Protocol):
+    """The page's query parameters as marimo gives them (``mo.query_params()``): setting one
+    changes the address in the browser."""
+
+    def get(self, key: str, default: Any = None) -> Any: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str, value: str | None = None) -> None: ...
+
+    def __contains__(self, key: str) -> bool: ...
+
+
 TableT = TypeVar("TableT")
-SnapshotT = TypeVar("SnapshotT")
+SnapshotT = TypeVar("SnapshotT", bound=Snapshot)
 
 
 class TableSession(ABC, Generic[TableT, SnapshotT]):
@@ -316,6 +352,9 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
 
     #: The width (pixels) the map is drawn for; it scales with its column, keeping its shape.
     map_width = 900
+    #: The game's name in the page's address (its registry name): an address made by one
+    #: game's table never opens in another's.
+    game_name: ClassVar[str] = ""
 
     def __init__(
         self,
@@ -324,11 +363,12 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         on_change: Callable[[SnapshotT], object] | None = None,
         on_through: Callable[[int], object] | None = None,
         teacher_view: TeacherView | None = None,
+        note: Note | None = None,
     ) -> None:
         self.snapshot = snapshot
         self.teacher_view = teacher_view if teacher_view is not None else TeacherView()
         self.group: str | None = None
-        self.note: Note | None = None
+        self.note: Note | None = note
         self.on_change = on_change
         self.on_through = on_through
         self._pending: SnapshotT | None = None  # for on_change, once the page has drawn it
@@ -368,6 +408,59 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     def refusal(self, error: IllegalAction) -> str:
         """A refusal in words (a game may explain its rules)."""
         return str(error)
+
+    @classmethod
+    @abstractmethod
+    def read_snapshot(cls, data: dict[str, Any]) -> SnapshotT:
+        """The snapshot of ``data`` (a snapshot's ``to_data()``), checked and replayed; any
+        ``ValueError`` (``AddressError``, ``IllegalAction``) when it is not a table of the game."""
+
+    # ------------------------------------------------------------------ the page's address
+    @classmethod
+    def opening(cls, params: Any, new: Callable[[int], SnapshotT]) -> tuple[SnapshotT, Note | None]:
+        """The position a page opens on, from its query parameters ``params``: the table kept
+        in its address (``?game=``, :meth:`keep_in_address`), else ``new(seed)``: a new game on
+        the address's ``?seed=`` or, without one, a fresh random seed
+        (:func:`~speakeasy.tools.page_address.fresh_seed`). An address that cannot be read
+        gives a new game and a note that says why; nothing here raises on what a page sends."""
+        value = params.get(ADDRESS_KEY)
+        if value is not None:
+            try:
+                snapshot = cls.read_snapshot(decode_table(value, cls.game_name))
+            except Exception as exc:  # a replay may fail in any way; the page gets a note
+                reason = str(exc)[:300] if isinstance(exc, ValueError) else type(exc).__name__
+                seed = fresh_seed()
+                note = (
+                    f"The game in this page's address cannot be opened: {reason}. "
+                    f"Here is a new game instead (seed {seed})."
+                )
+                return new(seed), ("warn", note)
+            back = f"Your game is back from this page's address (seed {snapshot.seed})."
+            return snapshot, ("info", back)
+        asked = address_seed(params)
+        return new(fresh_seed() if asked is None else asked), None
+
+    def address(self, snapshot: SnapshotT | None = None) -> str | None:
+        """``snapshot`` (default: the one on show) as the value of the page's ``?game=``, or
+        ``None`` when it is longer than an address may be
+        (:data:`~speakeasy.tools.page_address.MAX_CHARS`)."""
+        shown = self.snapshot if snapshot is None else snapshot
+        value = encode_table(self.game_name, shown.to_data())
+        return value if len(value) <= MAX_CHARS else None
+
+    def keep_in_address(self, params: QueryParams, snapshot: SnapshotT | None = None) -> bool:
+        """Write ``snapshot`` (default: the one on show) into the page's address ``params``
+        (``mo.query_params()``; only when it changed), so a reload reopens it
+        (:meth:`opening`). A game too long for an address is taken out of it (a reload then
+        starts a new one: "Save game" keeps it); returns whether the address holds it."""
+        value = self.address(snapshot)
+        if value is None:
+            if ADDRESS_KEY in params:
+                params.remove(ADDRESS_KEY)
+            return False
+        if params.get(ADDRESS_KEY) != value:
+            params.set(ADDRESS_KEY, value)
+        return True
 
     # ------------------------------------------------------------------ the teacher's view
     @property

@@ -34,6 +34,7 @@ __all__ = [
     "UploadTooLarge",
     "checked_choice",
     "checked_int",
+    "checked_seed",
     "checked_text",
     "checked_upload",
     "checked_upload_text",
@@ -94,6 +95,18 @@ def checked_int(value: object, low: int, high: int, *, default: int | None = Non
     else:
         return fallback
     return clamp(number, low, high)
+
+
+def checked_seed(value: object, high: int = 999_999) -> int | None:
+    """A seed box's value: ``None`` when it is blank (``None`` or only spaces: the new game
+    takes a new seed), else :func:`checked_int` in ``0..high`` (anything else gives 0).
+
+    >>> checked_seed(None), checked_seed(" "), checked_seed(7.0), checked_seed("x")
+    (None, None, 7, 0)
+    """
+    if value is None or (isinstance(value, str) and len(value) < 100 and not value.strip()):
+        return None
+    return checked_int(value, 0, high, default=0)
 
 
 def checked_choice(value: object, choices: Iterable[T], default: T) -> T:

@@ -268,7 +268,7 @@ def load_save(page: Any, text: str) -> None:
     area.press("Tab")
     _settle(page, 800)
     page.get_by_role("button", name="Load a game", exact=True).click()
-    page.get_by_text(f"Loaded a game at step {step}.").wait_for(timeout=60_000)
+    page.get_by_text(f"Loaded a game at step {step + 1}.").wait_for(timeout=60_000)
     page.wait_for_function(
         "(() => { const m = /Step (\\d+)/.exec(window.__lat.key() || '');"
         f" return m !== null && Number(m[1]) >= {step}; }})()",

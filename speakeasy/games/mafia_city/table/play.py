@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from cachetools import FIFOCache, LRUCache
 
@@ -46,6 +46,7 @@ from speakeasy.games.mafia_city.model.board import adjacent
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.rules.control import control
 from speakeasy.tools.exercises import Exercise
+from speakeasy.tools.page_address import AddressError, table_fields
 from speakeasy.tools.seated import UndoToPerson
 
 __all__ = [
@@ -655,6 +656,46 @@ class TableSnapshot:
     @property
     def step(self) -> int:
         return len(self.actions)
+
+    def to_data(self) -> dict[str, Any]:
+        """The snapshot as plain JSON data (what the page's address keeps:
+        :mod:`speakeasy.tools.page_address`); :meth:`from_data` reads it back.
+
+        >>> snap = Table.new({"red": "human", "blue": "random", "green": "random"}).snapshot()
+        >>> TableSnapshot.from_data(snap.to_data()) == snap
+        True
+        """
+        data: dict[str, Any] = {
+            "seats": [list(seat) for seat in self.seats],
+            "seed": self.seed,
+            "advanced": self.advanced,
+            "actions": list(self.actions),
+        }
+        if self.redo:
+            data["redo"] = list(self.redo)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TableSnapshot:
+        """The snapshot of :meth:`to_data`'s ``data``, checked: the fields by type and size
+        (:func:`~speakeasy.tools.page_address.table_fields`; ``AddressError``) and every
+        decision, made and undone, by replaying it (``IllegalAction``, ``ValueError``). The
+        table replayed is kept for :func:`table_for`."""
+        seats, seed, actions, redo = table_fields(
+            data, colours=load_data().colours, kinds=SEAT_KINDS, extra={"advanced"}
+        )
+        advanced = data.get("advanced", False)
+        if not isinstance(advanced, bool):
+            raise AddressError("the target in the address is not true or false")
+        snapshot = cls(
+            seats=tuple((c, _kind(kind, c)) for c, kind in seats),
+            seed=seed,
+            advanced=advanced,
+            actions=actions,
+            redo=redo,
+        )
+        table_for(snapshot)  # replays every decision: an illegal one raises here
+        return snapshot
 
 
 #: The tables of recent snapshots, the least recently used dropped first.

@@ -269,12 +269,23 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         on_reveal: Callable[[str | None], object] | None = None,
         on_through: Callable[[int], object] | None = None,
         teacher_view: TeacherView | None = None,
+        note: Note | None = None,
     ) -> None:
         self.uncovered: str | None = None
         self.on_reveal = on_reveal
         super().__init__(
-            snapshot, on_change=on_change, on_through=on_through, teacher_view=teacher_view
+            snapshot,
+            on_change=on_change,
+            on_through=on_through,
+            teacher_view=teacher_view,
+            note=note,
         )
+
+    game_name = "mafia-city"
+
+    @classmethod
+    def read_snapshot(cls, data: dict[str, Any]) -> TableSnapshot:
+        return TableSnapshot.from_data(data)
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)

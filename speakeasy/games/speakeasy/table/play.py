@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from cachetools import FIFOCache, LRUCache
 
@@ -43,6 +43,7 @@ from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase, Player
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.tools.page_address import AddressError, table_fields
 from speakeasy.tools.seated import UndoToPerson
 from speakeasy.tools.text import counted, plural, split_label
 
@@ -60,6 +61,7 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "advance",
+    "decision_number",
     "decision_steps",
     "group_options",
     "money_cost",
@@ -443,6 +445,47 @@ class TableSnapshot:
     def step(self) -> int:
         return len(self.actions)
 
+    def to_data(self) -> dict[str, Any]:
+        """The snapshot as plain JSON data (what the page's address keeps:
+        :mod:`speakeasy.tools.page_address`); :meth:`from_data` reads it back.
+
+        >>> snap = Table.new({"purple": "human", "blue": "bot"}, seed=3).snapshot()
+        >>> TableSnapshot.from_data(snap.to_data()) == snap
+        True
+        """
+        data: dict[str, Any] = {
+            "seats": [list(seat) for seat in self.seats],
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+        }
+        if self.redo:
+            data["redo"] = list(self.redo)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TableSnapshot:
+        """The snapshot of :meth:`to_data`'s ``data``, checked: the fields by type and size
+        (:func:`~speakeasy.tools.page_address.table_fields`; ``AddressError``), the options by
+        name (``ValueError``) and every decision, made and undone, by replaying it
+        (``IllegalAction``, ``ValueError``). The table replayed is kept for
+        :func:`table_for`."""
+        seats, seed, actions, redo = table_fields(
+            data, colours={c.value for c in Colour}, kinds={*SEAT_KINDS, "bot"}, extra={"options"}
+        )
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise AddressError("the rule options in the address are not a table")
+        snapshot = cls(
+            seats=tuple((c, kind) for c, kind in seats),  # type: ignore[misc]
+            seed=seed,
+            options=tuple(sorted(Options.from_data(options).to_data().items())),
+            actions=actions,
+            redo=redo,
+        )
+        table_for(snapshot)  # replays every decision: an illegal one raises here
+        return snapshot
+
 
 _TABLE_CACHE_SIZE = 24
 #: The tables of recent snapshots, the least recently used dropped first.
@@ -553,9 +596,23 @@ def step_summaries(game: Game, seats: Mapping[Colour, SeatKind]) -> list[StepSum
     return out
 
 
+def decision_number(game: Game) -> int:
+    """The step number of the decision on the table: the one its action takes in the log
+    (which counts actions from 1), so the decisions made so far plus one. The map's title and
+    the panel name the decision by it; "Go back to Step 163" lands where the table shows
+    step 163 (:func:`decision_steps`).
+
+    >>> decision_number(Game.new(players=2, seed=7))
+    1
+    """
+    return len(game.history) + 1
+
+
 def decision_steps(game: Game, seats: Mapping[Colour, SeatKind]) -> list[tuple[str, int]]:
-    """``(label, step)`` for every decision taken so far, newest first: going to ``step``
-    puts that decision on the table again (``Table.goto``)."""
+    """``(label, step)`` for every decision taken so far, newest first, labelled by the
+    number its action has in the log: going to ``step`` (the actions before it,
+    ``Table.goto``) puts that decision on the table again, where :func:`decision_number`
+    shows the label's number."""
     out = []
     catalog = catalog_of(game)
     for i, s in enumerate(game.steps):

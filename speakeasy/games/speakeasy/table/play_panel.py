@@ -39,6 +39,7 @@ from speakeasy.games.speakeasy.table.play import (
     Table,
     TableSnapshot,
     advance,
+    decision_number,
     plain_words,
     progress_text,
     seat_name,
@@ -114,7 +115,7 @@ def panel_view(
     player, catalog = decision.player, table.catalog
     view["prompt"] = {
         "over": False,
-        "progress": f"{progress_text(game.state)} · step {step}",
+        "progress": f"{progress_text(game.state)} · step {decision_number(game)}",
         "player": player.value,
         "seat": seat_name(table.seats[player]),
         "text": " ".join(
@@ -174,7 +175,10 @@ def table_figure(table: Table, *, teacher: bool = False) -> dict[str, Any]:
     (:meth:`Table.seen <speakeasy.games.speakeasy.table.play.Table.seen>`: the opponents' safes
     hidden, R-MONEY-1; everything only with ``teacher``), what changed since the viewer's previous
     decision (orange), where a click chooses (gold), a title naming the step and who decides.
-    The layout's meta says whose view it is (``seen_by``) and whether it is a ``teacher``'s."""
+    The layout's meta says whose view it is (``seen_by``) and whether it is a ``teacher``'s;
+    its ``step`` counts the actions made, while the title names the decision on the table by
+    its number in the log, one more
+    (:func:`~speakeasy.games.speakeasy.table.play.decision_number`)."""
     game = table.game
     decision = game.pending
     step = len(game.history)
@@ -186,7 +190,8 @@ def table_figure(table: Table, *, teacher: bool = False) -> dict[str, Any]:
         title = "Game over"
     else:
         who = decision.player.value.capitalize()
-        title = f"Step {step} · {who} ({seat_name(table.seats[decision.player])}) to decide"
+        seat = seat_name(table.seats[decision.player])
+        title = f"Step {decision_number(game)} · {who} ({seat}) to decide"
     figure = game_figure_data(
         seen,
         game.board,
@@ -215,6 +220,12 @@ class PlaySession(TableSession[Table, TableSnapshot]):
     The map shows what the table's viewer may see; the teacher's view (every safe) only in a
     session made for the teacher (:meth:`~speakeasy.tools.decision_panel.TableSession.set_teacher`,
     :mod:`speakeasy.tools.teacher`)."""
+
+    game_name = "speakeasy"
+
+    @classmethod
+    def read_snapshot(cls, data: dict[str, Any]) -> TableSnapshot:
+        return TableSnapshot.from_data(data)
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)

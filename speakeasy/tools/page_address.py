@@ -1,0 +1,237 @@
+"""A play table kept in the page's address: a reload (or a shared link) reopens the same game.
+
+A play notebook writes its table into one query parameter of the page's URL (``?game=…``)
+after every change and reads it back when the page opens. The value is the table's plain data
+(seats, seed, rule options, the decisions made and the ones undone: what a
+``TableSnapshot`` holds, which replays to the same position) as compact JSON with the game's
+name and a format version, compressed with zlib and written in base64url without padding.
+A whole game of Speakeasy (200-300 decisions) takes about 1,500 characters.
+
+Anyone can edit an address, so reading is strict and bounded: at most :data:`MAX_CHARS`
+characters of the base64url alphabet, decompressed to at most :data:`MAX_JSON_BYTES` (a zlib
+bomb stops there), JSON read within limits (:func:`~speakeasy.core.limits.load_json_limited`),
+the envelope's game and version checked, and each field of the table checked by type and size
+(:func:`table_fields`). Every refusal is an :class:`AddressError` (a ``ValueError``) with a
+plain message; the game then replays the decisions, which its own rules check.
+
+>>> text = encode_table("speakeasy", {"seats": [["purple", "human"]], "seed": 7})
+>>> text
+'eNoNyTEKgDAMBdC7_DmLk5CrlA4Rg4K2BNMKUnp3s743cEhRMNxULhX_QHjBC6HJdscMuEpzcEqw_lgY4exFKnKmSN3B65w_gqkYCw'
+>>> decode_table(text, "speakeasy")
+{'seats': [['purple', 'human']], 'seed': 7}
+>>> decode_table(text, "mafia-city")
+Traceback (most recent call last):
+...
+speakeasy.tools.page_address.AddressError: the address holds a game of speakeasy, not of mafia-city
+>>> decode_table("not base64!", "speakeasy")
+Traceback (most recent call last):
+...
+speakeasy.tools.page_address.AddressError: the game in the address is not base64url text
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import secrets
+import zlib
+from collections.abc import Collection, Mapping
+from typing import Any, Final
+
+from speakeasy.core.actions import MAX_ACTION_TEXT
+from speakeasy.core.limits import LimitError, load_json_limited
+
+__all__ = [
+    "ADDRESS_KEY",
+    "FORMAT_VERSION",
+    "MAX_ACTIONS",
+    "MAX_CHARS",
+    "MAX_JSON_BYTES",
+    "SEED_KEY",
+    "SEED_LIMIT",
+    "AddressError",
+    "TableFields",
+    "address_seed",
+    "decode_table",
+    "encode_table",
+    "fresh_seed",
+    "table_fields",
+]
+
+#: The query parameter that holds the table.
+ADDRESS_KEY: Final = "game"
+#: The query parameter that starts a new game on a given seed (``?seed=5``: tests, a class).
+SEED_KEY: Final = "seed"
+#: The version of the envelope; an address of another version is refused.
+FORMAT_VERSION: Final = 1
+#: The longest value read or written, in characters. The browser sends the address again to
+#: open the page's websocket, whose server refuses a request line over 8 KB.
+MAX_CHARS: Final = 6_000
+#: The most bytes the value may decompress to: a zlib bomb stops here.
+MAX_JSON_BYTES: Final = 256 * 1024
+#: The most decisions (made and undone together) a table in the address may hold.
+MAX_ACTIONS: Final = 5_000
+#: New games get seeds ``0 <= seed < SEED_LIMIT`` (what the seed box accepts).
+SEED_LIMIT: Final = 1_000_000
+
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_DIGITS = re.compile(r"[0-9]{1,6}")
+
+
+class AddressError(ValueError):
+    """The game in the page's address cannot be read: too long, not base64url, not zlib, too
+    large once decompressed, not JSON, another game or version, or a field of the wrong type
+    or size. The message is plain English."""
+
+
+def encode_table(game: str, table: Mapping[str, Any]) -> str:
+    """``table`` (plain JSON data) of ``game`` as an address value: compact JSON with the
+    game's name and :data:`FORMAT_VERSION`, zlib-compressed, base64url without padding.
+    The caller checks the length against :data:`MAX_CHARS` (a longer value is never read)."""
+    envelope = {"game": game, "v": FORMAT_VERSION, "table": dict(table)}
+    raw = json.dumps(envelope, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def decode_table(value: object, game: str) -> dict[str, Any]:
+    """The table data of ``game`` in the address value ``value`` (:func:`encode_table`);
+    :class:`AddressError` if it is not one, before any large allocation.
+
+    >>> decode_table("x" * (MAX_CHARS + 1), "speakeasy")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    speakeasy.tools.page_address.AddressError: the game in the address is too long: ...
+    >>> bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 10**6, 9)).decode()
+    >>> decode_table(bomb.rstrip("="), "speakeasy")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    speakeasy.tools.page_address.AddressError: the game in the address unpacks to more than ...
+    """
+    if not isinstance(value, str):  # marimo gives a list for a repeated parameter
+        raise AddressError("the page's address holds more than one game")
+    if len(value) > MAX_CHARS:
+        raise AddressError(
+            f"the game in the address is too long: {len(value):,} characters; "
+            f"the limit is {MAX_CHARS:,}"
+        )
+    if not _BASE64URL.fullmatch(value) or len(value) % 4 == 1:
+        raise AddressError("the game in the address is not base64url text")
+    try:
+        packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        raise AddressError("the game in the address is not base64url text") from None
+    unpacker = zlib.decompressobj()
+    try:
+        raw = unpacker.decompress(packed, MAX_JSON_BYTES + 1)
+    except zlib.error:
+        raise AddressError("the game in the address is damaged (not zlib data)") from None
+    if len(raw) > MAX_JSON_BYTES or unpacker.unconsumed_tail:
+        raise AddressError(f"the game in the address unpacks to more than {MAX_JSON_BYTES:,} bytes")
+    if not unpacker.eof or unpacker.unused_data:
+        raise AddressError("the game in the address is damaged (cut short or with extra data)")
+    try:
+        data = load_json_limited(raw, "the game in the address")
+    except LimitError as exc:
+        raise AddressError(str(exc)) from None
+    if not isinstance(data, dict) or set(data) != {"game", "v", "table"}:
+        raise AddressError("the address holds no game table")
+    if data["game"] != game:
+        shown = data["game"] if isinstance(data["game"], str) else "an unknown kind"
+        raise AddressError(f"the address holds a game of {shown[:40]}, not of {game}")
+    if type(data["v"]) is not int or data["v"] != FORMAT_VERSION:
+        raise AddressError(
+            f"the game in the address has another format version; this one reads {FORMAT_VERSION}"
+        )
+    table = data["table"]
+    if not isinstance(table, dict):
+        raise AddressError("the address holds no game table")
+    return table
+
+
+# ---------------------------------------------------------------------- the table's fields
+TableFields = tuple[tuple[tuple[str, str], ...], int, tuple[str, ...], tuple[str, ...]]
+
+
+def table_fields(
+    data: Mapping[str, Any],
+    *,
+    colours: Collection[str],
+    kinds: Collection[str],
+    extra: Collection[str] = (),
+) -> TableFields:
+    """The fields every game's table has, checked: ``seats`` (a list of ``[colour, kind]``
+    pairs, distinct colours of ``colours``, kinds of ``kinds``), ``seed`` (``0 <= seed <
+    2**63``), ``actions`` and ``redo`` (lists of short strings, :data:`MAX_ACTIONS` together).
+    Any other key must be one of the game's ``extra`` ones. Returns ``(seats, seed, actions,
+    redo)``; :class:`AddressError` otherwise. Whether the actions are legal is the game's to
+    check (by replaying them).
+
+    >>> table_fields({"seats": [["red", "human"]], "seed": 3, "actions": ["pass"]},
+    ...              colours={"red"}, kinds={"human"})
+    ((('red', 'human'),), 3, ('pass',), ())
+    >>> table_fields({"seats": [["red", "god"]], "seed": 3}, colours={"red"}, kinds={"human"})
+    Traceback (most recent call last):
+    ...
+    speakeasy.tools.page_address.AddressError: the address seats red as 'god', which is no seat kind
+    """
+    unknown = sorted(
+        str(k)[:40]
+        for k in data
+        if k not in {"seats", "seed", "actions", "redo"} and k not in extra
+    )
+    if unknown:
+        raise AddressError(f"the game in the address has unknown fields: {', '.join(unknown)}")
+    raw_seats = data.get("seats")
+    if not isinstance(raw_seats, list) or not 1 <= len(raw_seats) <= len(colours):
+        raise AddressError("the game in the address has no valid list of seats")
+    seats: list[tuple[str, str]] = []
+    for pair in raw_seats:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(p, str) for p in pair)
+            or pair[0] not in colours
+        ):
+            raise AddressError("the game in the address has a seat that is not a colour and kind")
+        if pair[1] not in kinds:
+            raise AddressError(
+                f"the address seats {pair[0]} as {pair[1][:20]!r}, which is no seat kind"
+            )
+        seats.append((pair[0], pair[1]))
+    if len({c for c, _ in seats}) != len(seats):
+        raise AddressError("the game in the address seats a colour twice")
+    seed = data.get("seed")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise AddressError("the seed in the address is not a whole number 0 to 2**63 - 1")
+    lines = []
+    for name in ("actions", "redo"):
+        line = data.get(name, [])
+        if not isinstance(line, list) or not all(
+            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in line
+        ):
+            raise AddressError(f"the {name} in the address are not a list of short texts")
+        lines.append(tuple(line))
+    if sum(len(line) for line in lines) > MAX_ACTIONS:
+        raise AddressError(f"the address holds more than {MAX_ACTIONS:,} decisions")
+    return tuple(seats), seed, lines[0], lines[1]
+
+
+# ---------------------------------------------------------------------- seeds
+def fresh_seed() -> int:
+    """A new game's seed when the person sets none: ``0 <= seed <`` :data:`SEED_LIMIT`, from
+    the system's randomness (every later random choice of the game flows from it)."""
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def address_seed(params: Mapping[str, object]) -> int | None:
+    """The seed a page's address asks for (``?seed=5``: up to six digits), else ``None``.
+
+    >>> address_seed({"seed": "5"}), address_seed({"seed": "-1"}), address_seed({})
+    (5, None, None)
+    """
+    value = params.get(SEED_KEY)
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    return None

@@ -372,3 +372,31 @@ def test_the_mafia_city_notebooks_show_linked_words() -> None:
     outputs, _ = _run_notebook("mafia_city_play.py")
     play = "".join(_html(o) for o in outputs)
     assert 'class="term-link"' in play
+
+
+#: The rules references, found beside the checkout (as tests/test_provenance_stated.py does).
+HERE = Path(__file__).resolve()
+REFERENCES = {
+    "speakeasy": "speakeasy-rules.md",
+    "mafia-city": "mafia-city-rules.md",
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_definitions_are_in_our_own_words(name: str) -> None:
+    """No definition repeats seven words in a row of the rules reference."""
+    found = [p / "shared" / "rules" / REFERENCES[name] for p in HERE.parents[1:4]]
+    reference = next((p for p in found if p.is_file()), None)
+    if reference is None:
+        pytest.skip("the rules reference is not beside this checkout")
+    words = re.findall(r"[a-z0-9']+", reference.read_text(encoding="utf-8").lower())
+    runs = {tuple(words[i : i + 7]) for i in range(len(words) - 6)}
+    copied = []
+    for entry in _glossary(name):
+        mine = re.findall(r"[a-z0-9']+", entry.definition.lower())
+        copied += [
+            f"{entry.term}: {' '.join(mine[i : i + 7])}"
+            for i in range(len(mine) - 6)
+            if tuple(mine[i : i + 7]) in runs
+        ]
+    assert not copied, copied

@@ -8,6 +8,7 @@ app = marimo.App(width="full", app_title="Speakeasy · learn a turn")
 def _():
     import marimo as mo
 
+    from speakeasy.games import load as load_game
     from speakeasy.games.speakeasy.figures.game_figure import game_figure
     from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
     from speakeasy.games.speakeasy.studies.analysis import catalog_of
@@ -17,7 +18,9 @@ def _():
     from speakeasy.tools.inputs import checked_int
     from speakeasy.tools.text import linked, md_text
 
+    GLOSSARY = load_game("speakeasy").glossary()  # each word links to its entry on the rules page
     return (
+        GLOSSARY,
         LESSONS,
         RuleRef,
         Tutorial,
@@ -207,7 +210,8 @@ def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(md_text, game, lesson, mo, money, rule_list, tutorial):
+def _(GLOSSARY, md_text, game, lesson, linked, mo, money, rule_list, tutorial):
+    # the first time a text block names a word of the glossary, it links to its entry
     _status = lesson.status_lines(game)
     _own = (
         mo.callout(
@@ -223,7 +227,8 @@ def _(md_text, game, lesson, mo, money, rule_list, tutorial):
     )
     _goal = mo.callout(
         mo.md(
-            ("**Goal reached:** " if tutorial.goal_met else "**Your goal:** ") + money(lesson.goal)
+            ("**Goal reached:** " if tutorial.goal_met else "**Your goal:** ")
+            + linked(money(lesson.goal), glossary=GLOSSARY)
         ),
         kind="success" if tutorial.goal_met else "info",
     )
@@ -235,7 +240,7 @@ def _(md_text, game, lesson, mo, money, rule_list, tutorial):
                 [
                     mo.md(
                         f"### Lesson {lesson.number}: {lesson.title}\n\n"
-                        f"{money(lesson.introduction)}"
+                        + linked(money(lesson.introduction), glossary=GLOSSARY)
                     ),
                     _own,
                 ],
@@ -398,12 +403,12 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(CALLOUT_KINDS, linked, mo, tutorial):
+def _(CALLOUT_KINDS, GLOSSARY, linked, mo, tutorial):
     _feedback = tutorial.feedback
     if _feedback is None:
         _out = mo.md("*Make a move: the answer to it appears here.*")
     else:
-        _body = mo.md(linked(_feedback.markdown())).text
+        _body = mo.md(linked(_feedback.markdown(), glossary=GLOSSARY)).text
         _out = mo.callout(
             mo.Html(f'<div class="learn-feedback" data-kind="{_feedback.kind}">{_body}</div>'),
             kind=CALLOUT_KINDS[_feedback.kind],

@@ -8,13 +8,15 @@ app = marimo.App(width="full", app_title="Mafia City · learn a round")
 def _():
     import marimo as mo
 
-    from speakeasy.games.mafia_city.explain.log import RULES, card_label
+    from speakeasy.games.mafia_city.explain.log import RULES, card_label, glossary
     from speakeasy.games.mafia_city.figures.map import TILES_TRACE, game_figure
     from speakeasy.games.mafia_city.table.play import Table, option_location, pretty_text
     from speakeasy.games.mafia_city.table.tutorial import LESSONS, Tutorial, learner_view
     from speakeasy.tools.text import linked, md_text, split_label
 
+    GLOSSARY = glossary()  # the game's words, each linked to its entry on the rules page
     return (
+        GLOSSARY,
         LESSONS,
         RULES,
         TILES_TRACE,
@@ -171,25 +173,26 @@ def _(LESSONS, mo, progress_label, set_tutorial, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(game, lesson, md_text, mo, rule_list, tutorial):
+def _(GLOSSARY, RULES, game, lesson, linked, md_text, mo, rule_list, tutorial):
+    # the first time a text block names a word of the glossary, it links to its entry
     _status = lesson.status_lines(game)
     _goal = mo.callout(
         mo.md(
             ("**Goal reached:** " if tutorial.goal_met else "**Your goal:** ")
-            + md_text(lesson.goal)
+            + linked(md_text(lesson.goal), RULES, GLOSSARY)
         ),
         kind="success" if tutorial.goal_met else "info",
     )
+    _intro = linked(lesson.introduction.replace("$", chr(92) + "$"), RULES, GLOSSARY)
     mo.hstack(
         [
-            mo.md(
-                f"### Lesson {lesson.number}: {md_text(lesson.title)}\n\n"
-                f"{lesson.introduction.replace('$', chr(92) + '$')}"
-            ),
+            mo.md(f"### Lesson {lesson.number}: {md_text(lesson.title)}\n\n{_intro}"),
             mo.vstack(
                 [
                     _goal,
-                    mo.md("\n".join(f"- {md_text(s)}" for s in _status)) if _status else mo.md(""),
+                    mo.md(linked("\n".join(f"- {md_text(s)}" for s in _status), RULES, GLOSSARY))
+                    if _status
+                    else mo.md(""),
                     mo.accordion({"Rules in this lesson": mo.md(rule_list(lesson.rules))}),
                 ],
                 gap=0.4,
@@ -280,6 +283,8 @@ def _(game, md_text, mo, option_rows, set_tutorial, short, tutorial):
 
 @app.cell(hide_code=True)
 def _(
+    GLOSSARY,
+    RULES,
     board_map,
     card_label,
     decision,
@@ -287,6 +292,7 @@ def _(
     game,
     hint_button,
     learner_view,
+    linked,
     map_locations,
     md_text,
     mo,
@@ -343,7 +349,7 @@ def _(
         [
             mo.hstack([hint_button, restart_button, next_button], justify="start", gap=0.4),
             feedback_view,
-            mo.md(f"Your cards: {md_text(_cards)}"),
+            mo.md(linked(f"Your cards: {md_text(_cards)}", RULES, GLOSSARY)),
             _ask,
             *_blocks,
         ],
@@ -361,12 +367,12 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(CALLOUT_KINDS, RULES, linked, mo, tutorial):
+def _(CALLOUT_KINDS, GLOSSARY, RULES, linked, mo, tutorial):
     _feedback = tutorial.feedback
     if _feedback is None:
         _out = mo.md("*Make a move: the answer to it appears here.*")
     else:
-        _body = mo.md(linked(_feedback.markdown(), RULES)).text
+        _body = mo.md(linked(_feedback.markdown(), RULES, GLOSSARY)).text
         _out = mo.callout(
             mo.Html(f'<div class="learn-feedback" data-kind="{_feedback.kind}">{_body}</div>'),
             kind=CALLOUT_KINDS[_feedback.kind],

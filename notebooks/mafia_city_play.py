@@ -12,6 +12,7 @@ def _():
 
     from speakeasy import SaveFileError
     from speakeasy.games.mafia_city.explain.log import CATEGORIES as MC_CATEGORIES
+    from speakeasy.games.mafia_city.explain.log import glossary as mc_glossary
     from speakeasy.games.mafia_city.explain.log import log as mc_log
     from speakeasy.games.mafia_city.explain.log import lookup_markdown as mc_lookup_markdown
     from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS as MC_PLAYER_COLOURS
@@ -23,6 +24,7 @@ def _():
     from speakeasy.games.mafia_city.table.play import table_for as mc_table_for
     from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
+    from speakeasy.tools.glossary import link_terms
     from speakeasy.tools.inputs import (
         checked_int,
         checked_seed,
@@ -33,8 +35,10 @@ def _():
     from speakeasy.tools.svg_board import SvgBoard
     from speakeasy.tools.teacher import TeacherView
 
+    MC_GLOSSARY = mc_glossary()  # the game's words, each linked to its entry on the rules page
     return (
         MC_CATEGORIES,
+        MC_GLOSSARY,
         MC_PLAYER_COLOURS,
         MC_SEAT_KINDS,
         McPlaySession,
@@ -51,6 +55,7 @@ def _():
         exercise_cards,
         fresh_seed,
         html,
+        link_terms,
         mafia_city_map,
         mc_advance,
         mc_log,
@@ -252,7 +257,9 @@ def _(
 
 @app.cell(hide_code=True)
 def _(
+    MC_GLOSSARY,
     advanced_box,
+    link_terms,
     load_button,
     load_file,
     load_text,
@@ -262,20 +269,22 @@ def _(
     seed_input,
     teacher_box,
 ):
+    _round = (
+        "**Phase I**: in turn, place a token from hand on any location, play cards, "
+        "wait (discard a card) or pass, until everyone has passed. **Phase II**: the "
+        "seven locations are evaluated one by one: who controls it (most tokens; on a "
+        "tie the lowest token; Fight Club and City Hall need a sole majority) gains 1 VP "
+        "and may use its effect. **Phase III**: players may take tokens back into hand. "
+        "**Phase IV**: the start player moves left and cards are drawn. The first to "
+        "reach the target at the end of a phase II wins. Reactions out of turn are asked "
+        "of every seat in turn, so a question never tells who holds which card; when "
+        "you are the only person at the table, a question with one possible answer is "
+        "answered for you and listed under *Since your last decision*."
+    )
     mo.accordion(
         {
-            "How a round goes": mo.md(
-                "**Phase I**: in turn, place a token from hand on any location, play cards, "
-                "wait (discard a card) or pass, until everyone has passed. **Phase II**: the "
-                "seven locations are evaluated one by one: who controls it (most tokens; on a "
-                "tie the lowest token; Fight Club and City Hall need a sole majority) gains 1 VP "
-                "and may use its effect. **Phase III**: players may take tokens back into hand. "
-                "**Phase IV**: the start player moves left and cards are drawn. The first to "
-                "reach the target at the end of a phase II wins. Reactions out of turn are asked "
-                "of every seat in turn, so a question never tells who holds which card; when "
-                "you are the only person at the table, a question with one possible answer is "
-                "answered for you and listed under *Since your last decision*."
-            ),
+            # the first mention of each word of the glossary links to its entry
+            "How a round goes": mo.md(link_terms(_round, MC_GLOSSARY)),
             "New game (seats, seed, target)": mo.hstack(
                 [*seat_pickers.elements.values(), seed_input, advanced_box, new_game_button],
                 justify="start",
@@ -390,11 +399,13 @@ def _(MC_CATEGORIES, mo):
 
 @app.cell(hide_code=True)
 def _(
+    MC_GLOSSARY,
     checked_int,
     chip,
     game,
     get_uncovered,
     html,
+    link_terms,
     log_limit,
     log_phases,
     mc_log,
@@ -406,11 +417,13 @@ def _(
         seat = table.log_seat(get_uncovered(), teacher)  # no private lines under a cover
         entries = mc_log(game, seat, phases=log_phases.value or None)
         shown = entries[: checked_int(log_limit.value, 20, 500, default=60)]
+        seen = set()  # the log is one text: each word of the glossary linked once
         items = "".join(
             f'<li class="mc-log-entry" data-step="{e.step}">'
             f"<span style='color:#888;font-size:0.85em'>round {e.round} · "
             f"{html.escape(e.category)} · step {e.step}</span> "
-            f"{chip(e.player) if e.player else chip(None)} {e.html()}</li>"
+            f"{chip(e.player) if e.player else chip(None)} "
+            f"{link_terms(e.html(), MC_GLOSSARY, seen=seen)}</li>"
             for e in shown
         )
         return mo.vstack(

@@ -12,10 +12,14 @@ def _():
         area_of,
         find_entry,
         find_rules,
+        find_terms,
         game_of,
+        glossaries,
         rule_areas,
         rule_page,
         rule_sets,
+        term_entries,
+        term_rules,
     )
     from speakeasy.tools.citations import markdown_escape
     from speakeasy.tools.inputs import checked_choice, checked_text
@@ -27,13 +31,17 @@ def _():
         checked_text,
         find_entry,
         find_rules,
+        find_terms,
         game_of,
+        glossaries,
         link_rules,
         markdown_escape,
         mo,
         rule_areas,
         rule_page,
         rule_sets,
+        term_entries,
+        term_rules,
     )
 
 
@@ -56,7 +64,9 @@ def _(mo, rule_sets):
 
     **Search** by words or by ID, or **browse** an area; pick a rule to see the notebooks and
     the prepared positions (scenarios) that show it. A rule ID in any notebook's explanation
-    opens its entry here.
+    opens its entry here. The **glossary** of each game explains its words; a search finds a
+    word by any of its names ("jail" finds the Cell), and a linked word in the notebooks
+    opens it here.
     """)
     return
 
@@ -87,12 +97,79 @@ def _(area_of, find_entry, mo, rule_areas):
 
 
 @app.cell(hide_code=True)
-def _(area_picker, checked_choice, checked_text, find_rules, rule_areas, search_box):
+def _(area_picker, checked_choice, checked_text, find_rules, find_terms, rule_areas, search_box):
     # a browser can post any value: the area must be one of the list, the text is kept short
     _area = checked_choice(area_picker.value, list(rule_areas()), None)
     _query = checked_text(search_box.value, 200).strip()
-    matches = find_rules(_query, area=_area)
-    return (matches,)
+    matches = find_rules(_query, area=_area, synonyms=True)
+    term_matches = find_terms(_query)
+    return matches, term_matches
+
+
+@app.cell(hide_code=True)
+def _(mo, term_entries):
+    # A link such as /rules/?term=mayor opens that word of the glossary (unknown: ignored).
+    _asked = mo.query_params().get("term")
+    _asked = _asked[0] if isinstance(_asked, list) and _asked else _asked
+    _asked = _asked.strip() if isinstance(_asked, str) and len(_asked) <= 60 else ""
+    asked_terms = term_entries(_asked) if _asked else []
+    return (asked_terms,)
+
+
+@app.cell(hide_code=True)
+def _(asked_terms, glossaries, markdown_escape, mo, term_matches, term_rules):
+    def _term_line(entry):  # links within this page: ?term=... (also when served on its own)
+        return (
+            f'- <a href="?term={entry.slug}">{markdown_escape(entry.term)}</a> '
+            f"<small>({markdown_escape(entry.game)})</small> "
+            f"{markdown_escape(entry.definition)}"
+        )
+
+    def _term_card(entry):
+        _also = ", ".join(markdown_escape(a) for a in entry.aliases)
+        _rules = "\n".join(
+            f'- <a href="?id={r.id}">{r.id}</a> {markdown_escape(r.summary)}'
+            for r in term_rules(entry)
+        )
+        _parts = [
+            f"### {markdown_escape(entry.term)}",
+            f"<small>{markdown_escape(entry.game)} · glossary"
+            + (f" · also: {_also}" if _also else "")
+            + "</small>",
+            f"**{markdown_escape(entry.definition)}**",
+            "**The rules behind it:**",
+            _rules,
+        ]
+        _body = mo.md("\n\n".join(_parts)).text
+        return mo.callout(
+            mo.Html(f'<div class="glossary-term" data-term="{entry.slug}">{_body}</div>'),
+            kind="success",
+        )
+
+    _blocks = [_term_card(e) for e in asked_terms]
+    if term_matches:
+        _n = len(term_matches)
+        _blocks.append(
+            mo.md(
+                f"#### Glossary: {_n} {'word' if _n == 1 else 'words'}\n\n"
+                + "\n".join(_term_line(e) for e in term_matches[:8])
+                + (f"\n\n*… and {_n - 8} more: add a word.*" if _n > 8 else "")
+            )
+        )
+    else:
+        _blocks.append(
+            mo.accordion(
+                {
+                    f"Glossary of {g.game} ({len(g)} words)": mo.md(
+                        "\n".join(_term_line(e) for e in g)
+                    )
+                    for g in glossaries()
+                },
+                lazy=True,
+            )
+        )
+    mo.vstack(_blocks, gap=0.6)
+    return
 
 
 @app.cell(hide_code=True)
@@ -193,7 +270,7 @@ def _(area_of, game_of, link_rules, markdown_escape, matches, mo, rule_sets):
 
 
 @app.cell
-def _(find_rules, rule_page):
+def _(find_rules, find_terms, rule_page, term_entries):
     def test_every_entry_can_be_found_by_its_id():
         for entry in find_rules():
             assert [e.id for e in find_rules(entry.id.lower())] == [entry.id]
@@ -202,6 +279,12 @@ def _(find_rules, rule_page):
         page = rule_page("r-control-5")
         assert page.entry.id == "R-CONTROL-5"
         assert "control" in [n.slug for n in page.notebooks]
+
+    def test_a_glossary_word_is_found_by_a_synonym():
+        assert next(e.term for e in find_terms("jail")) == "Cell"
+        assert find_rules("harbor") == []
+        assert "MC-HARBOUR-1" in [e.id for e in find_rules("harbor", synonyms=True)]
+        assert [e.game for e in term_entries("mayor")] == ["Mafia City"]
 
     return
 

@@ -79,3 +79,20 @@ def test_search_finds_rules_by_words(rules_url: str, chromium_page: Any) -> None
     box.press("Enter")
     expect(page.get_by_role("heading", name="R-TRUCK-8")).to_be_visible(timeout=TIMEOUT_MS)
     page.wait_for_function("location.search.includes('id=R-TRUCK-8')", timeout=TIMEOUT_MS)
+
+
+def test_a_term_link_opens_the_word_and_a_synonym_finds_it(
+    rules_url: str, chromium_page: Any
+) -> None:
+    """Issues 24 and 25: ``?term=cell`` opens the Cell with its definition and its rules; a
+    search by another of its names ("jail") lists it among the glossary's words."""
+    page = chromium_page
+    page.goto(rules_url + "?term=cell", wait_until="domcontentloaded")
+    card = page.locator(".glossary-term").first
+    expect(card).to_contain_text("The space beside the Prison", timeout=TIMEOUT_MS)
+    expect(card.locator('a[href="?id=MC-PRISON-1"]')).to_be_attached()
+    box = page.get_by_placeholder("R-TRUCK-7, MC-HAT-3, or words: casino income, hitman")
+    box.fill("jail")
+    box.press("Enter")
+    expect(page.get_by_text("Glossary: ").first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.locator('a[href="?term=cell"]').first).to_be_attached()

@@ -195,6 +195,11 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         now = wait_for_table(page, TIMEOUT_MS, note=f"New game, seed {SEED}.")
         _no_horizontal_overflow(page)
         expect(page.locator(".mc-hand h4")).to_have_text("Red's hand")
+        # the panel's words of the glossary link to their entries on the rules page (a tooltip
+        # with the definition)
+        term = page.locator(".se-side a.term-link").first
+        expect(term).to_have_attribute("href", re.compile(r"^/rules/\?term=[a-z0-9-]+$"))
+        expect(term).to_have_attribute("title", re.compile(r"^[^:]+: .+"))
         _shots(page, tmp_path, "start")
 
         _checked_after_a_decision(page, now)

@@ -24,6 +24,16 @@ notebook and scenario exists and that every area of each index can be browsed.
 ('Mafia City', 'Mafia City: [2] Harbour')
 >>> [e.id for e in find_rules("hitman reserve")][:2]
 ['MC-HITMAN-1', 'MC-HARBOUR-5']
+
+Each game's glossary (on its descriptor) is on the page too: ``/rules/?term=<slug>`` opens a word
+with its definition and its rules, and a search finds words by any of their names (synonyms):
+
+>>> [(e.term, e.game) for e in find_terms("jail")][:1]
+[('Cell', 'Mafia City')]
+>>> [e.game for e in term_entries("city-hall")]
+['Speakeasy', 'Mafia City']
+>>> find_rules("harbor"), [e.id for e in find_rules("harbor", synonyms=True)][:1]
+([], ['MC-HARBOUR-1'])
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from typing import Final
 
 from speakeasy import games
 from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
+from speakeasy.tools.glossary import Glossary, GlossaryEntry
 from speakeasy.tools.rule_links import RuleSet
 from speakeasy.tools.rules_index import RuleEntry
 
@@ -48,10 +59,14 @@ __all__ = [
     "area_of",
     "find_entry",
     "find_rules",
+    "find_terms",
     "game_of",
+    "glossaries",
     "rule_areas",
     "rule_page",
     "rule_sets",
+    "term_entries",
+    "term_rules",
 ]
 
 
@@ -278,10 +293,55 @@ def rule_page(rule_id: str) -> RulePage:
     )
 
 
-def find_rules(query: str = "", area: str | None = None) -> list[RuleEntry]:
+@functools.cache
+def glossaries() -> tuple[Glossary, ...]:
+    """Every registered game's glossary, in the registry's order (from each descriptor)."""
+    found = []
+    for name in games.names():
+        load = games.load(name).glossary
+        glossary = load() if load is not None else None
+        if isinstance(glossary, Glossary):
+            found.append(glossary)
+    return tuple(found)
+
+
+def find_terms(query: str) -> list[GlossaryEntry]:
+    """Glossary words of every game that ``query`` names: a term, alias or slug exactly first,
+    then words with every search word in one of their names, then those with every search word
+    in their names or definition (game after game within each); empty: none."""
+    words = [w for w in query.lower().split() if w]
+    if not words:
+        return []
+    scored = [
+        (entry.matches(words), g, i, entry)
+        for g, glossary in enumerate(glossaries())
+        for i, entry in enumerate(glossary)
+    ]
+    ranked = sorted(scored, key=lambda t: (-t[0], t[1], t[2]))
+    return [entry for score, _, _, entry in ranked if score]
+
+
+def term_entries(name: str) -> list[GlossaryEntry]:
+    """Every game's glossary entry that ``name`` (a slug, term or alias, any case) names: a
+    word both games use (City Hall) has one of each."""
+    found = (glossary.get(name) for glossary in glossaries())
+    return [entry for entry in found if entry is not None]
+
+
+def term_rules(entry: GlossaryEntry) -> list[RuleEntry]:
+    """The rules index entries a glossary word rests on (those its game's index holds)."""
+    found = (find_entry(rule_id) for rule_id in entry.rules)
+    return [rule for rule in found if rule is not None]
+
+
+def find_rules(
+    query: str = "", area: str | None = None, *, synonyms: bool = False
+) -> list[RuleEntry]:
     """Entries of every game matching ``query`` (an ID in any case, or words that must all
     match; empty: every entry), within one ``area`` if given; each game's search ranking, game
-    after game, else reference order."""
+    after game, else reference order. With ``synonyms``, words that name a glossary term
+    exactly (its term or an alias: "jail" for the Cell) also find the rules that term rests on,
+    after the entries the words find themselves."""
     words = query.strip()
     exact = find_entry(words) if words else None
     if exact is not None:  # an ID names one entry of one game
@@ -290,6 +350,10 @@ def find_rules(query: str = "", area: str | None = None) -> list[RuleEntry]:
         entries = []  # a well-formed ID no game has
     else:
         entries = [entry for rules in rule_sets() for entry in rules.find(words)]
+        if synonyms and words:
+            named = [t for t in find_terms(words) if t.matches(words.lower().split()) == 3]
+            extra = [rule for term in named for rule in term_rules(term)]
+            entries += [rule for rule in dict.fromkeys(extra) if rule not in entries]
     if area:
         entries = [e for e in entries if area_of(e) == area]
     return entries

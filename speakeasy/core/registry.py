@@ -3,9 +3,10 @@
 A game's folder (``speakeasy/games/<name>/``) ends in one descriptor, a :class:`GameType`
 holding the game's facts: its name and title, how many may play and the seats' names, its bots
 by name, its options, its data (loaded once and carried by the game), its rules index, its
-shipped positions and its notebooks. The command line, the batch runner, the workshop and the
-conformance tests find games through :mod:`speakeasy.games` and read these facts; none of them
-branches on a game's name. It plays the part of OpenSpiel's ``GameType`` and ``load_game``.
+glossary, its shipped positions and its notebooks. The command line, the batch runner, the
+workshop and the conformance tests find games through :mod:`speakeasy.games` and read these
+facts; none of them branches on a game's name. It plays the part of OpenSpiel's ``GameType``
+and ``load_game``.
 
 >>> demo = GameType(
 ...     name="demo", title="Demo", min_players=2, max_players=3, seats=("a", "b", "c"),
@@ -94,6 +95,10 @@ class GameType:
     #: The game's rules for the rules page and rule links: a
     #: :class:`speakeasy.tools.rule_links.RuleSet` (core knows no tools, hence ``Any``).
     rules: Any = None
+    #: The game's glossary, loaded (and checked against its rules index) when first asked: a
+    #: :class:`speakeasy.tools.glossary.Glossary`; the rules page lists it and the texts link
+    #: its words (``None``: the game has none).
+    glossary: Callable[[], Any] | None = None
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """The seats of a game of ``players``; ``ValueError`` outside the game's range."""

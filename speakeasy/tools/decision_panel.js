@@ -16,11 +16,45 @@ function chip(colour, text) {
   el.style.color = ink;
   return el;
 }
-// Text with the rule IDs the panel's data lists turned into links; everything else is text.
+// The glossary's words the panel's text holds ({name: {href, title, slug, case, as}}): the
+// first time a text block (a line, a section, a step) names one, it links to its entry.
+let TERMS = {};
+let TERM_PATTERN = [null, null];  // made once per set of words
+function termPattern() {
+  const names = Object.keys(TERMS);
+  if (!names.length) return null;
+  const key = names.join("|");
+  if (TERM_PATTERN[0] !== key) {
+    const alternatives = names.sort((a, b) => b.length - a.length)
+      .map(n => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"));
+    TERM_PATTERN = [key, new RegExp("(?<![\\w/=?&#-])(" + alternatives.join("|") + ")(?![\\w-])", "gi")];
+  }
+  return TERM_PATTERN[1];
+}
+function withTerms(el, text, seen) {
+  const pattern = termPattern();
+  if (!pattern || !text) { el.append(text || ""); return; }
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    const word = m[0];
+    const term = TERMS[word.toLowerCase().replace(/\s+/g, " ")];
+    if (!term || seen.has(term.slug) || (term.case && !term.as.includes(word))) continue;
+    seen.add(term.slug);
+    el.append(text.slice(last, m.index));
+    const a = h("a", "term-link", word);
+    a.href = term.href; a.target = "_blank"; a.rel = "noopener"; a.title = term.title;
+    el.append(a);
+    last = m.index + word.length;
+  }
+  el.append(text.slice(last));
+}
+// Text with the rule IDs the panel's data lists turned into links, and the glossary's words
+// (``seen``: the words already linked in this block); everything else is text.
 let PATTERN = [null, null];  // the links' pattern, made once per set of IDs
-function linked(el, text, links) {
+function linked(el, text, links, seen) {
+  seen = seen || new Set();
   const ids = Object.keys(links || {});
-  if (!ids.length || !text) { el.append(text || ""); return el; }
+  if (!ids.length || !text) { withTerms(el, text || "", seen); return el; }
   const key = ids.join("|");
   if (PATTERN[0] !== key) {
     PATTERN = [key, new RegExp("(?<![\\w/=?&-])(" + ids.map(i => i.replace(/[-]/g, "\\-")).join("|") + ")(?![\\w-])", "g")];
@@ -28,13 +62,13 @@ function linked(el, text, links) {
   const pattern = PATTERN[1];
   let last = 0;
   for (const m of text.matchAll(pattern)) {
-    el.append(text.slice(last, m.index));
+    withTerms(el, text.slice(last, m.index), seen);
     const a = h("a", "rule-link", m[0]);
     a.href = links[m[0]]; a.target = "_blank"; a.rel = "noopener";
     el.append(a);
     last = m.index + m[0].length;
   }
-  el.append(text.slice(last));
+  withTerms(el, text.slice(last), seen);
   return el;
 }
 function render({ model, el }) {
@@ -78,6 +112,7 @@ function render({ model, el }) {
     busy = false;
     const links = v.links || {};
     COLOURS = v.colours || {};
+    TERMS = v.terms || {};
     if (root.classList.contains("se-busy")) root.classList.remove("se-busy");
     root.replaceChildren();
     root.dataset.step = v.step;
@@ -94,7 +129,8 @@ function render({ model, el }) {
         head.textContent = "The game is over";
         box.append(head, h("p", "se-over", "Final scores are below the map."));
       } else {
-        head.append(chip(p.player), " ", h("span", "se-seat", "(" + p.seat + ")"), " ", p.text);
+        head.append(chip(p.player), " ", h("span", "se-seat", "(" + p.seat + ")"), " ",
+          linked(h("span", "se-question-text"), p.text, links));
         box.append(head);
         if (p.rules.length) {
           const d = h("details", "se-rules");
@@ -122,7 +158,8 @@ function render({ model, el }) {
       const d = h("div", "se-section " + (section.cls || ""));
       d.append(h("h4", "", section.title));
       const ul = h("ul");
-      for (const line of section.lines) ul.append(linked(h("li"), line, links));
+      const seen = new Set();  // a section is one block: each word linked once
+      for (const line of section.lines) ul.append(linked(h("li"), line, links, seen));
       d.append(ul);
       return d;
     };
@@ -148,7 +185,8 @@ function render({ model, el }) {
         const text = h("div", "se-since-text");
         text.append(h("b", "", item.headline));
         const ul = h("ul");
-        for (const line of item.lines) ul.append(linked(h("li"), line, links));
+        const seen = new Set();
+        for (const line of item.lines) ul.append(linked(h("li"), line, links, seen));
         text.append(ul);
         if (item.more.length) {
           const d = h("details");

@@ -29,8 +29,10 @@ person's cards stay hidden), ``sections`` (``{title, lines, cls}``: e.g. a hand;
 (how to choose on the map), ``picker`` (``{titles, chosen}``), ``groups`` (``{title,
 options, list}``, options as indices into ``options``), ``options`` (``{head, caption,
 full}``), ``finish``, ``show_all``, ``blocked`` (``{text, why}``), ``undo``, ``redo``,
-``bots`` (the button's label), ``colours`` (``{name: [fill, ink]}``) and ``links`` (``{rule
-ID: URL}``).
+``bots`` (the button's label), ``colours`` (``{name: [fill, ink]}``), ``links`` (``{rule
+ID: URL}``) and ``terms`` (the glossary's words the text holds, as
+:func:`~speakeasy.tools.glossary.terms_in` gives them: the page links the first one of each in
+a block to its entry on the rules page).
 
 >>> view = {"step": 4, "options": [{"head": "a"}], "groups": [], "undo": False}
 >>> parse_request({"n": 1, "step": 4, "kind": "choose", "index": 0}, view)
@@ -52,6 +54,7 @@ import traitlets
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import SaveFileError
 from speakeasy.tools.board_widget import ClickPoints
+from speakeasy.tools.glossary import Glossary, terms_in
 from speakeasy.tools.page_address import (
     ADDRESS_KEY,
     MAX_CHARS,
@@ -97,13 +100,18 @@ def _texts(value: Any) -> Any:
 
 
 def with_links(
-    view: dict[str, Any], rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES
+    view: dict[str, Any],
+    rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES,
+    glossary: Glossary | Sequence[Glossary] = (),
 ) -> dict[str, Any]:
     """Add ``links``: every indexed rule ID of ``rules`` (the game's, from its descriptor) the
-    panel's text cites, with its rules-page URL (the page turns those IDs into links; nothing
-    else in the text is markup)."""
-    ids = rule_ids_in(" ".join(_texts(view)), rules)
+    panel's text cites, with its rules-page URL, and ``terms``: the words of ``glossary`` (the
+    game's) it holds, with their entries' URLs and definitions (the page turns those IDs and
+    words into links; nothing else in the text is markup)."""
+    texts = list(_texts(view))
+    ids = rule_ids_in(" ".join(texts), rules)
     view["links"] = {rule_id: rule_url(rule_id) for rule_id in ids}
+    view["terms"] = terms_in(texts, glossary) if glossary else {}
     return view
 
 
@@ -141,6 +149,7 @@ def empty_view(
         "bots": None,
         "colours": {name: list(pair) for name, pair in colours.items()},
         "links": {},
+        "terms": {},
     }
 
 

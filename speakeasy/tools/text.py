@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from speakeasy.tools.citations import markdown_escape
+from speakeasy.tools.glossary import Glossary, link_terms
 from speakeasy.tools.rule_links import SPEAKEASY_RULES, RuleSet, link_rules
 
 __all__ = ["counted", "html_text", "linked", "md_text", "plural", "split_label"]
@@ -46,14 +47,21 @@ def md_text(
     return link_rules(out, rules=rules) if rule_links else out
 
 
-def linked(markdown: str, rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES) -> str:
+def linked(
+    markdown: str,
+    rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES,
+    glossary: Glossary | Sequence[Glossary] = (),
+) -> str:
     """A notebook's own Markdown (already safe) with every rule ID a link to the rules page:
-    the one way a notebook shows rule IDs (``rules``: the game's, from its descriptor).
+    the one way a notebook shows rule IDs (``rules``: the game's, from its descriptor). With a
+    ``glossary`` (the game's, from its descriptor) the first occurrence of each of its words is
+    a link to its entry there too (:func:`~speakeasy.tools.glossary.link_terms`).
 
     >>> linked("checked in number order (R-CONTROL-2)")  # doctest: +ELLIPSIS
     'checked in number order (<a href="/rules/?id=R-CONTROL-2" ...>R-CONTROL-2</a>)'
     """
-    return link_rules(markdown, rules=rules)
+    out = link_rules(markdown, rules=rules)
+    return link_terms(out, glossary) if glossary else out
 
 
 def html_text(text: object) -> str:

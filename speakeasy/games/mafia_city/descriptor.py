@@ -9,6 +9,8 @@
 True
 >>> GAME.load_scenario("emc11_harbour_hitman_fbi").state.layout
 (5, 1, 2, 3, 4, 6, 7)
+>>> GAME.glossary().get("jail").term
+'Cell'
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Final
 
 from speakeasy.core.registry import GameType, Station
 from speakeasy.games.mafia_city.engine.game import Game
-from speakeasy.games.mafia_city.explain.log import RULES
+from speakeasy.games.mafia_city.explain.log import RULES, glossary
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.games.mafia_city.positions import load_position, position_names
@@ -69,6 +71,7 @@ GAME: Final = GameType(
     bots=BOTS,
     rules_index="mafia_city/rules_index.toml",
     rules=RULES,
+    glossary=glossary,
     load_game=Game.from_json,
     scenario_names=position_names,
     scenario=_position_game,

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from speakeasy.core.registry import GameType, Station
@@ -20,9 +21,11 @@ from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.shipped import SCENARIO_DIR, load_scenario
 from speakeasy.games.speakeasy.studies.batch import BOTS, batch_lines, play_game
+from speakeasy.tools.glossary import Glossary, load_glossary
+from speakeasy.tools.paths import data_path
 from speakeasy.tools.rule_links import SPEAKEASY_RULES
 
-__all__ = ["GAME", "STATIONS"]
+__all__ = ["GAME", "STATIONS", "glossary"]
 
 
 #: The workshop's notebooks of Speakeasy, in session order (``docs/teachers_guide.md`` follows
@@ -79,6 +82,19 @@ STATIONS: Final = (
 )
 
 
+@functools.cache
+def glossary() -> Glossary:
+    """Speakeasy's glossary (``data/glossary.toml``), every rule it cites checked against the
+    rules index.
+
+    >>> glossary().get("capos").term, glossary().get("capo").rules[0]
+    ('capo', 'R-CAPO-1')
+    """
+    return load_glossary(
+        data_path("glossary.toml"), "Speakeasy", (e.id for e in SPEAKEASY_RULES.index())
+    )
+
+
 def _scenario_names() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in SCENARIO_DIR.glob("*.toml")))
 
@@ -97,6 +113,7 @@ GAME: Final = GameType(
     bots=BOTS,
     rules_index="rules_index.toml",
     rules=SPEAKEASY_RULES,
+    glossary=glossary,
     load_game=Game.from_json,
     scenario_names=_scenario_names,
     scenario=_scenario,

@@ -29,6 +29,7 @@ from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.data import data_dir, load_data
 from speakeasy.games.mafia_city.model.state import GameState
 from speakeasy.tools.citations import markdown_escape
+from speakeasy.tools.glossary import Glossary, load_glossary
 from speakeasy.tools.lookup import RuleLookup
 from speakeasy.tools.rule_links import RuleSet, link_rules, rule_url
 from speakeasy.tools.rules_index import RuleEntry, RulesIndex
@@ -42,6 +43,7 @@ __all__ = [
     "card_label",
     "card_text",
     "cite",
+    "glossary",
     "load_rules_index",
     "log",
     "lookup",
@@ -108,6 +110,18 @@ RULES: Final = RuleSet(
     lambda: load_rules_index(),
     re.compile("|".join(p.pattern for p, _ in ID_KINDS)),
 )
+
+
+@functools.cache
+def glossary() -> Glossary:
+    """Mafia City's glossary (``data/mafia_city/glossary.toml``; the descriptor exposes it),
+    every rule it cites checked against the rules index.
+
+    >>> glossary().get("jail").term, glossary().get("Cell").rules[0]
+    ('Cell', 'MC-PRISON-1')
+    """
+    return load_glossary(data_dir() / "glossary.toml", "Mafia City", (e.id for e in RULES.index()))
+
 
 _MC_LOOKUP = RuleLookup(
     lambda: load_rules_index(),

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from speakeasy.core.actions import Action
 from speakeasy.games.mafia_city.engine.observe import Observation
-from speakeasy.games.mafia_city.explain.log import RULES, card_text, load_rules_index
+from speakeasy.games.mafia_city.explain.log import RULES, card_text, glossary, load_rules_index
 from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, TILES_TRACE, game_figure
 from speakeasy.games.mafia_city.table.play import Table, TableSnapshot, advance, table_for
 from speakeasy.tools.board_widget import ClickPoints
@@ -141,9 +141,10 @@ def panel_view(
     """Everything the decision panel shows for ``table`` (plain JSON; the keys are described
     in :mod:`speakeasy.tools.decision_panel`). ``uncovered`` is the seat that last revealed its
     cards, ``teacher`` shows every hand. Every Mafia City rule ID it cites is a link to the
-    rules page (``links``)."""
+    rules page (``links``), and so is the first word of the glossary in each text block
+    (``terms``)."""
     view = _panel_view(table, group, note, uncovered, teacher)
-    return with_links(view, RULES)
+    return with_links(view, RULES, glossary())
 
 
 def _panel_view(

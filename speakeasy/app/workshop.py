@@ -39,6 +39,7 @@ import hmac
 import html
 import ipaddress
 import multiprocessing
+import os
 import secrets
 import socket
 import threading
@@ -428,7 +429,8 @@ def needs_token(host: str) -> bool:
 
 def _check_address(host: str, port: int) -> None:
     """Refuse a port out of range, a host that names no address of this machine, or a port in
-    use, each with one plain sentence (``OSError``)."""
+    use, each with one plain sentence (``OSError``). A port whose last workshop just stopped
+    (its connections in TIME_WAIT) is free: the probe binds as uvicorn does."""
     if not 0 <= port <= 65535:
         raise OSError(f"cannot serve the workshop on port {port}: a port is 0 to 65535")
     try:
@@ -440,6 +442,11 @@ def _check_address(host: str, port: int) -> None:
         ) from err
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as sock:
+        if os.name == "posix":
+            # as uvicorn's own socket (asyncio's reuse_address): the connections a workshop
+            # just stopped closed linger in TIME_WAIT for a minute, and a probe without it
+            # called the port taken (a listening socket still refuses it)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(address)
         except OSError as err:

@@ -6,10 +6,10 @@
   ``0`` or ``I``/``L`` for ``1`` (:func:`normalise_code`). It is the workshop's access token
   (:func:`speakeasy.app.workshop.guard`), so it must resist guessing: 8 characters of 32 are
   40 bits, 2^40 (about 1.1 x 10^12) codes, so a guesser needs 2^39 (5.5 x 10^11) tries on
-  average. The workshop refuses at most a few thousand wrong codes a second on a laptop (about
-  1,600 a second on the 2-core test machine, ``tests/benchmarks/workshop_load_results.md``):
-  at 5,000 a second that is over 3 years, against a workshop of a few hours. On top of that the
-  guard locks an address out for a minute after 10 wrong codes
+  average. The workshop refuses at most a few thousand requests a second (about 550 a second
+  on the 2-core test machine, ``tests/benchmarks/workshop_load_results.md``): even at 5,000 a
+  second that is over 3 years, against a workshop of a few hours. On top of that the guard
+  locks an address out for a minute after 10 wrong codes
   (:data:`speakeasy.app.workshop.WRONG_CODES_PER_MINUTE`): 10 tries a minute, 10^11 minutes
   per address.
 * **The stored codes** (:class:`Codes`, :func:`load_codes`): the access code, the teacher's

@@ -8,12 +8,14 @@ browser is a failure: ``.ci/setup test`` installs it.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -179,11 +181,20 @@ class Workshop:
     banner: tuple[str, ...]
 
 
-def start_workshop(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
-    """Start ``speakeasy workshop ARGS`` (e.g. ``--port 8000``) and read its banner up to
-    "Press Ctrl-C"."""
+#: The state folder (``XDG_STATE_HOME``) of the workshops the tests start, where they keep their
+#: codes (:mod:`speakeasy.app.room`): this run's own, never the user's.
+WORKSHOP_STATE = Path(tempfile.mkdtemp(prefix="speakeasy-test-state-"))
+atexit.register(shutil.rmtree, WORKSHOP_STATE, ignore_errors=True)
+
+
+def start_workshop(
+    *args: str, state: Path = WORKSHOP_STATE
+) -> tuple[subprocess.Popen[str], list[str]]:
+    """Start ``speakeasy workshop ARGS`` (e.g. ``--port 8000``) keeping its codes in the state
+    folder ``state``, and read its banner up to "Press Ctrl-C"."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "speakeasy.app.entry", "workshop", *args],
+        env={**os.environ, "XDG_STATE_HOME": str(state)},
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

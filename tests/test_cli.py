@@ -61,6 +61,8 @@ def _one_line_error(result: subprocess.CompletedProcess[str], status: int) -> st
         (["simulate", "--workers", "2"], "--workers sets the processes of a --bots batch"),
         (["simulate", "--dask", "local"], "--dask runs a --bots batch"),
         (["workshop", "--token", "--no-token"], "not allowed with argument"),
+        (["workshop", "--new-code=ABCD"], "ignored explicit argument 'ABCD'"),
+        (["workshop", "--qr=yes"], "ignored explicit argument 'yes'"),
         (["simulate", "--players", "9"], "--players must be 1 to 5, got 9"),
         (["simulate", "--game", "chess"], "invalid choice: 'chess'"),
         (["simulate", "--bots", "nope"], "unknown bot kind(s) 'nope'"),

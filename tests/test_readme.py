@@ -9,6 +9,7 @@ command after ``&&`` is started here, on a free port instead of the README's.
 from __future__ import annotations
 
 import html
+import os
 import re
 import shlex
 import subprocess
@@ -51,7 +52,12 @@ def test_the_explorer_command_serves_the_ordered_index_and_prints_the_url(tmp_pa
     log = tmp_path / "explorer.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            argv, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            argv,
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, "XDG_STATE_HOME": str(tmp_path)},  # its codes: not the user's
         )
         try:
             deadline = time.monotonic() + 60

@@ -13,6 +13,7 @@ import asyncio
 import builtins
 import concurrent.futures
 import gc
+import os
 import re
 import signal
 import socket
@@ -147,6 +148,7 @@ def test_a_taken_port_is_reported_plainly(tmp_path: Path) -> None:
             text=True,
             timeout=60,
             cwd=tmp_path,
+            env={**os.environ, "XDG_STATE_HOME": str(tmp_path)},
         )
     assert result.returncode == 1
     assert f"cannot serve the workshop on 127.0.0.1:{port}" in result.stderr
@@ -245,8 +247,9 @@ def test_beyond_loopback_the_workshop_needs_its_token() -> None:
         match = re.search(r"\?access_token=([\w-]+)$", banner[0])
         assert match, banner
         token = match.group(1)
-        assert len(token) >= 24
-        assert all(line.endswith(f"?access_token={token}") for line in banner[1:-2])
+        assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{8}", token), token  # the code for the board
+        assert all(line.endswith(f"?access_token={token}") for line in banner[1:-3])
+        assert banner[-3].startswith(f"Access code for the board: {token[:4]}-{token[4:]} ")
         teacher = re.search(
             rf"^Teacher .*: http://\S+/\?access_token={token}&teacher=([\w-]+)$", banner[-2]
         )
@@ -315,6 +318,7 @@ def test_a_bad_host_is_not_blamed_on_the_port(tmp_path: Path) -> None:
             text=True,
             timeout=60,
             cwd=tmp_path,
+            env={**os.environ, "XDG_STATE_HOME": str(tmp_path)},
         )
         assert result.returncode == 1, result.stderr
         assert result.stderr.count("\n") == 1

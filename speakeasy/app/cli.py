@@ -18,7 +18,6 @@ import importlib
 import multiprocessing
 import os
 import re
-import secrets
 import signal
 import socket
 import statistics
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
 
 from tqdm import tqdm
 
+from speakeasy.app.room import load_codes
 from speakeasy.app.workshop import is_loopback, serve
 from speakeasy.core.registry import GameType
 from speakeasy.games import load, names
@@ -50,7 +50,6 @@ from speakeasy.tools.batch import (
     random_specs,
     stop_processes,
 )
-from speakeasy.tools.teacher import new_code
 
 __all__ = [
     "MAX_GAMES",
@@ -537,9 +536,10 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         help="serve every notebook with an index page (Ctrl-C stops)",
         description="Serve every notebook as a web app with an index page, until Ctrl-C. "
         "Listening beyond this machine (e.g. --host 0.0.0.0 for a room's laptops) needs an "
-        "access token, generated and printed in the URLs. The teacher's index URL (with a "
-        "teacher's code: the play tables' teacher view of every hand) is printed last, for "
-        "the teacher only.",
+        "access code: eight characters to write on the board, printed in the URLs and kept "
+        "from one workshop to the next (--new-code makes another). The teacher's index URL "
+        "(with a teacher's code: the play tables' teacher view of every hand) is printed "
+        "last, for the teacher only.",
     )
     shop.add_argument(
         "--host",
@@ -553,11 +553,23 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         default=2718,
         help="port to listen on, 0 to 65535 (default 2718)",
     )
+    shop.add_argument(
+        "--new-code",
+        action="store_true",
+        help="make a new access code (and teacher's code) instead of the ones kept from the "
+        "last workshop (in this user's state folder); the old ones stop working",
+    )
+    shop.add_argument(
+        "--qr",
+        action="store_true",
+        help="also print the QR code of the students' URL in the terminal (the index page "
+        "shows it whenever the workshop listens beyond this machine)",
+    )
     tokens = shop.add_mutually_exclusive_group()
     tokens.add_argument(
         "--token",
         action="store_true",
-        help="require a generated access token even on 127.0.0.1 (always on for other hosts)",
+        help="require the access code even on 127.0.0.1 (always on for other hosts)",
     )
     tokens.add_argument(
         "--no-token",
@@ -580,7 +592,14 @@ def main(argv: Sequence[str] | None = None, early: Sequence[int] = ()) -> int:
             return _status(early[0])
         signal.signal(signal.SIGINT, signal.default_int_handler)  # the server's own handling
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        return _workshop(args.host, args.port, token=args.token, no_token=args.no_token)
+        return _workshop(
+            args.host,
+            args.port,
+            token=args.token,
+            no_token=args.no_token,
+            new_code=args.new_code,
+            qr=args.qr,
+        )
     if args.workers is not None and not args.bots:
         parser.error(
             "--workers sets the processes of a --bots batch; random games run one after the "
@@ -645,11 +664,17 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, signals
     return _status(signals.first) if signals.first is not None and not status else status
 
 
-def _workshop(host: str, port: int, *, token: bool, no_token: bool) -> int:
-    """``speakeasy workshop``: serve, then end the process at once (a browser session leaves
-    marimo threads behind that would keep it alive after the server stopped)."""
+def _workshop(
+    host: str, port: int, *, token: bool, no_token: bool, new_code: bool = False, qr: bool = False
+) -> int:
+    """``speakeasy workshop``: serve with the stored codes (:func:`load_codes`, new ones with
+    ``new_code``), then end the process at once (a browser session leaves marimo threads
+    behind that would keep it alive after the server stopped)."""
     loopback = is_loopback(host)
-    secret = secrets.token_urlsafe(24) if token or (not loopback and not no_token) else None
+    codes = load_codes(new=new_code)
+    if codes.note:
+        print(f"speakeasy workshop: note: {codes.note}", file=sys.stderr)
+    secret = codes.access if token or (not loopback and not no_token) else None
     if no_token and not loopback:
         print(
             f"speakeasy workshop: warning: --no-token: anyone who can reach {host}:{port} can "
@@ -657,7 +682,7 @@ def _workshop(host: str, port: int, *, token: bool, no_token: bool) -> int:
             file=sys.stderr,
         )
     try:
-        serve(host, port, token=secret, teacher=new_code())
+        serve(host, port, token=secret, teacher=codes.teacher, key=codes.key, qr=qr)
         status = 0
     except OSError as err:
         print(f"speakeasy workshop: {err}", file=sys.stderr)

@@ -10,7 +10,12 @@ The README's explorer command is this server.
 
 A notebook app runs code on the server, so a workshop that listens beyond this machine needs an
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
-printed URLs, then a cookie), or it is refused with 401 (:func:`guard`).
+printed URLs, then a cookie), or it is refused with 401 and a form that asks for it
+(:func:`guard`). The token is a short access code to write on the board, kept across restarts
+(:mod:`speakeasy.app.room`, which says why eight characters suffice; the guard also locks out
+an address that keeps guessing). Listening on every interface (``--host 0.0.0.0``) the printed
+URLs name this machine's address on the room's network, and the index page shows that address,
+the code and a QR code of both.
 
 The teacher's view of a play table (every hand and safe, :mod:`speakeasy.tools.teacher`) is the
 teacher's alone: the workshop makes a teacher's code at start and prints the teacher's index URL
@@ -39,8 +44,10 @@ import hmac
 import html
 import ipaddress
 import multiprocessing
+import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
@@ -48,13 +55,15 @@ from contextlib import contextmanager
 from http.cookies import SimpleCookie
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, Final
 from urllib.parse import parse_qs, quote
 
+import cachetools
 import uvicorn
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
+from speakeasy.app.room import board_code, normalise_code, qr_svg, qr_text, room_address
 from speakeasy.core.registry import GameType, Station
 from speakeasy.games import load, names
 from speakeasy.games.speakeasy.table.play import Table
@@ -169,9 +178,14 @@ def index_html(
     *,
     teacher: str | None = None,
     teacher_link: str | None = None,
+    share: str | None = None,
 ) -> str:
     """The index page: the stations in session order, each a link with its time and purpose,
     then each other game's track and the reference pages (any time).
+
+    ``share`` (the address the room's laptops open, e.g. ``http://192.168.1.23:2718/``) adds a
+    box to project: that address, the access code as written on the board (``token``) and a
+    QR code of the address with the code, which a phone or tablet opens at once.
 
     With ``teacher`` (the teacher's code) it is the teacher's index: every link carries the
     code, so the play tables it opens offer the teacher's view. ``teacher_link`` (a URL) adds
@@ -211,6 +225,7 @@ def index_html(
     else:
         who = ""
     total = sum(s.minutes for s in stations)
+    join = _join_html(share, token) if share else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Speakeasy workshop</title>
@@ -225,17 +240,38 @@ li a {{ font-size: 1.2rem; font-weight: 600; color: #5b2a86; }}
 li p {{ margin: .2rem 0 0; color: #444; }}
 .min {{ color: #777; font-size: .9rem; margin-left: .4rem; }}
 footer {{ margin-top: 2rem; color: #777; font-size: .85rem; }}
+.join {{ display: flex; gap: 1.2rem; align-items: center; margin: 1.2rem 0; padding: .8rem;
+        background: #fff; border: 1px solid #ddd3c0; border-radius: .5rem; }}
+.join .qr svg {{ width: 9rem; height: 9rem; display: block; }}
+.join p {{ margin: .3rem 0; }}
+.join .code {{ font-size: 1.6rem; letter-spacing: .12em; font-family: ui-monospace, monospace; }}
 </style></head>
 <body>
 <h1>Speakeasy workshop</h1>
 <p>Learn the rules of Speakeasy by playing and by asking &ldquo;what if?&rdquo;. Open the
 notebooks in this order ({total} minutes in all); each cites the rule behind every answer.</p>
-<ol>
+{join}<ol>
 {items}
 </ol>
 {second}{extra}{who}<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
 </body></html>
 """
+
+
+def _join_html(share: str, token: str | None) -> str:
+    """The index's box for the room: the address, the code for the board, the QR code."""
+    code = (
+        f'<p>Access code: <b class="code">{html.escape(board_code(token))}</b></p>\n'
+        if token
+        else ""
+    )
+    return (
+        f'<section class="join" aria-label="Join this workshop">\n'
+        f'<div class="qr">{qr_svg(_with_token(share, token))}</div>\n'
+        f"<div><p><b>Join from your laptop:</b> open <code>{html.escape(share)}</code>"
+        f"{' and type the access code' if token else ''}, or scan the QR code.</p>\n"
+        f"{code}</div>\n</section>\n"
+    )
 
 
 def build_app(
@@ -247,6 +283,8 @@ def build_app(
     *,
     teacher: str | None = None,
     local: bool = False,
+    share: str | None = None,
+    key: bytes | None = None,
 ) -> ASGIApp:
     """One ASGI app: the index page at ``/`` and each station's (the other games' tracks' and
     the reference pages') notebook as a marimo app; with a ``token``, wrapped in :func:`guard`
@@ -255,7 +293,9 @@ def build_app(
     ``teacher`` is the teacher's code, set for the notebooks of this process
     (:func:`speakeasy.tools.teacher.set_code`): ``/?teacher=<code>`` is the teacher's index
     (compared in constant time), any other request to ``/`` the students'. With ``local`` (one
-    person on this machine) the students' index links the teacher's."""
+    person on this machine) the students' index links the teacher's. ``share`` (the address the
+    room opens) puts the box for the room on both indexes (:func:`index_html`); ``key`` signs the
+    access cookie (:func:`guard`)."""
     import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
 
     builder = marimo.create_asgi_app(quiet=True)
@@ -267,9 +307,13 @@ def build_app(
     apps = builder.build()
     set_code(teacher)
     link = teacher_url("/", teacher) if teacher and local else None
-    page = index_html("", stations, token, tracks, reference, teacher_link=link).encode("utf-8")
+    page = index_html(
+        "", stations, token, tracks, reference, teacher_link=link, share=share
+    ).encode("utf-8")
     teachers = (
-        index_html("", stations, token, tracks, reference, teacher=teacher).encode("utf-8")
+        index_html("", stations, token, tracks, reference, teacher=teacher, share=share).encode(
+            "utf-8"
+        )
         if teacher
         else page
     )
@@ -295,66 +339,138 @@ def build_app(
             return
         await apps(scope, receive, send)
 
-    return guard(app, token) if token else app
+    return guard(app, token, key) if token else app
 
 
 _COOKIE = "speakeasy_workshop"
-_REFUSED = (
-    b"This Speakeasy workshop needs its access token: open the URL that "
-    b"`speakeasy workshop` printed (it ends in ?access_token=...).\n"
+
+#: Wrong access codes an address may send in a minute; the next request that carries a code is
+#: refused (HTTP 429) until a minute passes without a wrong code from it.
+WRONG_CODES_PER_MINUTE: Final = 10
+_LOCKOUT_S: Final = 60.0
+
+_REFUSED = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Speakeasy workshop: access code</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 30rem; margin: 3rem auto; padding: 0 1rem;
+       color: #222; background: #fbf8f1; }}
+input {{ font-size: 1.6rem; letter-spacing: .15em; width: 10ch; text-transform: uppercase; }}
+button {{ font-size: 1.2rem; }}
+.wrong {{ color: #a00; }}
+</style></head>
+<body>
+<h1>Speakeasy workshop</h1>
+{wrong}<p>This workshop needs its access code: type the code written on the board (or open the
+URL that <code>speakeasy workshop</code> printed, which carries the access token).</p>
+<form method="get" action="">
+<label>Access code <input name="access_token" autocomplete="off" autocapitalize="characters"
+ spellcheck="false" required autofocus></label>
+<button type="submit">Enter</button>
+</form>
+</body></html>
+"""
+_WRONG = '<p class="wrong">That is not the code on the board: check it and type it again.</p>\n'
+_LOCKED = (
+    b"Too many wrong access codes from this address: wait a minute, then type the code on "
+    b"the board again.\n"
 )
 
 
-def _token_digest(token: str) -> str:
-    return hashlib.sha256(b"speakeasy-workshop:" + token.encode("utf-8")).hexdigest()
+def _cookie_value(token: str, key: bytes) -> str:
+    """The access cookie: the (normalised) code signed with the workshop's key, so that it
+    neither shows the code nor can be made without the key."""
+    return hmac.new(key, normalise_code(token).encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def guard(app: ASGIApp, token: str) -> ASGIApp:
+def guard(
+    app: ASGIApp,
+    token: str,
+    key: bytes | None = None,
+    *,
+    timer: Callable[[], float] = time.monotonic,
+) -> ASGIApp:
     """``app`` behind an access token: an HTTP request or websocket is served only if it carries
     ``?access_token=<token>``, an ``Authorization: Bearer <token>`` header, or the cookie set
-    when a request carried the token (a keyed hash, never the token itself); any other is
-    refused (HTTP 401, websocket closed with 1008) before it reaches the notebooks."""
-    digest = _token_digest(token)
+    when a request carried the token (the token signed with ``key``, never the token itself;
+    a key kept across restarts keeps the cookies good); any other is refused (HTTP 401 with a
+    form that asks for the code, websocket closed with 1008) before it reaches the notebooks.
 
-    def authorised(scope: Scope) -> tuple[bool, bool]:
-        """(allowed, whether to set the cookie)."""
+    The token is compared as a student types it (:func:`speakeasy.app.room.normalise_code`:
+    any case, dashes and spaces ignored). An address that sent
+    :data:`WRONG_CODES_PER_MINUTE` wrong tokens is refused (HTTP 429, websocket 1008) whenever
+    it sends one more, until a minute has passed without a wrong one: guessing the 40-bit
+    access code from one address takes about 10^11 minutes. Requests without any token (the
+    bare address, a stale cookie) are not guesses and are never counted. ``timer`` is the
+    lockout's clock (seconds)."""
+    expected = normalise_code(token)
+    key = secrets.token_bytes(32) if key is None else key
+    cookie_value = _cookie_value(token, key)
+    wrong: cachetools.TTLCache[str, int] = cachetools.TTLCache(4096, _LOCKOUT_S, timer=timer)
+    lock = threading.Lock()
+
+    def matches(given: str) -> bool:
+        return hmac.compare_digest(normalise_code(given).encode("utf-8"), expected.encode())
+
+    def credentials(scope: Scope) -> tuple[list[str], bool, bool]:
+        """(the tokens a request carries, whether one came in the query, whether it carries
+        the access cookie)."""
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        if any(hmac.compare_digest(t, token) for t in query.get("access_token", [])):
-            return True, True
-        scheme, _, credentials = headers.get("authorization", "").partition(" ")
-        if scheme.lower() == "bearer" and hmac.compare_digest(credentials, token):
-            return True, False
+        tokens = query.get("access_token", [])
+        in_query = bool(tokens)
+        scheme, _, bearer = headers.get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer":
+            tokens = [*tokens, bearer]
         cookies: SimpleCookie = SimpleCookie()
         try:
             cookies.load(headers.get("cookie", ""))
         except Exception:  # a malformed Cookie header is no credential
-            return False, False
+            cookies = SimpleCookie()
         morsel = cookies.get(_COOKIE)
-        return (morsel is not None and hmac.compare_digest(morsel.value, digest)), False
+        has_cookie = morsel is not None and hmac.compare_digest(morsel.value, cookie_value)
+        return tokens, in_query, has_cookie
+
+    def client(scope: Scope) -> str:
+        peer = scope.get("client")
+        return str(peer[0]) if peer else ""
+
+    async def refuse(scope: Scope, send: Send, status: int, body: bytes, kind: bytes) -> None:
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = [(b"content-type", kind + b"; charset=utf-8"), (b"cache-control", b"no-store")]
+        if status == 429:
+            headers.append((b"retry-after", str(int(_LOCKOUT_S)).encode("ascii")))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await app(scope, receive, send)
             return
-        allowed, set_cookie = authorised(scope)
-        if not allowed:
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-                return
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 401,
-                    "headers": [(b"content-type", b"text/plain; charset=utf-8")],
-                }
-            )
-            await send({"type": "http.response.body", "body": _REFUSED})
-            return
-        if not set_cookie or scope["type"] != "http":
+        tokens, in_query, has_cookie = credentials(scope)
+        if has_cookie:
             await app(scope, receive, send)
             return
-        cookie = f"{_COOKIE}={digest}; Path=/; HttpOnly; SameSite=Lax".encode("latin-1")
+        if not tokens:  # the bare address: ask for the code (no guess, nothing counted)
+            await refuse(scope, send, 401, _REFUSED.format(wrong="").encode(), b"text/html")
+            return
+        address = client(scope)
+        with lock:  # a locked-out address is refused before its code is even compared
+            locked = wrong.get(address, 0) >= WRONG_CODES_PER_MINUTE
+        if locked:
+            await refuse(scope, send, 429, _LOCKED, b"text/plain")
+            return
+        if not any(matches(t) for t in tokens):
+            with lock:
+                wrong[address] = wrong.get(address, 0) + 1  # the minute starts again
+            await refuse(scope, send, 401, _REFUSED.format(wrong=_WRONG).encode(), b"text/html")
+            return
+        if not in_query or scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        cookie = f"{_COOKIE}={cookie_value}; Path=/; HttpOnly; SameSite=Lax".encode("latin-1")
 
         async def send_with_cookie(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
@@ -389,14 +505,16 @@ class _QuietServer(uvicorn.Server):
 
 def _reachable_name(host: str) -> str:
     """The name to print for ``host``: a wildcard address (every interface, for a room's
-    laptops) is printed as this machine's name, which the others can open.
+    laptops) is printed as this machine's address on the room's network
+    (:func:`speakeasy.app.room.room_address`: a host name often resolves nowhere on a
+    school's network), any other host as it is.
 
     >>> _reachable_name("127.0.0.1")
     '127.0.0.1'
-    >>> _reachable_name("0.0.0.0") == socket.gethostname()
+    >>> _reachable_name("0.0.0.0") == room_address()
     True
     """
-    return socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    return room_address() if host in ("0.0.0.0", "::", "") else host
 
 
 def is_loopback(host: str) -> bool:
@@ -428,7 +546,8 @@ def needs_token(host: str) -> bool:
 
 def _check_address(host: str, port: int) -> None:
     """Refuse a port out of range, a host that names no address of this machine, or a port in
-    use, each with one plain sentence (``OSError``)."""
+    use, each with one plain sentence (``OSError``). A port whose last workshop just stopped
+    (its connections in TIME_WAIT) is free: the probe binds as uvicorn does."""
     if not 0 <= port <= 65535:
         raise OSError(f"cannot serve the workshop on port {port}: a port is 0 to 65535")
     try:
@@ -440,6 +559,11 @@ def _check_address(host: str, port: int) -> None:
         ) from err
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as sock:
+        if os.name == "posix":
+            # as uvicorn's own socket (asyncio's reuse_address): the connections a workshop
+            # just stopped closed linger in TIME_WAIT for a minute, and a probe without it
+            # called the port taken (a listening socket still refuses it)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(address)
         except OSError as err:
@@ -524,6 +648,19 @@ def one_syntax_tree_at_a_time() -> Iterator[None]:
         vars(builtins)["compile"] = original
 
 
+#: The characters of a QR code drawn with half blocks.
+_BLOCKS: Final = "\u2580\u2584\u2588"
+
+
+def _can_show(text: str) -> bool:
+    """Whether this process's stdout can write ``text`` (a terminal in UTF-8, not ``C``)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (LookupError, UnicodeError):
+        return False
+    return True
+
+
 def stop_workers() -> None:
     """Stop every worker process this process started (a notebook's batch of games on a
     process pool) before the workshop ends: its sessions are threads that cannot be joined."""
@@ -539,6 +676,8 @@ def serve(
     echo: Callable[[str], None] = print,
     token: str | None = None,
     teacher: str | None = None,
+    key: bytes | None = None,
+    qr: bool = False,
 ) -> None:
     """Serve the workshop until Ctrl-C (or SIGTERM); print the index and every notebook URL.
 
@@ -548,6 +687,13 @@ def serve(
     ``token`` every request must carry it (:func:`guard`) and the printed URLs do. With a
     ``teacher``'s code the teacher's index URL is printed last (to the console only: the
     students' pages never show it, unless one person runs it on this machine, ``local``).
+    ``key`` signs the access cookie (:func:`guard`; the stored one keeps cookies good across a
+    restart).
+
+    Listening beyond this machine, the URLs name its address on the room's network
+    (:func:`_reachable_name`), the token is printed as the access code for the board, and the
+    index pages show that address, the code and a QR code (:func:`index_html`); with ``qr``
+    the QR code is printed in the terminal too.
 
     While it serves, syntax trees are built one at a time (:func:`one_syntax_tree_at_a_time`);
     once it stops, the worker processes a notebook's batch started are stopped too
@@ -558,10 +704,20 @@ def serve(
 
     listening = threading.Event()
 
+    share = None if is_loopback(host) else base + "/"
+
     def announce() -> None:
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
         for station, url in urls(base, _pages(stations, TRACKS, REFERENCE), token):
             echo(f"  {station.title:<28} {url}")
+        if qr:
+            for line in qr_text(_with_token(base + "/", token), _can_show(_BLOCKS)):
+                echo(line)
+        if token:
+            echo(
+                f"Access code for the board: {board_code(token)} "
+                f"(students open {base}/ and type it)"
+            )
         if teacher:
             echo(f"Teacher (keep it to yourself): {_with(base + '/', token, teacher)}")
         echo("Press Ctrl-C to stop.")
@@ -576,7 +732,9 @@ def serve(
 
     try:
         local = token is None and is_loopback(host)
-        app = build_app(notebooks, stations, token, teacher=teacher, local=local)
+        app = build_app(
+            notebooks, stations, token, teacher=teacher, local=local, share=share, key=key
+        )
         # the widgets' library, here and not in warm_up's thread: imported beside a running
         # server it breaks the server's shutdown on SIGTERM (test_workshop)
         import anywidget  # noqa: F401

@@ -75,6 +75,13 @@ Design:
   that many decisions and a turn. A game made with ``checkpoints=False`` (a bot
   batch that never undoes) keeps none at all until it first rebuilds a position, which then
   replays it from its start.
+* ``copy(history=False)`` is the search-grade path for simulations (as python-chess's
+  ``board.copy(stack=False)``): a game at the same position that keeps no history, no
+  checkpoints and no events (:attr:`Context.quiet <speakeasy.core.context.Context.quiet>`:
+  no event texts are built into events, no event is checked), so a random playout pays for
+  the rules only. It decides, observes and scores exactly as the game it was copied from
+  would; what needs the history (undo, redo, goto, step-through, saving, the history and the
+  events themselves) raises :class:`NoHistoryError`.
 """
 
 from __future__ import annotations
@@ -110,6 +117,7 @@ __all__ = [
     "EngineError",
     "Frame",
     "GameDefinition",
+    "NoHistoryError",
     "Runner",
     "SaveFileError",
     "Step",
@@ -138,6 +146,20 @@ REFUSALS = (
 class SaveFileError(ValueError):
     """A saved game cannot be loaded: malformed, too large or deep, from another version, or
     tampered with. Loading a save raises no other exception type."""
+
+
+class NoHistoryError(RuntimeError):
+    """The game keeps no history (it was made by :meth:`Engine.copy` with ``history=False``,
+    for simulations): it cannot undo, redo, go to a step, replay a step event by event, be
+    saved, give its history or events, or make a copy with history. Its legal actions,
+    ``apply``, observations, ``is_over`` and result work as in any game, and
+    ``copy(history=False)`` makes another such game."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"this game keeps no history (made by copy(history=False)), so it cannot {what}; "
+            "copy the game it came from with copy() to keep one"
+        )
 
 
 class EngineError(RuntimeError):
@@ -483,6 +505,12 @@ class Engine(Generic[S, C, R]):
         self._checkpoints: list[Checkpoint] = []
         #: Keep checkpoints at all (``checkpoints=False``: not until a position is rebuilt).
         self._keep = checkpoints
+        #: ``False`` for a game made by ``copy(history=False)``: it keeps only the checkpoint
+        #: it started from (``_origin``, ``None`` for the game's start) and the actions sent
+        #: since (``_since``), so it can rebuild itself and be copied, and nothing else.
+        self._history = True
+        self._origin: Checkpoint | None = None
+        self._since: list[Action] = []
         self._begin()
 
     def _begin(self) -> None:
@@ -557,6 +585,8 @@ class Engine(Generic[S, C, R]):
           ``Action``;
         * :class:`EngineError` if the rules fail while carrying out a legal action: the game is
           restored to the position before the call (never left half-changed or ended).
+
+        A game without history (``copy(history=False)``) returns no events (an empty list).
         """
         action = self._checked(action)
         pending = self._runner.pending
@@ -565,6 +595,16 @@ class Engine(Generic[S, C, R]):
         if seat is not None and self._seat(seat) != pending.player:
             raise self._not_this_seat(pending, action, self._seat(seat))
         chosen = self._runner.choose(action, self._explain)  # the labelled option
+        if not self._history:  # the fast path: no step, no events, no checkpoints
+            try:
+                self._runner.send(chosen)
+            except BaseException as exc:
+                self._rebuild_free()
+                if isinstance(exc, Exception):
+                    raise EngineError(self._runner.sent + 1, chosen, exc) from exc
+                raise
+            self._since.append(chosen)
+            return []
         start = len(self._ctx.events)
         try:
             self._resume(chosen)
@@ -676,25 +716,30 @@ class Engine(Generic[S, C, R]):
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied so far."""
+        self._need_history("give its history")
         return tuple(s.action for s in self._steps)
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """Each applied action with the player who chose it and its events."""
+        self._need_history("give its steps")
         return tuple(self._steps)
 
     @property
     def setup_events(self) -> tuple[Event, ...]:
         """Events of the setup and of automatic steps before the first decision."""
+        self._need_history("give its events")
         return tuple(self._ctx.events[: self._setup_events])
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far, setup included."""
+        self._need_history("give its events")
         return tuple(self._ctx.events)
 
     def undo(self) -> None:
         """Take back the last action (it can be redone until a new action is applied)."""
+        self._need_history("undo")
         if not self._steps:
             raise self.definition.refusal("nothing-to-undo", "no action has been applied yet")
         redo = [*self._redo, self._steps[-1].action]
@@ -712,6 +757,7 @@ class Engine(Generic[S, C, R]):
 
     def redo(self) -> list[Event]:
         """Apply again the last undone action."""
+        self._need_history("redo")
         if not self._redo:
             raise self.definition.refusal("nothing-to-redo", "there is no undone action")
         redo = self._redo[:-1]
@@ -722,6 +768,7 @@ class Engine(Generic[S, C, R]):
     def goto(self, step: int) -> None:
         """Jump back to the position after ``step`` actions (0 = before the first decision);
         the actions after it can be redone."""
+        self._need_history("go to a step")
         _check_step(step)
         if not 0 <= step <= len(self._steps):
             raise ValueError(f"step must be 0-{len(self._steps)}, got {step}")
@@ -735,6 +782,7 @@ class Engine(Generic[S, C, R]):
         ``step`` counts applied actions from 1 (default: the last one); 0 is the setup and the
         automatic steps before the first decision. The game itself is not changed.
         """
+        self._need_history("replay a step event by event")
         count = len(self._steps)
         step = count if step is None else _check_step(step)
         if not 0 <= step <= count:
@@ -751,15 +799,81 @@ class Engine(Generic[S, C, R]):
         game._resume(self._steps[step - 1].action)
         return before, frames
 
-    def copy(self) -> Self:
-        """An independent game in the same position (with the same history)."""
-        return self._at(len(self._steps))
+    def copy(self, history: bool = True) -> Self:
+        """An independent game in the same position (with the same history).
+
+        ``history=False`` gives the search-grade copy for simulations (python-chess's
+        ``board.copy(stack=False)``): a game in the same position that keeps no history, no
+        checkpoints and no events, and so plays faster; undo, redo, goto, frames, saving and
+        the history raise :class:`NoHistoryError` there. It waits for the same decision with
+        the same options, observes and scores the same as this game would, whatever is played
+        next. It is built like any copy, from the nearest checkpoint and the actions since
+        (which it keeps, so it can be copied again: a copy of a game without history replays
+        from that checkpoint everything played since)."""
+        if not self._history:
+            if history:
+                raise NoHistoryError("make a copy with history")
+            return self._free_copy(self._origin, self._since)
+        if history:
+            return self._at(len(self._steps))
+        count = len(self._steps)
+        origin = None
+        for checkpoint in reversed(self._checkpoints):
+            if checkpoint.step <= count:
+                origin = checkpoint
+                break
+        since = self._steps[origin.step if origin is not None else 0 :]
+        return self._free_copy(origin, [s.action for s in since])
+
+    def _free_copy(self, origin: Checkpoint | None, since: Sequence[Action]) -> Self:
+        """A game without history at the position ``since`` reaches from ``origin``."""
+        other = copy.copy(self)
+        other._history = False
+        other._keep = False
+        other._steps, other._redo, other._checkpoints = [], [], []
+        other._origin, other._since = origin, list(since)
+        other._rebuild_free()
+        return other
+
+    def _rebuild_free(self) -> None:
+        """Rebuild a game without history from its origin and the actions since, with a quiet
+        context (no events) and no checkpoint hook."""
+        origin = self._origin
+        if origin is None:
+            ctx, flow = self.definition.begin(
+                self.players, random.Random(self.seed), self.options, self.start_position
+            )
+            sent = 0
+        else:
+            rng = random.Random()
+            rng.setstate(origin.rng)
+            ctx = self._ctx.fork(self.definition.from_snapshot(origin.snapshot), rng, [])
+            flow = self.definition.restart(ctx, origin.restart)
+            sent = origin.step
+        ctx.quiet = True
+        ctx.on_emit = None
+        ctx.on_checkpoint = None
+        self._ctx = ctx
+        runner = self._runner = Runner(flow, sent)
+        runner.send(None)
+        for action in self._since:
+            runner.send(action)
+
+    @property
+    def keeps_history(self) -> bool:
+        """``False`` for a game made by ``copy(history=False)`` (:class:`NoHistoryError`)."""
+        return self._history
+
+    def _need_history(self, what: str) -> None:
+        if not self._history:
+            raise NoHistoryError(what)
 
     # ------------------------------------------------------------------ checkpoints
     @property
     def checkpoints(self) -> tuple[Checkpoint, ...]:
         """The checkpoints the flow has passed so far (oldest first), the unlisted ones
         (:meth:`Context.checkpoint <speakeasy.core.context.Context.checkpoint>`) left out."""
+        self._need_history("give its checkpoints")
         return tuple(c for c in self._checkpoints if c.listed)
 
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
@@ -828,6 +942,7 @@ class Engine(Generic[S, C, R]):
         """The game as plain data: its settings, its actions, the position they reach and the
         SHA-256 (``state_sha256``) of all of it (every field but the digest itself), so a
         changed seed, option, player, start position, action or position is noticed."""
+        self._need_history("be saved")
         definition = self.definition
         state = definition.state_data(self.state)
         start = self.start_position
@@ -926,6 +1041,8 @@ class Engine(Generic[S, C, R]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Engine) or other.definition is not self.definition:
             return NotImplemented
+        if not self._history or not other._history:
+            return self is other  # no history to compare: a game without one is itself only
         state_data = self.definition.state_data
         return (
             self.seed == other.seed

@@ -588,6 +588,12 @@ class Engine(Generic[S, C, R]):
 
         A game without history (``copy(history=False)``) returns no events (an empty list).
         """
+        if not self._history and seat is None and type(action) is Action:
+            pending = self._runner.pending
+            if pending is not None:
+                for option in pending.options:  # a bot hands back the option itself
+                    if option is action:  # an option is canonical: nothing to check
+                        return self._apply_free(option)
         action = self._checked(action)
         pending = self._runner.pending
         if pending is None:
@@ -595,16 +601,8 @@ class Engine(Generic[S, C, R]):
         if seat is not None and self._seat(seat) != pending.player:
             raise self._not_this_seat(pending, action, self._seat(seat))
         chosen = self._runner.choose(action, self._explain)  # the labelled option
-        if not self._history:  # the fast path: no step, no events, no checkpoints
-            try:
-                self._runner.send(chosen)
-            except BaseException as exc:
-                self._rebuild_free()
-                if isinstance(exc, Exception):
-                    raise EngineError(self._runner.sent + 1, chosen, exc) from exc
-                raise
-            self._since.append(chosen)
-            return []
+        if not self._history:
+            return self._apply_free(chosen)
         start = len(self._ctx.events)
         try:
             self._resume(chosen)
@@ -617,6 +615,19 @@ class Engine(Generic[S, C, R]):
         self._steps.append(Step(chosen, pending.player, events))
         self._redo.clear()
         return list(events)
+
+    def _apply_free(self, chosen: Action) -> list[Event]:
+        """Carry out ``chosen``, an option of the pending decision, in a game without history:
+        no step, no events, no checkpoints; all or nothing like :meth:`apply`."""
+        try:
+            self._runner.send(chosen)
+        except BaseException as exc:
+            self._rebuild_free()
+            if isinstance(exc, Exception):
+                raise EngineError(self._runner.sent + 1, chosen, exc) from exc
+            raise
+        self._since.append(chosen)
+        return []
 
     def _explain(self, action: Action) -> IllegalAction | None:
         """The definition's reason for refusing ``action`` at the pending decision."""

@@ -94,6 +94,7 @@ def secret_bidding(ctx: Ctx, loc: int) -> Flow[dict[str, int]]:
     presence = bool(ctx.data.config.get("secret_deal_requires_presence", False))
     rule = ctx.data.locations[loc].control
     counts = control(st.stacks[loc], rule).counts  # changes only with a played Secret Deal
+    where = f"Secret Deal at {ctx.data.name(loc)}? (counts {dict(counts)})"  # the prompt's tail
     while passes < n:
         played = False
         while True:
@@ -105,7 +106,7 @@ def secret_bidding(ctx: Ctx, loc: int) -> Flow[dict[str, int]]:
             choice = yield from ctx.ask(
                 player,
                 DecisionKind.SECRET_DEAL,
-                f"{player}: Secret Deal at {ctx.data.name(loc)}? (counts {dict(counts)})",
+                f"{player}: {where}",
                 ("MC-SECRET-4", "MC-SECRET-2"),
                 [
                     *(
@@ -137,6 +138,7 @@ def secret_bidding(ctx: Ctx, loc: int) -> Flow[dict[str, int]]:
             if happens:
                 bonus[player] = bonus.get(player, 0) + 1
                 counts = control(st.stacks[loc], rule, bonus).counts
+                where = f"Secret Deal at {ctx.data.name(loc)}? (counts {dict(counts)})"
         passes = 0 if played else passes + 1
         player = st.left_of(player)
     return bonus

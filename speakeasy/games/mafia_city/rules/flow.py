@@ -1,6 +1,7 @@
 """The whole game as one flow: the mulligans, then rounds of phases I-IV until a player
 reaches the target at the end of a phase II (MC-ROUND, MC-WIN-1). Checkpoints at the start
-of each phase I, II and III: a fresh flow restarted there continues exactly."""
+of each phase I, II and III, and (unlisted, only to shorten replays) at each turn of phase I
+and each cycle of phase II: a fresh flow restarted there continues exactly."""
 
 from __future__ import annotations
 
@@ -52,7 +53,9 @@ def mulligans(ctx: Ctx) -> Flow[None]:
 
 
 def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
-    """The game from the start (``None``) or from a checkpoint ``(phase, round)``."""
+    """The game from the start (``None``) or from a checkpoint ``(phase, round)``; the phase
+    ``"turn"`` is the turn of ``state.turn`` in phase I, ``"cycle"`` the next cycle of phase
+    II (the locations without a cube are left)."""
     st = ctx.state
     if restart is None:
         yield from mulligans(ctx)
@@ -60,13 +63,15 @@ def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
     else:
         phase = restart[0]
     while True:
-        if phase == "action":
-            ctx.checkpoint(("action", st.round))
-            yield from action_phase(ctx)
+        if phase in ("action", "turn"):  # "turn": restarted at a turn of phase I
+            if phase == "action":
+                ctx.checkpoint(("action", st.round))
+            yield from action_phase(ctx, resume=phase == "turn")
             phase = "location"
-        if phase == "location":
-            ctx.checkpoint(("location", st.round))
-            yield from location_phase(ctx)
+        if phase in ("location", "cycle"):  # "cycle": restarted at a cycle of phase II
+            if phase == "location":
+                ctx.checkpoint(("location", st.round))
+            yield from location_phase(ctx, resume=phase == "cycle")
             if reached_target(st):  # MC-WIN-1, MC-ROUND-2
                 st.finished = True
                 st.phase = "over"

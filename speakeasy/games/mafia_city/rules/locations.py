@@ -20,20 +20,25 @@ from speakeasy.games.mafia_city.rules.reactions import Effect, jail, window
 __all__ = ["evaluate", "location_phase", "secret_bidding"]
 
 
-def location_phase(ctx: Ctx) -> Flow[None]:
-    """Seven cycles, each location evaluated once (MC-LOC-1, MC-LOC-2, MC-LOC-9)."""
+def location_phase(ctx: Ctx, resume: bool = False) -> Flow[None]:
+    """Seven cycles, each location evaluated once (MC-LOC-1, MC-LOC-2, MC-LOC-9).
+
+    Each cycle starts at an unlisted checkpoint ``("cycle", round)``: ``resume`` continues the
+    phase there (a flow restarted at it; the cubes tell the locations left)."""
     st = ctx.state
-    st.phase = "location"
-    st.cubes = []
-    ctx.emit(
-        EventKind.PHASE,
-        None,
-        ("MC-LOC-1",),
-        f"Round {st.round}, phase II: locations.",
-        phase="location",
-        round=st.round,
-    )
+    if not resume:
+        st.phase = "location"
+        st.cubes = []
+        ctx.emit(
+            EventKind.PHASE,
+            None,
+            ("MC-LOC-1",),
+            f"Round {st.round}, phase II: locations.",
+            phase="location",
+            round=st.round,
+        )
     while len(st.cubes) < 7:
+        ctx.checkpoint(("cycle", st.round), listed=False)  # a fresh flow can start this cycle
         left = [loc for loc in LOCATIONS if loc not in st.cubes]
         if st.mayor is None:
             loc = left[0]  # MC-LOC-3, MC-LOC-4 (GAP-MC-14)

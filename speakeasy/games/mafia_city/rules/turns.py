@@ -193,24 +193,31 @@ def _blocked(ctx: Ctx, player: str) -> tuple[Blocked, ...]:
     return tuple(found)
 
 
-def action_phase(ctx: Ctx) -> Flow[None]:
+def action_phase(ctx: Ctx, resume: bool = False) -> Flow[None]:
     """Phase I: turns clockwise from the start player until every player has passed
-    (MC-ACT-1, MC-ACT-2, MC-ACT-12)."""
+    (MC-ACT-1, MC-ACT-2, MC-ACT-12).
+
+    Each turn starts at an unlisted checkpoint ``("turn", round)``: ``resume`` continues the
+    phase from the turn of ``state.turn`` (a flow restarted there)."""
     st = ctx.state
-    st.phase = "action"
-    for seat in st.seats.values():
-        seat.passed = False  # MC-ACT-1
-    ctx.emit(
-        EventKind.PHASE,
-        None,
-        ("MC-ROUND-1", "MC-ACT-1"),
-        f"Round {st.round}, phase I: actions.",
-        phase="action",
-        round=st.round,
-    )
-    player = st.start_player
+    if resume and st.turn is not None:
+        player = st.turn
+    else:
+        st.phase = "action"
+        for seat in st.seats.values():
+            seat.passed = False  # MC-ACT-1
+        ctx.emit(
+            EventKind.PHASE,
+            None,
+            ("MC-ROUND-1", "MC-ACT-1"),
+            f"Round {st.round}, phase I: actions.",
+            phase="action",
+            round=st.round,
+        )
+        player = st.start_player
     while True:
         st.turn = player
+        ctx.checkpoint(("turn", st.round), listed=False)  # a fresh flow can start this turn
         if st.seats[player].passed:
             yield from passed_turn(ctx, player)
         else:

@@ -72,7 +72,11 @@ Design:
   rules. Loading a save replays the whole history, which checks every action. Unlisted
   checkpoints (finer ones, such as turns) are kept once :attr:`Engine.unlisted_gap`
   decisions have passed since the last checkpoint kept, so an undo replays at most about
-  that many decisions and a turn. A game made with ``checkpoints=False`` (a bot
+  that many decisions and a turn; a game takes them only once it has been copied or has
+  rebuilt a position (a game only played forward pays for the listed ones alone), and its
+  first copy or rebuild replays from the listed checkpoint before and takes the unlisted ones
+  it passes (a copy of the present position hands them to the game it copies). A game made
+  with ``checkpoints=False`` (a bot
   batch that never undoes) keeps none at all until it first rebuilds a position, which then
   replays it from its start.
 * ``copy(history=False)`` is the search-grade path for simulations (as python-chess's
@@ -505,6 +509,10 @@ class Engine(Generic[S, C, R]):
         self._checkpoints: list[Checkpoint] = []
         #: Keep checkpoints at all (``checkpoints=False``: not until a position is rebuilt).
         self._keep = checkpoints
+        #: Keep unlisted checkpoints too: not until the game is first copied or rebuilds a
+        #: position (they only shorten those replays, and a snapshot costs about as much as
+        #: replaying a few decisions).
+        self._fine = False
         #: ``False`` for a game made by ``copy(history=False)``: it keeps only the checkpoint
         #: it started from (``_origin``, ``None`` for the game's start) and the actions sent
         #: since (``_since``), so it can rebuild itself and be copied, and nothing else.
@@ -825,16 +833,27 @@ class Engine(Generic[S, C, R]):
             if history:
                 raise NoHistoryError("make a copy with history")
             return self._free_copy(self._origin, self._since)
-        if history:
-            return self._at(len(self._steps))
         count = len(self._steps)
-        origin = None
-        for checkpoint in reversed(self._checkpoints):
-            if checkpoint.step <= count:
-                origin = checkpoint
-                break
+        if history:
+            return self._at(count)
+        origin = self._nearest(count)
+        start = origin.step if origin is not None else 0
+        if self._keep and not self._fine and count - start > self.unlisted_gap:
+            # The first copy: a copy with history replays from ``origin`` taking the unlisted
+            # checkpoints this game skipped, and hands them over, so this copy and the next
+            # replay from the nearest of them.
+            self._at(count)
+            origin = self._nearest(count)
+        self._fine = True  # copied once, likely again: keep unlisted checkpoints from now on
         since = self._steps[origin.step if origin is not None else 0 :]
         return self._free_copy(origin, [s.action for s in since])
+
+    def _nearest(self, step: int) -> Checkpoint | None:
+        """The last checkpoint at or before ``step`` (``None``: the game's start)."""
+        for checkpoint in reversed(self._checkpoints):
+            if checkpoint.step <= step:
+                return checkpoint
+        return None
 
     def _free_copy(self, origin: Checkpoint | None, since: Sequence[Action]) -> Self:
         """A game without history at the position ``since`` reaches from ``origin``."""
@@ -890,6 +909,8 @@ class Engine(Generic[S, C, R]):
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
         if not self._keep:
             return  # a game played forward only, by its own choice (``checkpoints=False``)
+        if not listed and not self._fine:
+            return  # not copied or rebuilt yet: the first copy or rebuild takes them
         last = self._checkpoints[-1] if self._checkpoints else None
         if not listed and last is not None and self._runner.sent - last.step < self.unlisted_gap:
             return  # a snapshot costs about as much as replaying a few decisions: skip it
@@ -911,6 +932,7 @@ class Engine(Generic[S, C, R]):
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
         the nearest checkpoint at or before it and replay the actions since."""
         self._keep = True  # rebuilt once, likely again: keep checkpoints from now on
+        self._fine = True  # and the unlisted ones, from the replay below on
         steps = self._steps
         found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
         if not found:
@@ -935,9 +957,14 @@ class Engine(Generic[S, C, R]):
     def _at(self, step: int) -> Self:
         """An independent game at the position after ``step`` of this game's actions."""
         self._keep = True  # copied once, likely again: keep checkpoints from now on
+        fine, self._fine = self._fine, True
         other = copy.copy(self)
         other._redo = []
         other._restore(step)
+        if not fine and step == len(self._steps):
+            # The copy's replay took the unlisted checkpoints this game skipped, up to the
+            # present (the same states, RNG states and event counts): this game keeps them.
+            self._checkpoints = list(other._checkpoints)
         return other
 
     # ------------------------------------------------------------------ results

@@ -130,3 +130,36 @@ def test_a_game_without_history_refuses_what_needs_one_clearly(name: str) -> Non
     assert len(game.history) == before + 1  # the original keeps its own history
     game.undo()
     assert fast.legal_actions() != [] and game.keeps_history
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_checkpoints_a_first_copy_hands_over_rebuild_the_game_exactly(name: str) -> None:
+    """A game takes its unlisted checkpoints only once copied; the first history-free copy's
+    replay takes those it passes and hands them to the game: its undos, copies and later
+    history-free copies then agree with a game replayed in full, events included."""
+    descriptor = speakeasy.games.load(name)
+    players = descriptor.max_players
+    game = descriptor.new_game(players, seed=4)
+    rng = random.Random(4)
+    while len(game.history) - max((c.step for c in game.checkpoints), default=0) < 25:
+        game.apply(rng.choice(game.legal_actions()))
+    listed = game.checkpoints
+    fast = game.copy(history=False)
+    assert game.checkpoints == listed  # the unlisted ones only were added
+    for _ in range(30):
+        if game.is_over:
+            break
+        index = rng.randrange(len(game.legal_actions()))
+        game.apply(game.legal_actions()[index])
+        fast.apply(fast.legal_actions()[index])
+        agree(game, fast, f"{name} step {len(game.history)}")
+        agree(game, game.copy(history=False), f"{name} step {len(game.history)}, a new copy")
+    for _ in range(3):
+        full = descriptor.new_game(players, seed=4)
+        for action in game.history:
+            full.apply(action)
+        copied = game.copy()
+        for other in (copied, full):
+            assert other.events == game.events and other.to_data() == game.to_data()
+            assert other.legal_actions() == game.legal_actions()
+        game.undo()

@@ -838,15 +838,14 @@ class Engine(Generic[S, C, R]):
             return self._at(count)
         origin = self._nearest(count)
         start = origin.step if origin is not None else 0
+        since = [s.action for s in self._steps[start:]]
         if self._keep and not self._fine and count - start > self.unlisted_gap:
-            # The first copy: a copy with history replays from ``origin`` taking the unlisted
-            # checkpoints this game skipped, and hands them over, so this copy and the next
-            # replay from the nearest of them.
-            self._at(count)
-            origin = self._nearest(count)
-        self._fine = True  # copied once, likely again: keep unlisted checkpoints from now on
-        since = self._steps[origin.step if origin is not None else 0 :]
-        return self._free_copy(origin, [s.action for s in since])
+            # The first copy: its replay from ``origin`` takes the unlisted checkpoints this
+            # game skipped and hands them over, so this copy and the next restart nearer.
+            self._fine = True  # copied once, likely again: keep them from now on
+            return self._free_copy(origin, since, self._checkpoints)
+        self._fine = True
+        return self._free_copy(origin, since)
 
     def _nearest(self, step: int) -> Checkpoint | None:
         """The last checkpoint at or before ``step`` (``None``: the game's start)."""
@@ -855,19 +854,28 @@ class Engine(Generic[S, C, R]):
                 return checkpoint
         return None
 
-    def _free_copy(self, origin: Checkpoint | None, since: Sequence[Action]) -> Self:
-        """A game without history at the position ``since`` reaches from ``origin``."""
+    def _free_copy(
+        self,
+        origin: Checkpoint | None,
+        since: Sequence[Action],
+        fill: list[Checkpoint] | None = None,
+    ) -> Self:
+        """A game without history at the position ``since`` reaches from ``origin``; with
+        ``fill``, the unlisted checkpoints its replay passes are appended there too, and the
+        copy restarts from the last of them."""
         other = copy.copy(self)
         other._history = False
         other._keep = False
         other._steps, other._redo, other._checkpoints = [], [], []
         other._origin, other._since = origin, list(since)
-        other._rebuild_free()
+        other._rebuild_free(fill)
         return other
 
-    def _rebuild_free(self) -> None:
+    def _rebuild_free(self, fill: list[Checkpoint] | None = None) -> None:
         """Rebuild a game without history from its origin and the actions since, with a quiet
-        context (no events) and no checkpoint hook."""
+        context (no events) and no checkpoint hook; with ``fill``, the unlisted checkpoints the
+        replay passes (:attr:`unlisted_gap` apart) are appended there, with the event counts
+        the log would have had, and the game restarts from the last of them from now on."""
         origin = self._origin
         if origin is None:
             ctx, flow = self.definition.begin(
@@ -881,13 +889,34 @@ class Engine(Generic[S, C, R]):
             flow = self.definition.restart(ctx, origin.restart)
             sent = origin.step
         ctx.quiet = True
+        ctx.skipped = 0
         ctx.on_emit = None
         ctx.on_checkpoint = None
         self._ctx = ctx
         runner = self._runner = Runner(flow, sent)
+        found: list[Checkpoint] = []
+        if fill is not None:
+            base = origin.events if origin is not None else len(ctx.events)
+            definition, gap = self.definition, self.unlisted_gap
+
+            def take(restart: Hashable, listed: bool = True) -> None:
+                last = found[-1] if found else origin
+                done = runner.sent
+                if listed or (last is not None and done - last.step < gap):
+                    return  # the game has its listed ones (none since ``origin``, its last)
+                snapshot = definition.snapshot(ctx.state)
+                rng = ctx.rng.getstate()
+                found.append(Checkpoint(done, restart, snapshot, rng, base + ctx.skipped, False))
+
+            ctx.on_checkpoint = take
         runner.send(None)
         for action in self._since:
             runner.send(action)
+        ctx.on_checkpoint = None
+        if found and fill is not None:
+            fill.extend(found)
+            self._since = self._since[found[-1].step - sent :]
+            self._origin = found[-1]
 
     @property
     def keeps_history(self) -> bool:

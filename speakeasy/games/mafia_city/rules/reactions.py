@@ -286,6 +286,7 @@ def complicity(ctx: Ctx, owner: str, causer: str) -> Flow[None]:
             f"{owner}: your token went into the Cell; play Complicity?",
             ("MC-COMPL-1", "MC-COMPL-3", "MC-COMPL-6"),
             [*options, Action("pass", label="No Complicity")],
+            facts=(("causer", causer),),  # for the refusals: no event log needed
         )
         if choice.kind == "pass":
             return

@@ -18,6 +18,8 @@ def _():
     from speakeasy.games.mafia_city.studies.control import control_exercises as mc_control_exercises
     from speakeasy.games.mafia_city.studies.control import control_table as mc_control_table
     from speakeasy.games.mafia_city.studies.control import edit_position as mc_edit_position
+    from speakeasy.games.mafia_city.studies.control import example_position as mc_example_position
+    from speakeasy.games.mafia_city.studies.control import example_titles as mc_example_titles
     from speakeasy.games.mafia_city.studies.control import flips as mc_flips
     from speakeasy.games.mafia_city.studies.control import mayor_orders as mc_mayor_orders
     from speakeasy.games.mafia_city.studies.control import order_outcomes as mc_order_outcomes
@@ -47,6 +49,8 @@ def _():
         mc_control_map,
         mc_control_table,
         mc_edit_position,
+        mc_example_position,
+        mc_example_titles,
         mc_flips,
         mc_mayor_order_figure,
         mc_mayor_orders,
@@ -88,28 +92,44 @@ def _(MC_RULES, linked, mo):
 
 
 @app.cell(hide_code=True)
-def _(mo):
+def _(mc_example_titles, mo):
     start_players = mo.ui.dropdown(["3", "4", "5"], value="4", label="**Players**")
     start_seed = mo.ui.number(start=0, stop=999, step=1, value=1, label="**Seed**")
     start_kind = mo.ui.radio(  # a radio, not a dropdown: a dropdown cut the longer choice
         {
             "a bot game at the end of phase I": "sample",
             "an empty map": "empty",
+            "a worked example": "example",
         },
         value="a bot game at the end of phase I",
         label="**Start from**",
         inline=True,
     )
-    mo.hstack([start_kind, start_players, start_seed], justify="start", gap=2)
-    return start_kind, start_players, start_seed
+    # the shipped positions (EMC-1 ... EMC-23, data/mafia_city/positions/), by title
+    example_names = mc_example_titles()
+    start_example = mo.ui.dropdown(
+        {title: name for name, title in example_names.items()},
+        value=next(iter(example_names.values())),
+        label="**Worked example** (players and seed as it says)",
+    )
+    mo.vstack(
+        [
+            mo.hstack([start_kind, start_players, start_seed], justify="start", gap=2),
+            start_example,
+        ]
+    )
+    return example_names, start_example, start_kind, start_players, start_seed
 
 
 @app.cell(hide_code=True)
 def _(
     checked_choice,
     checked_int,
+    example_names,
+    mc_example_position,
     mc_position,
     mc_sample_position,
+    start_example,
     start_kind,
     start_players,
     start_seed,
@@ -117,12 +137,14 @@ def _(
     # widget values are checked here: a browser can post anything (speakeasy.tools.inputs)
     players = int(checked_choice(start_players.value, ["3", "4", "5"], "4"))
     seed = checked_int(start_seed.value, 0, 999, default=1)
-    kind = checked_choice(start_kind.value, ["sample", "empty"], "sample")
-    base = (
-        mc_sample_position(players=players, seed=seed)
-        if kind == "sample"
-        else mc_position(players=players, seed=seed)
-    )
+    kind = checked_choice(start_kind.value, ["sample", "empty", "example"], "sample")
+    example = checked_choice(start_example.value, list(example_names), next(iter(example_names)))
+    if kind == "example":
+        base = mc_example_position(example)
+    elif kind == "sample":
+        base = mc_sample_position(players=players, seed=seed)
+    else:
+        base = mc_position(players=players, seed=seed)
     return (base,)
 
 

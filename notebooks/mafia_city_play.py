@@ -24,6 +24,8 @@ def _():
     from speakeasy.games.mafia_city.table.play_panel import PlaySession as McPlaySession
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
+    from speakeasy.tools.svg_board import SvgBoard
+    from speakeasy.tools.teacher import TeacherView
 
     return (
         MC_CATEGORIES,
@@ -33,6 +35,8 @@ def _():
         McTable,
         McTableSnapshot,
         SaveFileError,
+        SvgBoard,
+        TeacherView,
         answer_boxes,
         checked_int,
         checked_text,
@@ -50,32 +54,20 @@ def _():
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.vstack(
-        [
-            mo.md(
-                "# Mafia City · play\n\nThree to five seats, each a person or a bot. The map "
-                "and the hand show only what the seat to act may see (hot-seat); reactions out "
-                "of turn are asked of every seat in turn, so a question never tells who holds "
-                "which card."
-            ),
-            mo.accordion(
-                {
-                    "How a round goes": mo.md(
-                        "**Phase I**: in turn, place a token from hand on any location, play "
-                        "cards, wait (discard a card) or pass, until everyone has passed. "
-                        "**Phase II**: the seven locations are evaluated one by one: who "
-                        "controls it (most tokens; on a tie the lowest token; Fight Club and "
-                        "City Hall need a sole majority) gains 1 VP and may use its effect. "
-                        "**Phase III**: players may take tokens back into hand. **Phase IV**: "
-                        "the start player moves left and cards are drawn. The first to reach "
-                        "the target at the end of a phase II wins. Below the map: the "
-                        "explained log, a step-through of phases II and III, and a rule lookup."
-                    )
-                }
-            ),
-        ],
-        gap=0.25,
-    )
+    mo.md(r"""
+    # Mafia City · play
+
+    You play red against two bots; the sections below the map change the seats (three to
+    five, people or bots), the seed or the target, and explain a round. **Gold rings** on the
+    map: where a click chooses.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _(mo, session):
+    # The table right under the title: the map and the panel fit a 1280x800 screen.
+    mo.hstack([session.board.view, session.panel.view], widths=[2.2, 1], align="start", gap=1)
     return
 
 
@@ -105,12 +97,27 @@ def _(McTable, mo):
 
 
 @app.cell(hide_code=True)
-def _(McPlaySession, START, set_snap, set_uncovered):
+def _(McPlaySession, START, TeacherView, mo, set_frame, set_phase, set_snap, set_uncovered):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot (and a
-    # reveal of the hot-seat cover) to the views below the map. Made in a cell that never
-    # re-runs: marimo closes a widget when its cell re-runs.
-    session = McPlaySession(START, on_change=set_snap, on_reveal=set_uncovered)
+    # reveal of the hot-seat cover) to the views below the map, and opens a step of "since
+    # your last decision" in step-through. Made in a cell that never re-runs: marimo closes a
+    # widget when its cell re-runs. The teacher's view exists only on a page opened with the
+    # teacher's code (checked here, on the server, against the workshop's:
+    # speakeasy.tools.teacher); everyone else sees only their own seat.
+    def _open(step):
+        found = session.table.phase_at(step)
+        if found is not None:
+            set_phase(found[0])
+            set_frame(found[1])
+
+    session = McPlaySession(
+        START,
+        on_change=set_snap,
+        on_reveal=set_uncovered,
+        on_through=_open,
+        teacher_view=TeacherView.from_query(mo.query_params()),
+    )
     return (session,)
 
 
@@ -128,7 +135,6 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
     )
     seed_input = mo.ui.number(start=0, stop=999_999, value=1, label="Seed")
     advanced_box = mo.ui.checkbox(value=False, label="Advanced target (15 / 13 / 11 VP)")
-    teacher_box = mo.ui.switch(value=False, label="Teacher view (every hand)")
     load_file = mo.ui.file(filetypes=[".json"], label="Load a saved game (.json)")
     load_text = mo.ui.text_area(
         placeholder="…or paste a saved game here", full_width=True, max_length=5 * 1024 * 1024
@@ -139,8 +145,19 @@ def _(COLOURS, DEFAULT_SEATS, MC_SEAT_KINDS, mo):
         load_text,
         seat_pickers,
         seed_input,
-        teacher_box,
     )
+
+
+@app.cell(hide_code=True)
+def _(mo, session):
+    # Only on the teacher's page, opened with the teacher's code: a student's page has no
+    # switch (and the session refuses the teacher view to any value posted for one).
+    teacher_box = (
+        mo.ui.switch(value=False, label="Teacher view (every hand)")
+        if session.teacher_view.allowed
+        else None
+    )
+    return (teacher_box,)
 
 
 @app.cell(hide_code=True)
@@ -217,6 +234,18 @@ def _(
 ):
     mo.accordion(
         {
+            "How a round goes": mo.md(
+                "**Phase I**: in turn, place a token from hand on any location, play cards, "
+                "wait (discard a card) or pass, until everyone has passed. **Phase II**: the "
+                "seven locations are evaluated one by one: who controls it (most tokens; on a "
+                "tie the lowest token; Fight Club and City Hall need a sole majority) gains 1 VP "
+                "and may use its effect. **Phase III**: players may take tokens back into hand. "
+                "**Phase IV**: the start player moves left and cards are drawn. The first to "
+                "reach the target at the end of a phase II wins. Reactions out of turn are asked "
+                "of every seat in turn, so a question never tells who holds which card; when "
+                "you are the only person at the table, a question with one possible answer is "
+                "answered for you and listed under *Since your last decision*."
+            ),
             "New game (seats, seed, target)": mo.hstack(
                 [*seat_pickers.elements.values(), seed_input, advanced_box, new_game_button],
                 justify="start",
@@ -227,18 +256,19 @@ def _(
             "Load a saved game": mo.vstack(
                 [mo.hstack([load_file, load_button], justify="start"), load_text]
             ),
-            "Teacher view": teacher_box,
+            **({"Teacher view": teacher_box} if teacher_box is not None else {}),
         }
     )
     return
 
 
 @app.cell(hide_code=True)
-def _(get_snap, mc_table_for, teacher_box):
+def _(get_snap, mc_table_for, session, teacher_box):
     snapshot = get_snap()
     table = mc_table_for(snapshot)
     game = table.game
-    teacher = teacher_box.value is True
+    # the switch's value only as the session allows it (the panel and the map follow it)
+    teacher = session.set_teacher(teacher_box.value if teacher_box is not None else False)
     return game, snapshot, table, teacher
 
 
@@ -256,18 +286,6 @@ def _(MC_PLAYER_COLOURS, html):
         )
 
     return (chip,)
-
-
-@app.cell(hide_code=True)
-def _(mo, session):
-    mo.hstack([session.board.view, session.panel.view], widths=[2.2, 1], align="start", gap=1)
-    return
-
-
-@app.cell(hide_code=True)
-def _(session, teacher):
-    session.teach(teacher)  # the panel and the map show every hand in the teacher view
-    return
 
 
 @app.cell(hide_code=True)
@@ -399,10 +417,21 @@ def _(frame_index, frames, mo, phases, set_frame, set_phase, through):
 
 
 @app.cell(hide_code=True)
+def _(SvgBoard):
+    # The step-through map: a second board widget, made once (a cell that never re-runs) and
+    # drawn as SVG, so it is never empty when it comes into view; rebuilt only when its event
+    # changes.
+    through_board = SvgBoard(width=700)
+    _ = through_board.view
+    return (through_board,)
+
+
+@app.cell(hide_code=True)
 def _(
     chip,
     frame_index,
     frames,
+    game,
     mafia_city_map,
     mo,
     next_button,
@@ -411,25 +440,48 @@ def _(
     table,
     teacher,
     through,
+    through_board,
 ):
     def _through_view():
         header = [
             mo.md(
-                "Replay a location phase (select, control, VP, effect, cube) or a strategic "
-                "phase (taking tokens back) event by event."
+                "## Step through phases II and III\n\nReplay a location phase (select, "
+                "control, VP, effect, cube) or a strategic phase (taking tokens back) event by "
+                "event, on the map; *Step through* in the panel opens a step here."
             )
         ]
         if not frames:
-            return mo.vstack([*header, mo.md("*No phase II has been played yet.*")])
+            # no phase II yet: the map shows the position now, never an empty frame
+            through_board.show_once(
+                ("now", game.history, teacher),
+                lambda: mafia_city_map(
+                    table.observation(teacher),
+                    title="No phase II yet: the position now",
+                    height=520,
+                ),
+            )
+            return mo.vstack(
+                [
+                    *header,
+                    mo.hstack(
+                        [through_board.view, mo.md("*No phase II has been played yet.*")],
+                        widths=[2.2, 1],
+                        align="start",
+                        gap=1,
+                    ),
+                ]
+            )
         frame = frames[frame_index]
         e = frame.entry
         view = table.frame_view(frame, teacher=teacher)
-        fig = mafia_city_map(
-            view, title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}", height=520
+        through_board.show_once(
+            (game.history[: e.step], through, frame_index, teacher, view.seat),
+            lambda: mafia_city_map(
+                view,
+                title=f"Round {through[0]}, event {frame_index + 1} of {len(frames)}",
+                height=520,
+            ),
         )
-        # a fixed width: drawn as its accordion opens, plotly would measure a container not
-        # yet laid out and draw the tiles tiny
-        _ = fig.update_layout(width=640, autosize=False)
         scores = " ".join(f"{chip(r['colour'])} {r['vp']} VP" for r in table.player_rows(view))
         return mo.vstack(
             [
@@ -446,16 +498,25 @@ def _(
                     gap=1,
                     wrap=True,
                 ),
-                mo.Html(
-                    f"<div class='mc-through'>{chip(e.player) if e.player else chip(None)} "
-                    f"{e.html()}</div><div style='margin-top:4px'>After it: {scores}</div>"
+                # the map as wide as the play map above, the event beside it
+                mo.hstack(
+                    [
+                        through_board.view,
+                        mo.Html(
+                            f"<div class='mc-through'>"
+                            f"{chip(e.player) if e.player else chip(None)} {e.html()}</div>"
+                            f"<div style='margin-top:6px'>After it: {scores}</div>"
+                        ),
+                    ],
+                    widths=[2.2, 1],
+                    align="start",
+                    gap=1,
                 ),
-                fig,
             ],
             gap=0.5,
         )
 
-    mo.accordion({"Step through phases II and III": _through_view}, lazy=True)
+    _through_view()
     return
 
 

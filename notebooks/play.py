@@ -37,6 +37,7 @@ def _():
     from speakeasy.tools.inputs import checked_int, checked_text, checked_upload_text
     from speakeasy.tools.lookup import lookup_markdown
     from speakeasy.tools.svg_board import SvgBoard
+    from speakeasy.tools.teacher import TeacherView
     from speakeasy.tools.text import html_text, md_text
 
     return (
@@ -49,6 +50,7 @@ def _():
         SvgBoard,
         Table,
         TableSnapshot,
+        TeacherView,
         advance,
         changes_in_words,
         checked_int,
@@ -120,7 +122,7 @@ def _(Colour, Table, mo):
 
 
 @app.cell(hide_code=True)
-def _(PlaySession, START, set_frame, set_snap, set_through):
+def _(PlaySession, START, TeacherView, mo, set_frame, set_snap, set_through):
     # The table: the map and the decision panel are two widgets that a click updates
     # directly (no cell re-runs for them); the session then hands the new snapshot to
     # the views below the map. Made in a cell that never re-runs: marimo closes a widget
@@ -129,7 +131,15 @@ def _(PlaySession, START, set_frame, set_snap, set_through):
         set_through(step)
         set_frame(0)
 
-    session = PlaySession(START, on_change=set_snap, on_through=_open)
+    # The teacher's view exists only on a page opened with the teacher's code (checked here,
+    # on the server, against the workshop's: speakeasy.tools.teacher); everyone else sees
+    # only their own seat.
+    session = PlaySession(
+        START,
+        on_change=set_snap,
+        on_through=_open,
+        teacher_view=TeacherView.from_query(mo.query_params()),
+    )
     return (session,)
 
 
@@ -365,15 +375,36 @@ def _(jump_button, jump_picker, mo, save_button):
 
 @app.cell(hide_code=True)
 def _(mo, session):
-    # Off: every view shows what the viewer's seat may see; on: the whole state (the map too).
-    teacher = mo.ui.switch(
-        label="Teacher view: show every hand and safe", on_change=session.set_teacher
+    # Only on the teacher's page: off, every view shows what the viewer's seat may see; on,
+    # the whole state (the map too). A student's page has no switch.
+    teacher_switch = (
+        mo.ui.switch(label="Teacher view: show every hand and safe")
+        if session.teacher_view.allowed
+        else None
     )
+    return (teacher_switch,)
+
+
+@app.cell(hide_code=True)
+def _(session, teacher_switch):
+    # what the views below show: the switch's value only as the session allows it
+    teacher = session.set_teacher(teacher_switch.value if teacher_switch is not None else False)
     return (teacher,)
 
 
 @app.cell(hide_code=True)
-def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewer):
+def _(
+    chip,
+    game,
+    goal_lines,
+    html_text,
+    mo,
+    table,
+    table_boards,
+    teacher,
+    teacher_switch,
+    viewer,
+):
     def _board_html(board, title):
         sections = "".join(
             f"<div class='se-section'><b>{html_text(s.title)}</b><ul>"
@@ -388,7 +419,7 @@ def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewe
         )
 
     def _boards_view():
-        boards = table_boards(table.seen(teacher=teacher.value), viewer, catalog=table.catalog)
+        boards = table_boards(table.seen(teacher=teacher), viewer, catalog=table.catalog)
         cards = []
         for board in boards:
             if board.colour == viewer:
@@ -407,7 +438,10 @@ def _(chip, game, goal_lines, html_text, mo, table, table_boards, teacher, viewe
         return mo.vstack(
             [
                 mo.hstack(
-                    [mo.md(f"## Player boards · seen by {who}"), teacher],
+                    [
+                        mo.md(f"## Player boards · seen by {who}"),
+                        teacher_switch if teacher_switch is not None else mo.md(""),
+                    ],
                     justify="space-between",
                     align="center",
                     wrap=True,
@@ -616,11 +650,11 @@ def _(
         e = frame.explanation
         after = before_after.value == "after"
         through_board.show_once(
-            (game.history[:through_step], through_step, frame_index, after, teacher.value, viewer),
+            (game.history[:through_step], through_step, frame_index, after, teacher, viewer),
             lambda: game_figure_data(
-                table.seen(frame.after if after else frame.before, teacher=teacher.value),
+                table.seen(frame.after if after else frame.before, teacher=teacher),
                 game.board,
-                previous=table.seen(frame.before, teacher=teacher.value) if after else None,
+                previous=table.seen(frame.before, teacher=teacher) if after else None,
                 title=f"Step {through_step}, event {frame_index + 1} of {len(frames)} "
                 f"({e.category}) — {'after' if after else 'before'}",
                 height=520,
@@ -628,7 +662,7 @@ def _(
             ),
         )
         changes = changes_in_words(
-            frame.before, frame.after, viewer, teacher=teacher.value, catalog=table.catalog
+            frame.before, frame.after, viewer, teacher=teacher, catalog=table.catalog
         )
         rules = ", ".join(r.id for r in e.rules)
         return mo.vstack(

@@ -30,6 +30,7 @@ __all__ = [
     "click_district",
     "click_svg_district",
     "next_frame",
+    "panel_out_of_view",
     "plot_figure",
     "set_viewport",
     "svg_meta",
@@ -222,6 +223,63 @@ def wait_for_table(
             raise
         raise AssertionError(f"the table never showed {want}: {table_view(page)}") from None
     return TableView.of(handle.json_value())
+
+
+#: The decision panel's parts where the page draws them once scrolled to its top: each as
+#: ``[top, bottom, content height]`` in the window (``null`` when not shown), the window's
+#: height, and the panel's own height and content height.
+_PANEL_PARTS_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  const app = document.getElementById('App');
+  if (app) app.scrollTop = 0;
+  window.scrollTo(0, 0);
+  const side = deep('.se-side')[0];
+  if (!side) return null;
+  const box = (el) => {{
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return [r.top, r.bottom, el.scrollHeight];
+  }};
+  return {{
+    height: window.innerHeight,
+    side: box(side),
+    side_inner: side.clientHeight,
+    prompt: box(side.querySelector(':scope > .se-prompt')),
+    controls: box(side.querySelector(':scope > .se-controls')),
+    since: box(side.querySelector(':scope > .se-since')),
+    options: box(side.querySelector(':scope > .se-scroll')),
+  }};
+}}"""
+
+#: The least height of "since your last decision" and of the options' box (when their
+#: content is taller): what the panel keeps readable (``speakeasy/tools/decision_panel.css``).
+SINCE_MIN_PX = 80
+OPTIONS_MIN_PX = 120
+
+
+def panel_out_of_view(page: Any) -> list[str]:
+    """What of the decision panel is not in view with the page at its top (issue 24: the
+    question, Undo, Redo and the bots' button, "since your last decision" at a readable height,
+    the options in a box that scrolls on its own, all inside the window, the panel never
+    scrolling as a whole); ``[]`` when it all is. Scrolls the page to its top."""
+    found: dict[str, Any] | None = page.evaluate(_PANEL_PARTS_JS)
+    if found is None:
+        return ["no decision panel"]
+    height = found["height"]
+    problems = []
+    for part in ("side", "prompt", "controls", "since", "options"):
+        place = found[part]
+        if place is not None and not (0 <= place[0] and place[1] <= height + 0.5):
+            problems.append(f"{part} out of the window: {place[:2]} of {height}")
+    if found["side"][2] > found["side_inner"] + 1:
+        problems.append(
+            f"the panel scrolls as a whole: {found['side'][2]} in {found['side_inner']}"
+        )
+    for part, least in (("since", SINCE_MIN_PX), ("options", OPTIONS_MIN_PX)):
+        place = found[part]
+        if place is not None and place[1] - place[0] < min(least, place[2]) - 1:
+            problems.append(f"{part} squeezed to {place[1] - place[0]:.0f} px: {place}")
+    return problems
 
 
 def click_district(page: Any, plot: Any, district: int) -> None:

@@ -35,6 +35,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 STARTUP_TIMEOUT_S = 30.0
+#: The teacher's code of the notebooks served by ``marimo run`` here (``SPEAKEASY_TEACHER_CODE``,
+#: speakeasy.tools.teacher): a page opened with ``?teacher=`` it is the teacher's.
+TEACHER_CODE = "t3acher-code-for-tests"
 
 
 def _missing(reason: str) -> None:
@@ -92,6 +95,7 @@ def _serve_marimo(notebook: Path) -> Iterator[MarimoApp]:
     proc = subprocess.Popen(
         cmd,
         cwd=ROOT,
+        env={**os.environ, "SPEAKEASY_TEACHER_CODE": TEACHER_CODE},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,
@@ -138,6 +142,11 @@ def mafia_city_play_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def mafia_city_learn_url() -> Iterator[str]:
+    yield from _notebook_url("mafia_city_learn.py")
+
+
+@pytest.fixture(scope="session")
 def learn_url() -> Iterator[str]:
     """URL of ``notebooks/learn.py`` served by ``marimo run`` for this session."""
     yield from _notebook_url("learn.py")
@@ -174,7 +183,7 @@ def start_workshop(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
     """Start ``speakeasy workshop ARGS`` (e.g. ``--port 8000``) and read its banner up to
     "Press Ctrl-C"."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "speakeasy.app.cli", "workshop", *args],
+        [sys.executable, "-m", "speakeasy.app.entry", "workshop", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

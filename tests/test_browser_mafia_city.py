@@ -1,10 +1,15 @@
 """The Mafia City play notebook in a real browser (headless Chromium against ``marimo run``).
 
 One person (red) against a heuristic and a random bot plays a whole 3-player game to its end
-by clicking option buttons, at 1280×800: every click moves the game on, the map and the hand
-show only red's view (MC-INFO-1), the page never scrolls sideways, and the final scores appear.
-Screenshots at 1280×800 and 1920×1080 are kept under ``tmp_path`` (and copied to
-``/tmp/mafia_city_*.png``) for a person to look at.
+by clicking option buttons, at 1280×800. After every decision: the page does not scroll
+sideways, Undo and "Let a bot decide" are in view at the top of the page (issue 25 item 4), the
+whole panel is in the window with "since your last decision" readable and the options scrolling
+on their own (issue 24), no other seat's hand is on screen unless red holds the Police Officer
+(MC-INFO-1, MC-POLICE-3), and the panel's text has no Markdown or HTML left over. A question
+with one answer is never put to red (issue 25 item 1). The step-through below the map shows the
+map at each event (issue 25 item 6). Screenshots at 1280×800 and 1920×1080 are kept under
+``tmp_path`` (and copied to ``/tmp/mafia_city_*.png`` and ``/work/shots/mc_*.png`` when that
+folder exists) for a person to look at.
 """
 
 from __future__ import annotations
@@ -18,7 +23,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser import TableView, set_viewport, svg_meta, wait_for_cells, wait_for_table
+from tests.browser import (
+    _DEEP_JS,
+    TableView,
+    panel_out_of_view,
+    set_viewport,
+    svg_meta,
+    wait_for_cells,
+    wait_for_table,
+)
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -29,6 +42,7 @@ PLOT_READY = ".se-map svg[data-meta]"  # the play map (speakeasy.games.speakeasy
 OPTION_BUTTONS = ".se-options button.se-option"
 PLAY_LIST = ".se-options button.se-play"  # a long list's Play button (its first option)
 MAX_CLICKS = 400
+SHOTS = Path("/work/shots")  # screenshots for a person to look at, when the folder is there
 
 
 def _meta(page: Any) -> dict[str, Any]:
@@ -95,18 +109,71 @@ def _no_horizontal_overflow(page: Any) -> None:
     assert not found["out"], f"elements stick out sideways: {found['out']}"
 
 
+#: Undo and the bots' button, where the page draws them (inside the panel's shadow root).
+CONTROLS_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  const app = document.getElementById('App');
+  if (app) app.scrollTop = 0;  // the top of the page, as it opens
+  window.scrollTo(0, 0);
+  const box = (cls) => {{
+    const b = deep('.se-side .se-controls button.' + cls)[0];
+    if (!b) return null;
+    const r = b.getBoundingClientRect();
+    return [r.top, r.bottom, window.innerHeight];
+  }};
+  return {{undo: box('se-undo'), bots: box('se-bots')}};
+}}"""
+#: What a leftover of Markdown or HTML looks like in text a person reads.
+BROKEN_MARKUP = re.compile(r"\*\*|\]\(|\\[_*`#\[\]]|&(lt|gt|amp|quot|#\d+);|</?[a-z]+[ >]|`")
+
+
+def _checked_after_a_decision(page: Any, now: TableView) -> None:
+    """What must hold after every decision (issue 25 item 4, MC-INFO-1)."""
+    _no_horizontal_overflow(page)
+    if not now.over:
+        found = page.evaluate(CONTROLS_JS)
+        for name in ("undo", "bots"):
+            place = found[name]
+            assert place is not None, f"no {name} button at step {now.step}"
+            top, bottom, height = place
+            assert 0 <= top and bottom <= height, f"{name} out of view: {place}"
+        # the panel keeps its parts in view, the options scrolling on their own (issue 24)
+        problems = panel_out_of_view(page)
+        assert not problems, f"at step {now.step}: {problems}"
+    others = page.locator(".mc-other-hand")
+    if others.count():
+        assert now.meta["held"].get("Police Officer") == "red", "another seat's hand shows"
+        expect(others.first.locator("h4")).to_contain_text("you hold the Police Officer")
+    assert not BROKEN_MARKUP.search(now.text), now.text
+    for title in page.locator(".mc-through").all_inner_texts():
+        assert not BROKEN_MARKUP.search(title), title
+
+
 def _shots(page: Any, tmp_path: Path, name: str) -> None:
     for width, height in ((1280, 800), (1920, 1080)):
         set_viewport(page, width, height)
+        page.evaluate(CONTROLS_JS)  # from the top of the page
         shot = tmp_path / f"{name}_{width}x{height}.png"
         page.screenshot(path=str(shot))
         shutil.copyfile(shot, Path("/tmp") / f"mafia_city_{name}_{width}x{height}.png")
+        if SHOTS.is_dir():
+            shutil.copyfile(shot, SHOTS / f"mc_{name}_{width}x{height}.png")
         page.screenshot(path=str(tmp_path / f"{name}_{width}_full.png"), full_page=True)
         shutil.copyfile(
             tmp_path / f"{name}_{width}_full.png",
             Path("/tmp") / f"mafia_city_{name}_{width}_full.png",
         )
     set_viewport(page, 1280, 800)
+
+
+def _through_map(page: Any) -> Any:
+    """The step-through map (an SVG board whose meta has no pending decision)."""
+    return page.locator(".se-map svg[data-meta]:not([data-meta*='\"pending\"'])").first
+
+
+def _through_title(page: Any) -> str:
+    # an SVG <text>: its text content (inner_text reads HTML elements only)
+    return str(_through_map(page).locator(".gtitle").text_content())
 
 
 def test_one_person_plays_a_whole_game_against_two_bots(
@@ -128,6 +195,7 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         expect(page.locator(".mc-hand h4")).to_have_text("Red's hand")
         _shots(page, tmp_path, "start")
 
+        _checked_after_a_decision(page, now)
         clicks = 0
         shot_taken = False
         latencies: list[float] = []
@@ -136,12 +204,13 @@ def test_one_person_plays_a_whole_game_against_two_bots(
             assert now.meta["pending"] is not None, now
             assert now.meta["seat"] == "red", "the map shows red's view only"
             assert now.player == "red", now
+            single = len(now.options) + now.lists == 1 and not page.locator(".se-picker").count()
+            assert not single, f"a one-answer question was put to red alone: {now.text!r}"
             start = time.perf_counter()
             now = _decide(page, now)
             latencies.append(time.perf_counter() - start)
             clicks += 1
-            if clicks % 10 == 0:
-                _no_horizontal_overflow(page)
+            _checked_after_a_decision(page, now)
             meta = now.meta
             if (
                 not shot_taken
@@ -165,10 +234,14 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         for title, shown in (
             ("Exercises about this position", page.get_by_text("The answers come from the")),
             ("What happened (newest first): every event explained", page.locator(".mc-log-entry")),
-            ("Step through phases II and III", counter),
         ):
             page.get_by_text(title, exact=True).click()
             expect(shown.first).to_be_visible(timeout=TIMEOUT_MS)
+        # step-through is a section with its own map, drawn at game over without Undo/Redo
+        expect(counter).to_be_visible(timeout=TIMEOUT_MS)
+        through_map = _through_map(page)
+        expect(through_map).to_be_visible(timeout=TIMEOUT_MS)
+        assert len(svg_meta(through_map)["locations"]) == 7
         _no_horizontal_overflow(page)
         assert clicks >= 10
         text = page.locator("body").inner_text()
@@ -177,9 +250,12 @@ def test_one_person_plays_a_whole_game_against_two_bots(
         # Step through the last phase II event by event.
         expect(counter).to_have_text(re.compile(r"^event 1 of \d+$"), timeout=TIMEOUT_MS)
         first = page.locator(".mc-through").inner_text()
+        title = _through_title(page)
         page.get_by_role("button", name="Next event").click()  # drawn with the counter
         expect(counter).to_have_text(re.compile(r"^event 2 of \d+$"), timeout=TIMEOUT_MS)
         assert page.locator(".mc-through").inner_text() != first
+        expect(_through_map(page).locator(".gtitle")).to_contain_text("event 2 of")
+        assert _through_title(page) != title, "the map follows the events"
         _no_horizontal_overflow(page)
         _shots(page, tmp_path, "end")
     finally:

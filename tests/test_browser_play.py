@@ -13,10 +13,11 @@ when the bots are to move), read once the panel shows the same step as the map (
 widgets draw in either order: issue 23). On the way the test
 reads the player boards (the hand in words, the opponent's hidden), turns on the teacher view,
 opens the step through of a Lucky Luciano phase from "Since your last decision", and checks
-that no option label repeats, no catalogue ID is shown, and nothing scrolls sideways at 1280×800
-and 1920×1080. It ends at the final scores. Screenshots (``full_1280.png``, ``board_1280.png``,
-``luciano_1280.png``, ``final_1280.png``, ``full_1920.png``) are kept under ``tmp_path`` and
-copied to ``/tmp/play_full_*.png``.
+that no option label repeats, no catalogue ID is shown, nothing scrolls sideways at 1280×800
+and 1920×1080, and after every decision the whole decision panel is in the window at 1280×800
+with its options scrolling on their own (issue 24). It ends at the final scores. Screenshots
+(``full_1280.png``, ``board_1280.png``, ``luciano_1280.png``, ``final_1280.png``,
+``full_1920.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_*.png``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    panel_out_of_view,
     set_viewport,
     svg_meta,
     table_view,
@@ -40,6 +42,7 @@ from tests.browser import (
     wait_for_cells,
     wait_for_table,
 )
+from tests.conftest import TEACHER_CODE
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -357,7 +360,8 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     try:
-        now = _full_new_game(page, play_url)
+        # the teacher's page (the player boards' check turns the teacher view on and off)
+        now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / "full_1280.png"))
         boards_checked = luciano_opened = False
@@ -373,6 +377,9 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
                 luciano_opened = True
                 _no_sideways_scroll(page)
             now = _decide(page, now)
+            # the panel keeps its parts in view, the options scrolling on their own (issue 24)
+            problems = panel_out_of_view(page)
+            assert not problems, f"at step {now.step}: {problems}"
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title
@@ -417,9 +424,14 @@ def test_the_opponents_safe_shows_only_in_the_teacher_view(
     """R-MONEY-1: the safe is behind the screen. The state table beside the map shows the
     viewer's own safe and "hidden" for the opponent's, like the player boards, until the
     teacher's view is switched on (then the map shows the same amount as the board); off
-    again, it is hidden again."""
+    again, it is hidden again. The switch is on the teacher's page only (speakeasy.tools.teacher):
+    opened without the teacher's code, the page has none."""
     page = chromium_page
     page.goto(play_url, wait_until="domcontentloaded")
+    wait_for_cells(page, TIMEOUT_MS)
+    assert wait_for(page, lambda p: svg_meta(_main_plot(p)).get("seen_by") == "purple", TIMEOUT_MS)
+    expect(page.get_by_text("Teacher view")).to_have_count(0)
+    page.goto(f"{play_url}?teacher={TEACHER_CODE}", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT, timeout=TIMEOUT_MS)
     seen_by_purple = wait_for(
         page,

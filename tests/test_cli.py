@@ -1,6 +1,6 @@
 """The command line answers every bad argument plainly (issue 14, item 8).
 
-Each case runs ``python -m speakeasy.app.cli`` (what the ``speakeasy`` console script calls) in a
+Each case runs ``python -m speakeasy.app.entry`` (what the ``speakeasy`` console script calls) in a
 subprocess: a usage error is one line on stderr and exit status 2, a failure while running one
 line and status 1, never a traceback; output that cannot be written ends quietly with a non-zero
 status; Ctrl-C during ``simulate`` prints the summary of the games that finished.
@@ -24,7 +24,7 @@ from speakeasy.app.cli import MAX_GAMES, main
 from speakeasy.games import load, names
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = [sys.executable, "-m", "speakeasy.app.cli"]
+CLI = [sys.executable, "-m", "speakeasy.app.entry"]
 
 
 def _run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

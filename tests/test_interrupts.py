@@ -125,6 +125,42 @@ def interrupted(out: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+def catches(pid: int, sig: int) -> bool:
+    """Whether process ``pid`` has a handler for ``sig`` (its ``SigCgt`` mask in /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    return False
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize(
+    "command", [BATCH, ["workshop", "--port", "0"]], ids=["simulate", "workshop"]
+)
+def test_a_signal_while_the_command_loads(sig: int, command: list[str]) -> None:
+    """The console script's entry (:mod:`speakeasy.app.entry`) takes the signals over before
+    it imports the command line (one to three seconds): a signal sent as soon as it does is
+    answered like any other, without a traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "speakeasy.app.entry", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while not catches(proc.pid, signal.SIGTERM):  # the entry's handler is in place
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.001)
+    proc.send_signal(sig)
+    out, err = finish(proc, sig)
+    if command is BATCH:
+        assert interrupted(out) == (0, GAMES)
+    else:
+        assert err.strip() == "speakeasy workshop: interrupted before the server started"
+
+
 @pytest.mark.parametrize("sig", SIGNALS, ids=["SIGINT", "SIGTERM"])
 def test_a_signal_while_the_batch_is_built(sig: int) -> None:
     proc = start("specs", *BATCH, *BOTS)

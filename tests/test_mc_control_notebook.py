@@ -9,10 +9,19 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
+import pytest
+
+from speakeasy.games.mafia_city.positions import load_position, position_names
 from speakeasy.games.mafia_city.rules.control import control
-from speakeasy.games.mafia_city.studies.control import control_table, sample_position
+from speakeasy.games.mafia_city.studies.control import (
+    control_table,
+    example_position,
+    example_titles,
+    flips,
+    sample_position,
+)
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "mafia_city_control.py"
@@ -86,6 +95,7 @@ def test_widget_values_are_checked_in_code() -> None:
         "start_players",
         "start_seed",
         "start_kind",
+        "start_example",
         "cell_box",
         "hitman_picker",
         "officer_picker",
@@ -98,3 +108,52 @@ def test_widget_values_are_checked_in_code() -> None:
         assert uses and all("checked_" in line for line in uses), widget
     assert "checked_text(_text, 400)" in source
     assert "checked_int(n, 0, 5, default=0)" in source
+
+
+def test_every_worked_example_opens_as_a_position_to_explore() -> None:
+    """Issue 25 item 8: each shipped position (EMC-1 ... EMC-23) opens in the explorer's study
+    as its file describes it (stacks, Cell, figures, layout), with a controller table and the
+    flips computed."""
+    titles = example_titles()
+    assert list(titles) == list(position_names())
+    for name in titles:
+        state = example_position(name)
+        described = load_position(name).state()
+        assert (state.stacks, state.cell, state.layout) == (
+            described.stacks,
+            described.cell,
+            described.layout,
+        )
+        assert (state.hitman, state.officer, state.mayor) == (
+            described.hitman,
+            described.officer,
+            described.mayor,
+        )
+        assert len(control_table(state)) == 7
+        flips(state)
+
+
+@pytest.mark.parametrize(
+    "name", ["emc09_sole_majority_locations", "emc11_harbour_hitman_fbi"], ids=["EMC-9", "EMC-11"]
+)
+def test_the_notebook_starts_from_a_worked_example(name: str) -> None:
+    """The "Start from: a worked example" choice: the notebook's position is the example's,
+    and its table gives the engine's verdict (EMC-9: nobody at City Hall, MC-CTRL-5; EMC-11:
+    Red at the Harbour, MC-CTRL-3)."""
+    names = example_titles()
+    _, defs = _load().app.run(
+        defs={
+            "start_kind": SimpleNamespace(value="example"),
+            "start_example": SimpleNamespace(value=name),
+            "example_names": names,
+            "start_players": SimpleNamespace(value="4"),
+            "start_seed": SimpleNamespace(value=1),
+        }
+    )
+    expected = example_position(name)
+    assert defs["base"].stacks == expected.stacks and defs["position"].stacks == expected.stacks
+    rows = {r.location: r for r in defs["rows"]}
+    if name.startswith("emc09"):
+        assert (rows[7].controller, rows[7].rule) == (None, "MC-CTRL-5")
+    else:
+        assert (rows[2].controller, rows[2].rule) == ("red", "MC-CTRL-3")

@@ -22,7 +22,7 @@ from speakeasy.tools.batch import game_specs, iter_games, simulate_many, win_rat
 GAME = load("mafia-city")
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = [sys.executable, "-m", "speakeasy.app.cli"]
+CLI = [sys.executable, "-m", "speakeasy.app.entry"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

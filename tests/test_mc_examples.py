@@ -1,5 +1,7 @@
 """The worked examples EMC-1 .. EMC-23 of the Mafia City reference, one test (or more) each,
-with the rule IDs they check."""
+with the rule IDs they check, each rules flow run alone on a state built in code. The same
+examples ship as position files (data/mafia_city/positions/) played through the whole game
+engine in tests/test_mc_positions.py."""
 
 from __future__ import annotations
 

@@ -145,3 +145,50 @@ def test_ipynb_self_checks_use_their_own_tables() -> None:
     for cell in checks:
         assert not re.search(r"\btable\b", cell), cell.splitlines()[0]
         assert "Table.new(" in cell
+
+
+def _buttons(nb: dict[str, Any]) -> list[Any]:
+    return [b for b in nb["options_box"].children if hasattr(b, "click")]
+
+
+def test_ipynb_undo_and_redo_cover_the_cards_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MC-INFO-1 (issue 25 item 3): Undo pressed on the next person's covered screen goes back
+    to the previous person's decision under a cover (never their open hand), with no private
+    line in the log; Redo covers the cards again too."""
+    nb = _run_ipynb(monkeypatch)
+    nb["seat_pickers"]["blue"].value = "human"
+    nb["new_game_button"].click()
+    first = nb["table"].viewer()
+    nb["reveal_button"].click()
+    for _ in range(50):
+        if nb["table"].viewer() != first:
+            break
+        _buttons(nb)[0].click()
+    second = nb["table"].viewer()
+    assert second != first and "mc-curtain" in nb["hand"].value
+    nb["undo_button"].click()
+    assert nb["table"].viewer() == first
+    assert "mc-curtain" in nb["hand"].value and "mc-hand" not in nb["hand"].value
+    assert "<i style='color:#555'>" not in nb["log_html"].value, "a private line under a cover"
+    nb["reveal_button"].click()
+    assert f"data-seat='{first}'" in nb["hand"].value
+    nb["redo_button"].click()
+    assert nb["table"].viewer() == second and "mc-curtain" in nb["hand"].value
+
+
+def test_ipynb_teacher_view_is_an_explicit_cell_not_a_switch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel's owner turns the teacher view on in its own cell (``teacher.set(True)``);
+    no widget beside the game does, and it starts off (the seat's own hand only)."""
+    code = ["".join(c["source"]) for c in _ipynb()["cells"] if c["cell_type"] == "code"]
+    assert not any(re.search(r"Checkbox\([^)]*[Tt]eacher", c) for c in code)
+    assert sum(c.startswith("teacher.set(False)") for c in code) == 1
+    nb = _run_ipynb(monkeypatch)
+    table = nb["table"]
+    others = [p for p in table.game.players if p != table.viewer()]
+    assert not nb["teacher"].on and not table.other_hands(table.observation())
+    nb["teacher"].set(True)
+    assert all(f">{p}</span>:" in nb["hand"].value for p in others), "every hand shown"
+    nb["teacher"].set(False)
+    assert not any(f">{p}</span>:" in nb["hand"].value for p in others)

@@ -15,10 +15,12 @@ import random
 from speakeasy.games.mafia_city.figures.map import TILES_TRACE
 from speakeasy.games.mafia_city.table.play import Table
 from speakeasy.games.mafia_city.table.play_panel import PlaySession, panel_view
+from speakeasy.tools.teacher import TeacherView
 
 
-def _session(seats: dict[str, str], seed: int = 3) -> PlaySession:
-    return PlaySession(Table.new(seats, seed=seed).snapshot())
+def _session(seats: dict[str, str], seed: int = 3, teacher: bool = False) -> PlaySession:
+    view = TeacherView(allowed=teacher)
+    return PlaySession(Table.new(seats, seed=seed).snapshot(), teacher_view=view)
 
 
 def _choose(session: PlaySession, rng: random.Random) -> None:
@@ -78,11 +80,11 @@ def test_the_cover_hides_the_next_persons_cards_until_revealed() -> None:
 
 
 def test_one_person_is_never_covered_and_the_teacher_sees_every_hand() -> None:
-    session = _session({"red": "human", "blue": "random", "green": "random"})
+    session = _session({"red": "human", "blue": "random", "green": "random"}, teacher=True)
     assert session.panel.data["cover"] is None
     hands = [s for s in session.panel.data["sections"] if s["title"].endswith("hand")]
     assert len(hands) == 1
-    session.teach(True)
+    assert session.set_teacher(True)
     teacher = [s for s in session.panel.data["sections"] if "teacher view" in s["title"]]
     assert len(teacher) == 2
 

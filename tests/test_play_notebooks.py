@@ -227,3 +227,16 @@ def test_snapshot_is_plain_immutable_data() -> None:
     assert hash(snap) == hash(Table.from_snapshot(snap).snapshot())
     assert all(isinstance(a, str) for a in snap.actions)
     assert Colour(snap.seats[0][0]) is Colour.PURPLE
+
+
+def test_play_ipynb_teacher_view_is_an_explicit_cell_not_a_switch() -> None:
+    """The kernel's owner turns the teacher's view on in its own cell, documented beside it
+    (``teacher.set(True)``, :mod:`speakeasy.tools.teacher`); no switch sits beside the game."""
+    cells = _ipynb()["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    assert not any("Checkbox" in c and "Teacher" in c for c in code)
+    assert sum(c.startswith("teacher.set(False)") for c in code) == 1
+    assert "teacher = TeacherView(allowed=True)" in "\n".join(code)
+    assert any(
+        "### Teacher view" in "".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
+    )

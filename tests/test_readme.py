@@ -40,8 +40,9 @@ def test_the_readme_gives_exactly_two_commands_and_ci_runs_the_test_one() -> Non
 
 def test_the_explorer_command_serves_the_ordered_index_and_prints_the_url(tmp_path: Path) -> None:
     """Issue 13 item 10: the explorer is the workshop server on this machine: its index lists
-    the notebooks in session order with what each shows and its minutes, then the rules page;
-    every notebook answers under its path."""
+    the notebooks in session order with what each shows and its minutes, then the rules page,
+    and links the teacher's index (the one person at this machine is the teacher); every
+    notebook answers under its path."""
     explorer = _two_commands()[0].split("&&", 1)[1].strip()
     argv = shlex.split(explorer)
     assert argv[:2] == [".venv/bin/speakeasy", "workshop"] and "--host" not in argv  # loopback
@@ -63,8 +64,11 @@ def test_the_explorer_command_serves_the_ordered_index_and_prints_the_url(tmp_pa
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20) as page:
                 assert page.status == 200
                 index = page.read().decode("utf-8")
-            titles = re.findall(r'<a href="[^"]+">([^<]+)</a>', index)
+            titles = re.findall(r'<li><a href="[^"]+">([^<]+)</a>', index)
             assert titles == [s.title for s in PAGES]  # the session order, then the rules
+            # one person at this machine: the index links the teacher's index (its code printed)
+            code = re.search(r"Teacher \(keep it to yourself\): \S+\?teacher=([\w-]+)", printed)
+            assert code and f'href="/?teacher={code.group(1)}"' in index, printed
             for station in STATIONS:
                 assert f"{station.minutes} min" in index and html.escape(station.what) in index
             for station in PAGES:  # every marimo notebook, under its own path

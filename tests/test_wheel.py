@@ -56,6 +56,11 @@ assert again.state == game.state and again.to_json() == game.to_json()
 start = load_scenario("e03_gang_war_district_14").game()
 assert start.pending is not None
 
+from speakeasy.games.mafia_city.positions import load_position, position_names
+
+assert len(position_names()) == 23  # EMC-1 ... EMC-23 and their schema ship in the wheel
+assert load_position("emc11_harbour_hitman_fbi").game().state.layout == (5, 1, 2, 3, 4, 6, 7)
+
 from speakeasy.games.speakeasy.table.play_panel import PlaySession
 from speakeasy.games.speakeasy.table.play import Table
 

@@ -70,7 +70,11 @@ def test_every_notebook_is_a_station_and_every_station_exists() -> None:
     # track (issue 16)
     assert STATIONS == load("speakeasy").stations
     assert [game.name for game in TRACKS] == ["mafia-city"]
-    assert {s.file for s in TRACKS[0].stations} == {"mafia_city_play.py", "mafia_city_control.py"}
+    assert {s.file for s in TRACKS[0].stations} == {
+        "mafia_city_learn.py",
+        "mafia_city_play.py",
+        "mafia_city_control.py",
+    }
 
 
 def test_the_session_plan_takes_90_minutes() -> None:
@@ -88,6 +92,7 @@ def test_index_links_every_station_in_session_order() -> None:
     after = page.split("</ol>", 1)[1]
     assert after.index("<h2>Mafia City</h2>") < after.index("<h2>Any time</h2>")
     assert "http://host:1/mafia-city-play/" in after
+    assert "http://host:1/mafia-city-learn/" in after
     assert "<h2>Mafia City</h2>\n<p>A second game on the same engine" in after
     assert "For 3&ndash;5 players." in after
     assert "<h2>Mafia City</h2>" not in index_html("http://host:1", tracks=())
@@ -95,7 +100,8 @@ def test_index_links_every_station_in_session_order() -> None:
 
 def test_the_command_prints_the_urls_serves_them_and_stops_on_ctrl_c(workshop: Workshop) -> None:
     assert workshop.banner[0] == f"Speakeasy workshop: {workshop.url}"
-    printed = [line.split()[-1] for line in workshop.banner[1:-1]]
+    assert workshop.banner[-2].startswith("Teacher (keep it to yourself): ")
+    printed = [line.split()[-1] for line in workshop.banner[1:-2]]
     assert printed == [url for _, url in urls(workshop.url, PAGES)]
     status, page = _get(workshop.url)
     assert status == 200 and "Speakeasy workshop" in page
@@ -136,7 +142,7 @@ def test_a_taken_port_is_reported_plainly(tmp_path: Path) -> None:
         sock.listen()
         port = sock.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "-m", "speakeasy.app.cli", "workshop", "--port", str(port)],
+            [sys.executable, "-m", "speakeasy.app.entry", "workshop", "--port", str(port)],
             capture_output=True,
             text=True,
             timeout=60,
@@ -240,7 +246,12 @@ def test_beyond_loopback_the_workshop_needs_its_token() -> None:
         assert match, banner
         token = match.group(1)
         assert len(token) >= 24
-        assert all(line.endswith(f"?access_token={token}") for line in banner[1:-1])
+        assert all(line.endswith(f"?access_token={token}") for line in banner[1:-2])
+        teacher = re.search(
+            rf"^Teacher .*: http://\S+/\?access_token={token}&teacher=([\w-]+)$", banner[-2]
+        )
+        assert teacher, banner[-2]
+        code = teacher.group(1)
         base = f"http://127.0.0.1:{port}"
         for path in ("/", "/play/", "/strategies/", "/play/api/status"):
             status, _, body = _status(base + path)
@@ -249,6 +260,14 @@ def test_beyond_loopback_the_workshop_needs_its_token() -> None:
         assert _status(base + "/play/?access_token=wrong")[0] == 401
         status, headers, page = _status(f"{base}/?access_token={token}")
         assert status == 200 and f"/play/?access_token={token}" in page
+        # the students' index never carries (nor links) the teacher's code: printed only
+        assert code not in page and "teacher=" not in page
+        assert code not in _status(f"{base}/?access_token={token}&teacher=wrong")[2]
+        _, _, teachers = _status(f"{base}/?access_token={token}&teacher={code}")
+        assert f"/play/?access_token={token}&amp;teacher={code}" in teachers
+        assert f"/mafia-city-play/?access_token={token}&amp;teacher={code}" in teachers
+        # the teacher's code is no access token
+        assert _status(f"{base}/?teacher={code}")[0] == 401
         cookie = headers["set-cookie"].split(";")[0]
         assert token not in cookie
         status, _, app_page = _status(f"{base}/play/", {"Cookie": cookie})
@@ -291,7 +310,7 @@ def test_a_bad_host_is_not_blamed_on_the_port(tmp_path: Path) -> None:
     problem, not the port."""
     for host in ("no-such-host.invalid", "203.0.113.7"):
         result = subprocess.run(
-            [sys.executable, "-m", "speakeasy.app.cli", "workshop", "--host", host],
+            [sys.executable, "-m", "speakeasy.app.entry", "workshop", "--host", host],
             capture_output=True,
             text=True,
             timeout=60,
@@ -384,3 +403,28 @@ def test_the_workshop_serves_building_one_syntax_tree_at_a_time(
     workshop.serve("127.0.0.1", 0, echo=lambda line: None)
     assert seen == [[]]
     assert builtins.compile is original
+
+
+def test_the_explorer_run_alone_links_the_teachers_index(workshop: Workshop) -> None:
+    """On this machine without a token (the README's explorer: one person, the teacher), the
+    index links the teacher's index, whose play links carry the teacher's code (printed too)."""
+    line = workshop.banner[-2]
+    code = line.rsplit("teacher=", 1)[1]
+    assert line.endswith(f"{workshop.url}?teacher={code}")
+    _, page = _get(workshop.url)
+    assert f'href="/?teacher={code}"' in page and "teacher&rsquo;s index" in page
+    assert f"/play/?teacher={code}" not in page
+    _, teachers = _get(f"{workshop.url}?teacher={code}")
+    assert f'href="/play/?teacher={code}"' in teachers
+    assert f'href="/mafia-city-play/?teacher={code}"' in teachers
+
+
+def test_the_students_index_never_names_the_teachers_code() -> None:
+    """A room's index (a token) links no teacher's index; only the teacher's index carries it."""
+    students = index_html("", token="abc")
+    assert "teacher=" not in students and "Teacher&rsquo;s index" not in students
+    teachers = index_html("", token="abc", teacher="t0p")
+    assert 'href="/play/?access_token=abc&amp;teacher=t0p"' in teachers
+    assert "Teacher&rsquo;s index" in teachers
+    local = index_html("", teacher_link="/?teacher=t0p")
+    assert 'href="/?teacher=t0p"' in local and "/play/?teacher=" not in local

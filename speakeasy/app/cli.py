@@ -50,6 +50,7 @@ from speakeasy.tools.batch import (
     random_specs,
     stop_processes,
 )
+from speakeasy.tools.teacher import new_code
 
 __all__ = [
     "MAX_GAMES",
@@ -132,6 +133,10 @@ class _Signals:
     ) -> None:
         for sig, handler in self._previous.items():
             signal.signal(sig, handler)
+
+    def replay(self, signum: int) -> None:
+        """Act on ``signum`` as if it arrived now (a signal received before :meth:`__enter__`)."""
+        self._handle(signum, None)
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.first is None:
@@ -532,7 +537,9 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         help="serve every notebook with an index page (Ctrl-C stops)",
         description="Serve every notebook as a web app with an index page, until Ctrl-C. "
         "Listening beyond this machine (e.g. --host 0.0.0.0 for a room's laptops) needs an "
-        "access token, generated and printed in the URLs.",
+        "access token, generated and printed in the URLs. The teacher's index URL (with a "
+        "teacher's code: the play tables' teacher view of every hand) is printed last, for "
+        "the teacher only.",
     )
     shop.add_argument(
         "--host",
@@ -561,10 +568,18 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     return parser, sim
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, early: Sequence[int] = ()) -> int:
+    """The ``speakeasy`` command. ``early`` holds signals received before it could answer them
+    (:data:`speakeasy.app.entry.EARLY`, a live list): each interrupts the command as soon as
+    its arguments are read, as a signal at that moment would."""
     top, parser = _parser()
     args = top.parse_args(argv)
     if args.command == "workshop":
+        if early:
+            print("speakeasy workshop: interrupted before the server started", file=sys.stderr)
+            return _status(early[0])
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # the server's own handling
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         return _workshop(args.host, args.port, token=args.token, no_token=args.no_token)
     if args.workers is not None and not args.bots:
         parser.error(
@@ -575,6 +590,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--dask runs a --bots batch; name the bots, e.g. --bots heuristic,random")
     with _Signals() as signals:
         try:
+            for signum in early:  # received while the command was loading
+                signals.replay(signum)
             return _simulate(parser, args, signals)
         except Interrupted as stop:  # before the games started (the game, the scheduler...)
             _write(f"interrupted: 0 of {args.games} game(s) finished")
@@ -640,7 +657,7 @@ def _workshop(host: str, port: int, *, token: bool, no_token: bool) -> int:
             file=sys.stderr,
         )
     try:
-        serve(host, port, token=secret)
+        serve(host, port, token=secret, teacher=new_code())
         status = 0
     except OSError as err:
         print(f"speakeasy workshop: {err}", file=sys.stderr)

@@ -12,6 +12,14 @@ A notebook app runs code on the server, so a workshop that listens beyond this m
 access token (:func:`needs_token`): every request must carry it (``?access_token=...`` in the
 printed URLs, then a cookie), or it is refused with 401 (:func:`guard`).
 
+The teacher's view of a play table (every hand and safe, :mod:`speakeasy.tools.teacher`) is the
+teacher's alone: the workshop makes a teacher's code at start and prints the teacher's index URL
+(``/?teacher=<code>``) to the console only; that index, and every notebook opened from it,
+carries the code, and only a page opened with it shows the teacher-view switch (the notebook
+checks the code on the server). The students' index and URLs never carry it. Run by one person
+on this machine (loopback, no access token: the README's explorer), the index also links the
+teacher's index, since the one person there is the teacher.
+
 >>> [s.path for s in STATIONS][:3]
 ['/learn/', '/play/', '/control/']
 >>> "/learn/" in index_html("http://127.0.0.1:2718")
@@ -52,6 +60,8 @@ from speakeasy.games import load, names
 from speakeasy.games.speakeasy.table.play import Table
 from speakeasy.games.speakeasy.table.play_panel import PlaySession
 from speakeasy.tools.batch import stop_processes
+from speakeasy.tools.teacher import PARAM as TEACHER_PARAM
+from speakeasy.tools.teacher import set_code, teacher_url
 
 __all__ = [
     "NOTEBOOK_DIR",
@@ -113,23 +123,40 @@ def _with_token(url: str, token: str | None) -> str:
     return f"{url}?access_token={quote(token)}" if token else url
 
 
+def _with(url: str, token: str | None, teacher: str | None) -> str:
+    url = _with_token(url, token)
+    return teacher_url(url, teacher) if teacher else url
+
+
 def urls(
-    base: str, stations: Sequence[Station] = STATIONS, token: str | None = None
+    base: str,
+    stations: Sequence[Station] = STATIONS,
+    token: str | None = None,
+    teacher: str | None = None,
 ) -> list[tuple[Station, str]]:
     """Every station with its full URL under ``base`` (e.g. ``http://127.0.0.1:2718``), with
-    ``?access_token=`` when the workshop has a ``token``.
+    ``?access_token=`` when the workshop has a ``token``, and the ``teacher``'s code for the
+    teacher's URLs.
 
     >>> urls("http://h:1", token="abc")[0][1]
     'http://h:1/learn/?access_token=abc'
+    >>> urls("http://h:1", token="abc", teacher="t")[1][1]
+    'http://h:1/play/?access_token=abc&teacher=t'
     """
-    return [(s, _with_token(base.rstrip("/") + s.path, token)) for s in stations]
+    return [(s, _with(base.rstrip("/") + s.path, token, teacher)) for s in stations]
 
 
-def _items(base: str, stations: Sequence[Station], token: str | None, note: str = "") -> str:
+def _items(
+    base: str,
+    stations: Sequence[Station],
+    token: str | None,
+    note: str = "",
+    teacher: str | None = None,
+) -> str:
     return "\n".join(
         f'<li><a href="{html.escape(url)}">{html.escape(s.title)}</a> '
         f'<span class="min">{note or f"{s.minutes} min"}</span><p>{html.escape(s.what)}</p></li>'
-        for s, url in urls(base, stations, token)
+        for s, url in urls(base, stations, token, teacher)
     )
 
 
@@ -139,23 +166,50 @@ def index_html(
     token: str | None = None,
     tracks: Sequence[GameType] = TRACKS,
     reference: Sequence[Station] = REFERENCE,
+    *,
+    teacher: str | None = None,
+    teacher_link: str | None = None,
 ) -> str:
     """The index page: the stations in session order, each a link with its time and purpose,
-    then each other game's track and the reference pages (any time)."""
-    items = _items(base, stations, token)
+    then each other game's track and the reference pages (any time).
+
+    With ``teacher`` (the teacher's code) it is the teacher's index: every link carries the
+    code, so the play tables it opens offer the teacher's view. ``teacher_link`` (a URL) adds
+    a line pointing to the teacher's index (on the explorer run by one person only).
+
+    >>> "teacher=" in index_html("", token="abc")
+    False
+    >>> 'href="/play/?access_token=abc&amp;teacher=t"' in index_html("", token="abc", teacher="t")
+    True
+    """
+    items = _items(base, stations, token, teacher=teacher)
     second = "".join(
         f"<h2>{html.escape(game.title)}</h2>\n<p>{html.escape(game.blurb)} For "
         f"{game.min_players}&ndash;{game.max_players} players.</p>\n"
-        f'<ul class="track">\n{_items(base, game.stations, token)}\n</ul>\n'
+        f'<ul class="track">\n{_items(base, game.stations, token, teacher=teacher)}\n</ul>\n'
         for game in tracks
         if game.stations
     )
     extra = (
-        f'<h2>Any time</h2>\n<ul class="reference">\n{_items(base, reference, token, "reference")}'
-        "\n</ul>\n"
+        '<h2>Any time</h2>\n<ul class="reference">\n'
+        f"{_items(base, reference, token, 'reference', teacher)}\n</ul>\n"
         if reference
         else ""
     )
+    if teacher:
+        who = (
+            '<p class="teacher"><b>Teacher&rsquo;s index.</b> The play tables opened from here '
+            "offer the teacher view (every hand and safe); keep these links to yourself and "
+            "give the students the index without <code>teacher=</code>.</p>"
+        )
+    elif teacher_link:
+        who = (
+            f'<p class="teacher">Teaching? The <a href="{html.escape(teacher_link)}">'
+            "teacher&rsquo;s index</a> opens the same notebooks with the teacher view "
+            "(every hand and safe) on the play tables.</p>"
+        )
+    else:
+        who = ""
     total = sum(s.minutes for s in stations)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -179,7 +233,7 @@ notebooks in this order ({total} minutes in all); each cites the rule behind eve
 <ol>
 {items}
 </ol>
-{second}{extra}<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
+{second}{extra}{who}<footer>Served by <code>speakeasy workshop</code>; stop it with Ctrl-C.</footer>
 </body></html>
 """
 
@@ -190,10 +244,18 @@ def build_app(
     token: str | None = None,
     tracks: Sequence[GameType] = TRACKS,
     reference: Sequence[Station] = REFERENCE,
+    *,
+    teacher: str | None = None,
+    local: bool = False,
 ) -> ASGIApp:
     """One ASGI app: the index page at ``/`` and each station's (the other games' tracks' and
     the reference pages') notebook as a marimo app; with a ``token``, wrapped in :func:`guard`
-    so that every request must carry it."""
+    so that every request must carry it.
+
+    ``teacher`` is the teacher's code, set for the notebooks of this process
+    (:func:`speakeasy.tools.teacher.set_code`): ``/?teacher=<code>`` is the teacher's index
+    (compared in constant time), any other request to ``/`` the students'. With ``local`` (one
+    person on this machine) the students' index links the teacher's."""
     import marimo  # heavy (0.4 s): only serving needs it, not ``speakeasy simulate``
 
     builder = marimo.create_asgi_app(quiet=True)
@@ -203,7 +265,22 @@ def build_app(
             raise FileNotFoundError(f"workshop notebook {root} is missing")
         builder = builder.with_app(path=station.path.rstrip("/"), root=str(root))
     apps = builder.build()
-    page = index_html("", stations, token, tracks, reference).encode("utf-8")
+    set_code(teacher)
+    link = teacher_url("/", teacher) if teacher and local else None
+    page = index_html("", stations, token, tracks, reference, teacher_link=link).encode("utf-8")
+    teachers = (
+        index_html("", stations, token, tracks, reference, teacher=teacher).encode("utf-8")
+        if teacher
+        else page
+    )
+
+    def index_for(scope: Scope) -> bytes:
+        if not teacher:
+            return page
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        given = [t.encode("utf-8") for t in query.get(TEACHER_PARAM, [])]
+        ok = any(hmac.compare_digest(t, teacher.encode("utf-8")) for t in given)
+        return teachers if ok else page
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in ("/", "/index.html"):
@@ -214,7 +291,7 @@ def build_app(
                     "headers": [(b"content-type", b"text/html; charset=utf-8")],
                 }
             )
-            await send({"type": "http.response.body", "body": page})
+            await send({"type": "http.response.body", "body": index_for(scope)})
             return
         await apps(scope, receive, send)
 
@@ -461,13 +538,16 @@ def serve(
     stations: Sequence[Station] = STATIONS,
     echo: Callable[[str], None] = print,
     token: str | None = None,
+    teacher: str | None = None,
 ) -> None:
     """Serve the workshop until Ctrl-C (or SIGTERM); print the index and every notebook URL.
 
     The URLs and "Press Ctrl-C to stop." are printed once the server listens; a Ctrl-C that
     arrives while it is still starting also stops it without a traceback. Open connections
     (browser sessions) get one second to close, then the server stops anyway. With a
-    ``token`` every request must carry it (:func:`guard`) and the printed URLs do.
+    ``token`` every request must carry it (:func:`guard`) and the printed URLs do. With a
+    ``teacher``'s code the teacher's index URL is printed last (to the console only: the
+    students' pages never show it, unless one person runs it on this machine, ``local``).
 
     While it serves, syntax trees are built one at a time (:func:`one_syntax_tree_at_a_time`);
     once it stops, the worker processes a notebook's batch started are stopped too
@@ -482,6 +562,8 @@ def serve(
         echo(f"Speakeasy workshop: {_with_token(base + '/', token)}")
         for station, url in urls(base, _pages(stations, TRACKS, REFERENCE), token):
             echo(f"  {station.title:<28} {url}")
+        if teacher:
+            echo(f"Teacher (keep it to yourself): {_with(base + '/', token, teacher)}")
         echo("Press Ctrl-C to stop.")
         listening.set()
 
@@ -493,7 +575,8 @@ def serve(
             first_visit(f"ws://{name}:{port}/play/", token)
 
     try:
-        app = build_app(notebooks, stations, token)
+        local = token is None and is_loopback(host)
+        app = build_app(notebooks, stations, token, teacher=teacher, local=local)
         # the widgets' library, here and not in warm_up's thread: imported beside a running
         # server it breaks the server's shutdown on SIGTERM (test_workshop)
         import anywidget  # noqa: F401

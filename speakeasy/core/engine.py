@@ -203,11 +203,13 @@ class Frame(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One applied action, the player who chose it and the events it caused."""
+    """One applied action, the player who chose it, the events it caused and how many
+    options its decision offered (``choices``; 0 when unknown)."""
 
     action: Action
     player: Any
     events: tuple[Event, ...]
+    choices: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -620,7 +622,7 @@ class Engine(Generic[S, C, R]):
                 raise EngineError(len(self._steps) + 1, chosen, exc) from exc
             raise  # KeyboardInterrupt and the like: the game is restored, the signal goes on
         events = tuple(self._ctx.events[start:])
-        self._steps.append(Step(chosen, pending.player, events))
+        self._steps.append(Step(chosen, pending.player, events, len(pending.options)))
         self._redo.clear()
         return list(events)
 

@@ -159,9 +159,10 @@ def check_text(
     *,
     max_bytes: int = MAX_BYTES,
     max_items: int = MAX_ITEMS,
+    max_escapes: int = MAX_ESCAPES,
 ) -> str:
     """``text`` as a ``str`` once its type, size (``max_bytes`` in UTF-8), number of values
-    (``max_items``), escape sequences (:data:`MAX_ESCAPES`) and bracket nesting
+    (``max_items``), escape sequences (``max_escapes``) and bracket nesting
     (:data:`MAX_DEPTH`; strings and TOML comments aside) are within the limits;
     :class:`LimitError` otherwise. Bytes must be UTF-8. Callers reading smaller files (a
     scenario, say) may pass lower limits.
@@ -176,9 +177,9 @@ def check_text(
     """
     data = _to_bytes(text, what, max_bytes)
     escapes = data.count(b"\\")
-    if escapes > MAX_ESCAPES:
+    if escapes > max_escapes:
         raise LimitError(
-            f"{what} holds {escapes:,} escape sequences (backslashes); the limit is {MAX_ESCAPES:,}"
+            f"{what} holds {escapes:,} escape sequences (backslashes); the limit is {max_escapes:,}"
         )
     # Counted before strings are stripped (an upper bound: a comma inside a string counts too),
     # so that stripping never builds more pieces than the limit allows: a million tiny strings

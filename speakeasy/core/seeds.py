@@ -13,11 +13,15 @@ True
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 import operator
+import struct
+from typing import Any
 
-__all__ = ["MAX_SEED", "check_seed", "derive_seed"]
+__all__ = ["MAX_SEED", "RNG_WORDS", "check_seed", "derive_seed", "rng_state", "rng_text"]
 
 
 def derive_seed(seed: int, *labels: str | int) -> int:
@@ -72,3 +76,42 @@ def check_seed(seed: object) -> int:
         shown = str(seed) if seed.bit_length() < 200 else f"a {seed.bit_length()}-bit number"
         raise ValueError(f"a seed must be between 0 and 2**63 - 1, got {shown}")
     return seed
+
+
+#: The words of the random number generator's state (Python's Mersenne Twister: 624 words
+#: and the position in them), as ``rng`` holds them.
+RNG_WORDS = 625
+_RNG_VERSION = 3
+
+
+def rng_text(state: tuple[Any, ...]) -> str:
+    """The state of a ``random.Random`` (``getstate()``) as a position file's ``rng`` text
+    (any game's): its 625 words, little-endian, in base64 (3336 characters).
+
+    >>> import random
+    >>> rng = random.Random(5)
+    >>> text = rng_text(rng.getstate())
+    >>> len(text), random.Random().getstate() != rng_state(text)
+    (3336, True)
+    >>> other = random.Random(); other.setstate(rng_state(text)); other.random() == rng.random()
+    True
+    """
+    version, words, gauss = state
+    if version != _RNG_VERSION or gauss is not None or len(words) != RNG_WORDS:
+        raise ValueError("not the state of a random.Random the engine uses")
+    return base64.b64encode(struct.pack(f"<{RNG_WORDS}I", *words)).decode("ascii")
+
+
+def rng_state(text: str) -> tuple[Any, ...]:
+    """The ``random.Random`` state a position's ``rng`` text holds; ``ValueError`` if it
+    holds none (wrong length, not base64, a position beyond the 624 words, all zeros)."""
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise ValueError("rng: not base64 text") from None
+    if len(raw) != 4 * RNG_WORDS:
+        raise ValueError(f"rng: {len(raw)} bytes; a generator's state has {4 * RNG_WORDS}")
+    words = struct.unpack(f"<{RNG_WORDS}I", raw)
+    if not 1 <= words[-1] <= RNG_WORDS - 1 or not any(words[:-1]):
+        raise ValueError("rng: not the state of a Mersenne Twister generator")
+    return (_RNG_VERSION, words, None)

@@ -112,25 +112,36 @@ function render({ model, el }) {
       }
       root.append(box);
     }
+    root.append(controlsOf(v));
     if (v.cover) {  // two people at one screen: the next one's cards stay covered
       const c = h("div", "se-cover");
       c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
       root.append(c);
     }
-    for (const section of v.sections || []) {  // e.g. the hand of the seat to decide
+    const sectionOf = (section) => {
       const d = h("div", "se-section " + (section.cls || ""));
       d.append(h("h4", "", section.title));
       const ul = h("ul");
       for (const line of section.lines) ul.append(linked(h("li"), line, links));
       d.append(ul);
-      root.append(d);
+      return d;
+    };
+    // e.g. the hand of the seat to decide, in one box that scrolls on its own; a section
+    // marked "after" follows the options
+    const before = (v.sections || []).filter(section => !section.after);
+    if (before.length) {
+      const box = h("div", "se-sections");
+      for (const section of before) box.append(sectionOf(section));
+      root.append(box);
     }
     if (v.since) {
       const s = h("div", "se-since");
       const title = h("h4", "", "Since your last decision, ");
       title.append(chip(v.since.viewer));
       if (v.since.earlier) title.append(" (" + v.since.earlier + " earlier choices in the log below)");
-      s.append(title);
+      // the title stays, the steps scroll on their own
+      const items = h("div", "se-since-items");
+      s.append(title, items);
       for (const item of v.since.items) {
         const row = h("div", item.luciano ? "se-since-item se-luciano" : "se-since-item");
         row.dataset.step = item.step;
@@ -149,7 +160,7 @@ function render({ model, el }) {
         }
         row.append(text, button("se-through-open", "▶ Step through",
           { kind: "through", target: item.step }, "Replay step " + item.step + " event by event (below the map)"));
-        s.append(row);
+        items.append(row);
       }
       root.append(s);
     }
@@ -196,15 +207,23 @@ function render({ model, el }) {
         opts.append(b);
       }
     }
-    root.append(opts);
+    // the options and what follows them scroll on their own, the parts above stay in view
+    const scroll = h("div", "se-scroll");
+    scroll.append(opts);
+    for (const section of v.sections || []) if (section.after) scroll.append(sectionOf(section));
     if (v.blocked.length) {
       const d = h("details", "se-blocked");
       d.append(h("summary", "", "Not allowed now (" + v.blocked.length + ")"));
       const ul = h("ul");
       for (const b of v.blocked) ul.append(linked(h("li", "", "✗ " + b.text + " — "), b.why, links));
       d.append(ul);
-      root.append(d);
+      scroll.append(d);
     }
+    root.append(scroll);
+  };
+  // Undo, Redo and the bots' button, right under the question: in view without scrolling the
+  // page or the panel, however long the hand and the options below them (a 1280x800 screen)
+  const controlsOf = (v) => {
     const controls = h("div", "se-controls");
     const undo = button("se-undo", "↶ Undo", { kind: "undo" }, "Back to your previous decision (the bots' moves after it are undone too)");
     undo.disabled = !v.undo;
@@ -213,9 +232,43 @@ function render({ model, el }) {
     controls.append(undo, redo);
     if (v.bots) controls.append(button("se-bots", v.bots, { kind: "bots" },
       "A bot makes this decision for you, then the bots play until a person decides"));
-    root.append(controls);
+    return controls;
   };
-  model.on("change:view", draw);
+  // The panel is as tall as the window leaves below it when the page is at its top, so that
+  // no part of it is below the window's edge there (its options scroll on their own); a
+  // panel further down a page (less than MIN_ROOM left) is at most the window's height.
+  // Measured again when the window, or anything around the panel, changes size.
+  const MIN_ROOM = 360;
+  let fitting = 0;
+  const fit = () => {
+    fitting = 0;
+    if (!root.isConnected) return;
+    let top = root.getBoundingClientRect().top;
+    // where the panel sits with every scroller around it at its top (through shadow roots)
+    const around = [];
+    for (let e = root.parentNode; e; e = e instanceof ShadowRoot ? e.host : e.parentNode) {
+      if (e.nodeType !== Node.ELEMENT_NODE) continue;
+      top += e.scrollTop;
+      around.push(e);
+    }
+    const room = Math.floor(window.innerHeight - top - 12);
+    const height = (room >= MIN_ROOM ? room : window.innerHeight - 24) + "px";
+    if (root.style.maxHeight !== height) root.style.maxHeight = height;
+    for (const e of around) if (!watched.has(e)) { watched.add(e); sizes.observe(e); }
+  };
+  // measured in the next frame, once: a change of size seen by the observer never changes
+  // a size within the observer's own callback
+  const refit = () => { if (!fitting) fitting = requestAnimationFrame(fit); };
+  const watched = new WeakSet();
+  const sizes = new ResizeObserver(refit);
+  window.addEventListener("resize", refit);
+  model.on("change:view", () => { draw(); refit(); });
   draw();
+  refit();
+  return () => {  // the widget is taken off the page
+    sizes.disconnect();
+    window.removeEventListener("resize", refit);
+    if (fitting) cancelAnimationFrame(fitting);
+  };
 }
 export default { render };

@@ -22,7 +22,8 @@ what its panel shows and how its table changes by subclassing :class:`TableSessi
 The data a panel shows (keys of the dict given to :meth:`DecisionPanel.show`): ``step``
 (requests must name it), ``kind``, ``prompt`` (``progress``, ``player``, ``seat``, ``text``,
 ``rules`` as ``{id, summary}``, or ``over``), ``cover`` (``{text, button}``: the next
-person's cards stay hidden), ``sections`` (``{title, lines}``: e.g. a hand), ``since``
+person's cards stay hidden), ``sections`` (``{title, lines, cls}``: e.g. a hand; with
+``after`` true it follows the options), ``since``
 (``viewer``, ``earlier``, ``items`` of ``{step, headline, lines, more, luciano}``), ``note``
 (``{kind, text}``), ``waiting`` (a person decides), ``bot`` (a message instead), ``hint``
 (how to choose on the map), ``picker`` (``{titles, chosen}``), ``groups`` (``{title,
@@ -53,6 +54,7 @@ from speakeasy.core.engine import SaveFileError
 from speakeasy.tools.board_widget import ClickPoints
 from speakeasy.tools.rule_links import SPEAKEASY_RULES, RuleSet, rule_ids_in, rule_url
 from speakeasy.tools.svg_board import SvgBoard
+from speakeasy.tools.teacher import TeacherView
 
 __all__ = [
     "REQUEST_KINDS",
@@ -306,6 +308,10 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     the panel to the page (in ``marimo run`` a kernel is a thread of the server's process).
     A game says how (the abstract methods); the table's ``choose``, ``undo``, ``redo``,
     ``play_for`` and ``play_bots`` do the playing.
+
+    The teacher's view (every hand and safe) is ``teacher_view``'s
+    (:class:`~speakeasy.tools.teacher.TeacherView`): off, and impossible to turn on, unless the
+    session was made for the teacher (:mod:`speakeasy.tools.teacher`).
     """
 
     #: The width (pixels) the map is drawn for; it scales with its column, keeping its shape.
@@ -317,8 +323,10 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         *,
         on_change: Callable[[SnapshotT], object] | None = None,
         on_through: Callable[[int], object] | None = None,
+        teacher_view: TeacherView | None = None,
     ) -> None:
         self.snapshot = snapshot
+        self.teacher_view = teacher_view if teacher_view is not None else TeacherView()
         self.group: str | None = None
         self.note: Note | None = None
         self.on_change = on_change
@@ -360,6 +368,22 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     def refusal(self, error: IllegalAction) -> str:
         """A refusal in words (a game may explain its rules)."""
         return str(error)
+
+    # ------------------------------------------------------------------ the teacher's view
+    @property
+    def teacher(self) -> bool:
+        """Whether the map and the panel show the whole state (the teacher's view)."""
+        return self.teacher_view.on
+
+    def set_teacher(self, on: object) -> bool:
+        """Turn the teacher's view on (``True``, only for a session made for the teacher) or off
+        (anything else: a page can post any value), redrawing the table if it changed; returns
+        whether it is on."""
+        before = self.teacher_view.on
+        now = self.teacher_view.set(on)
+        if now != before:
+            self._refresh()
+        return now
 
     # ------------------------------------------------------------------ changes
     @property

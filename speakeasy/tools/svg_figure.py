@@ -430,6 +430,10 @@ def _annotation(note: Mapping[str, Any], axes: Mapping[str, _Axis]) -> str:
     lines = svg_text(str(note.get("text", "")))
     px, py = ax(x), ay(y)
     anchor = {"left": "start", "right": "end"}.get(str(note.get("xanchor")), "middle")
+    # a note hanging from its point (``yanchor`` top) or standing on it (bottom): its lines'
+    # middle moves by half their height
+    half = len(lines) * size * 1.3 / 2
+    py += {"top": half, "bottom": -half}.get(str(note.get("yanchor")), 0.0)
     out = ""
     if note.get("bgcolor"):
         pad = float(note.get("borderpad", 1)) + 1

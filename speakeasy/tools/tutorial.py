@@ -5,7 +5,8 @@ its notebook draws them):
 
 * a :class:`Lesson` is data: a title, an introduction, the rule IDs it teaches, a goal, hints, a
   script of actions that leads to its *prepared position* (each applied by the engine, so the
-  position is legal by construction), a test of its goal and a judge of moves;
+  position is legal by construction) from a new game or from a named starting position
+  (:attr:`Lesson.start`, a game's position file), a test of its goal and a judge of moves;
 * :meth:`Lesson.check` judges a *legal* move: :data:`ACCEPTED`, or a :class:`Verdict` with the
   reason it is not what the lesson asks and the rules behind it (:func:`wrong`). Illegal moves
   never reach the judge: the engine refuses them with its own
@@ -34,7 +35,6 @@ A game's lessons subclass :class:`Lesson` and :class:`Tutorial` to name their co
 from __future__ import annotations
 
 import dataclasses
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,7 +44,7 @@ from cachetools import LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
 from speakeasy.core.engine import Engine
-from speakeasy.tools.citations import RuleRef
+from speakeasy.tools.citations import RuleRef, markdown_escape
 
 __all__ = [
     "ACCEPTED",
@@ -141,7 +141,9 @@ class Feedback:
 
 
 def _md(text: str) -> str:
-    return re.sub(r"([\\`*_$<>\[\]|])", r"\\\1", text)
+    """Plain text inside Markdown: brackets as entities, since marimo reads ``\\[…\\]`` as
+    display maths (:func:`~speakeasy.tools.citations.markdown_escape`)."""
+    return markdown_escape(text)
 
 
 # ---------------------------------------------------------------------- lessons
@@ -179,6 +181,9 @@ class Lesson(ABC, Generic[G]):
     lead_in: tuple[str, ...] | None = None
     #: Hints for a position continued from the learner's own game (default: :attr:`hints`).
     own_game_hints: tuple[str, ...] = ()
+    #: The named position the script starts from (the course's ``start_from`` reads it); empty:
+    #: a new game (the course's ``replay``).
+    start: str = ""
 
     @abstractmethod
     def course(self) -> Course[G]:
@@ -194,7 +199,7 @@ class Lesson(ABC, Generic[G]):
 
     def position(self) -> G:
         """A new game in the prepared position (a replay of :meth:`history`)."""
-        return self.course().replay(self.history())
+        return self.course().play(self.start, self.history())
 
     def check(self, game: G, action: Action | str) -> Verdict:
         """Judge a legal move of the learner in ``game``: accepted, or why it is not wanted."""
@@ -220,6 +225,10 @@ class Course(Generic[G]):
     * ``learner`` -- the learner's seat; bots play every other seat.
     * ``replay`` -- a new game after these actions (each checked by the engine, so a bad one
       raises :class:`~speakeasy.core.actions.IllegalAction` or :class:`ValueError`).
+    * ``start_from`` -- the same from a named starting position (a lesson's :attr:`Lesson.start`,
+      such as a position file of the game); needed only by lessons that name one.
+    * ``label`` -- an option in words for the learner (default: the action's ``describe()``).
+    * ``place_word`` -- what the map's places are called (``district``, ``location``).
     * ``answer`` -- apply the learner's (legal) action to a game; the bots answer.
     * ``explain_event`` and ``explain_error`` -- an event, or the engine's refusal, in words.
     * ``option_district`` -- the district an option of a decision is about (a map click), if any.
@@ -245,6 +254,9 @@ class Course(Generic[G]):
         carry_checks: Mapping[str, Callable[[G], bool]] | None = None,
         max_events: int = MAX_EVENTS,
         cache_size: int = CACHE_SIZE,
+        start_from: Callable[[str, tuple[str, ...]], G] | None = None,
+        label: Callable[[Action], str] | None = None,
+        place_word: str = "district",
     ) -> None:
         if not lessons:
             raise ValueError("a course needs at least one lesson")
@@ -258,9 +270,15 @@ class Course(Generic[G]):
         self.default_rule = default_rule
         self.carry_checks: Mapping[str, Callable[[G], bool]] = dict(carry_checks or {})
         self.max_events = max_events
+        self.start_from = start_from
+        self.label: Callable[[Action], str] = label or Action.describe
+        self.place_word = place_word
+        for entry in self.lessons:
+            if entry.start and start_from is None:
+                raise ValueError(f"lesson {entry.id!r} starts from {entry.start!r}: no start_from")
         self._histories: dict[str, tuple[str, ...]] = {}
         #: Replayed games of recent positions, the least recently used dropped first.
-        self._games: LRUCache[tuple[tuple[str, ...], tuple[str, ...]], G] = LRUCache(
+        self._games: LRUCache[tuple[str, tuple[str, ...], tuple[str, ...]], G] = LRUCache(
             maxsize=cache_size
         )
 
@@ -286,33 +304,45 @@ class Course(Generic[G]):
             found = self._histories[lesson_id] = self.lesson(lesson_id).script()
         return found
 
-    def game(self, history: tuple[str, ...], moves: tuple[str, ...]) -> G:
-        """The game after ``history`` and ``moves`` (shared and cached: read it, never apply to
-        it)."""
-        key = (history, moves)
+    def play(self, start: str, actions: tuple[str, ...]) -> G:
+        """A new game (``start`` empty) or the named starting position, after ``actions``."""
+        if not start:
+            return self.replay(actions)
+        if self.start_from is None:
+            raise ValueError(f"this course has no starting positions (asked for {start!r})")
+        return self.start_from(start, actions)
+
+    def game(self, history: tuple[str, ...], moves: tuple[str, ...], start: str = "") -> G:
+        """The game after ``history`` and ``moves`` from ``start`` (:meth:`play`; shared and
+        cached: read it, never apply to it)."""
+        key = (start, history, moves)
         game = self._games.get(key)  # a hit becomes the most recently used
         if game is None:
-            game = self.replay((*history, *moves))
-            self.remember(history, moves, game)
+            game = self.play(start, (*history, *moves))
+            self.remember(history, moves, game, start)
         return game
 
-    def remember(self, history: tuple[str, ...], moves: tuple[str, ...], game: G) -> None:
-        """Cache ``game`` as the position after ``history`` and ``moves``."""
-        self._games[history, moves] = game
+    def remember(
+        self, history: tuple[str, ...], moves: tuple[str, ...], game: G, start: str = ""
+    ) -> None:
+        """Cache ``game`` as the position after ``history`` and ``moves`` from ``start``."""
+        self._games[start, history, moves] = game
 
-    def carried(self, previous: tuple[str, ...], nxt: Lesson[G]) -> tuple[str, ...] | None:
+    def carried(
+        self, previous: tuple[str, ...], nxt: Lesson[G], start: str = ""
+    ) -> tuple[str, ...] | None:
         """The history of ``nxt`` continued from the learner's own game ``previous`` (the
-        previous lesson's position and the learner's moves there), or ``None`` if it cannot be:
-        the lesson is set up by bots, the scripted lead-in is not legal there, or the position
-        differs in kind from the prepared one (another decision, or the lesson could not be
-        solved)."""
-        if nxt.lead_in is None:
+        previous lesson's position, from ``start``, and the learner's moves there), or ``None``
+        if it cannot be: the lesson is set up by bots or starts from another position, the
+        scripted lead-in is not legal there, or the position differs in kind from the prepared
+        one (another decision, or the lesson could not be solved)."""
+        if nxt.lead_in is None or nxt.start != start:
             return None
         history = (*previous, *nxt.lead_in)
         if history == nxt.history():
             return None  # the learner did what the prepared position assumes
         try:
-            game = self.replay(history)
+            game = self.play(start, history)
         except (IllegalAction, ValueError):
             return None
         prepared = nxt.position().pending
@@ -324,7 +354,7 @@ class Course(Generic[G]):
         check = self.carry_checks.get(nxt.id)
         if check is not None and not check(game):
             return None
-        self.remember(history, (), game)
+        self.remember(history, (), game, start)
         return history
 
     def explained(self, event: Event, player: object) -> str:
@@ -361,16 +391,18 @@ def _action_list(text: str) -> tuple[str, ...] | None:
         return None
 
 
-def _label(game: Engine[Any, Any, Any], action: Action) -> str:
+def _label(
+    game: Engine[Any, Any, Any], action: Action, label: Callable[[Action], str] = Action.describe
+) -> str:
     decision = game.pending
     if decision is not None:
         for option in decision.options:
             if option == action:
-                return option.describe()
+                return label(option)
         for blocked in decision.blocked:
             if blocked.action == action:
-                return blocked.action.describe()
-    return action.describe()
+                return label(blocked.action)
+    return label(action)
 
 
 # ---------------------------------------------------------------------- progress
@@ -418,7 +450,7 @@ class Tutorial(ABC, Generic[G]):
 
     def game(self) -> G:
         """The current position (shared and cached: read it, never apply to it)."""
-        return self.course().game(self.history(), self.moves)
+        return self.course().game(self.history(), self.moves, self.lesson.start)
 
     def events(self) -> list[Event]:
         """Every event since the lesson's starting position."""
@@ -496,7 +528,9 @@ class Tutorial(ABC, Generic[G]):
         opened = self.start(ids[index + 1])
         if not self.goal_met:
             return opened
-        carried = self.course().carried((*self.history(), *self.moves), opened.lesson)
+        carried = self.course().carried(
+            (*self.history(), *self.moves), opened.lesson, self.lesson.start
+        )
         return dataclasses.replace(opened, base=carried) if carried else opened
 
     # ------------------------------------------------------------------ links
@@ -531,18 +565,18 @@ class Tutorial(ABC, Generic[G]):
         moves = _action_list(_param(params, "moves"))
         if base and tutorial.lesson.lead_in is not None:
             try:
-                game: G | None = course.replay(base)
+                game: G | None = course.play(tutorial.lesson.start, base)
             except (IllegalAction, ValueError):
                 game = None
             if game is not None and game.pending is not None:
                 tutorial = dataclasses.replace(tutorial, base=base)
         if moves:
             try:
-                game = course.replay((*tutorial.history(), *moves))
+                game = course.play(tutorial.lesson.start, (*tutorial.history(), *moves))
             except (IllegalAction, ValueError):
                 game = None
             if game is not None:
-                course.remember(tutorial.history(), moves, game)
+                course.remember(tutorial.history(), moves, game, tutorial.lesson.start)
                 tutorial = dataclasses.replace(tutorial, moves=moves)
         return tutorial
 
@@ -573,25 +607,27 @@ class Tutorial(ABC, Generic[G]):
         if decision is None:
             return self.attempt(Action("done"))  # nothing to decide: says why
         options = self.options_in(district)
+        place = f"{course.place_word.capitalize()} {district}"
         if len(options) == 1:
             return dataclasses.replace(self, selected=None).attempt(options[0])
         if options:
-            labels = "; ".join(o.describe() for o in options)
-            text = f"District {district} offers {len(options)} choices: {labels}."
+            labels = "; ".join(course.label(o) for o in options)
+            text = f"{place} offers {len(options)} choices: {labels}."
             return dataclasses.replace(
-                self, selected=district, feedback=Feedback("info", text, f"District {district}")
+                self, selected=district, feedback=Feedback("info", text, place)
             )
         for blocked in decision.blocked:
             if course.option_district(decision, blocked.action) == district:
                 return self.attempt(blocked.action)
+        word = course.place_word
         if not any(course.option_district(decision, a) is not None for a in decision.options):
-            reason = f"this decision is not about a district: {decision.prompt}"
+            reason = f"this decision is not about a {word}: {decision.prompt}"
         else:
-            reason = f"district {district} is not one of the options for: {decision.prompt}"
+            reason = f"{word} {district} is not one of the options for: {decision.prompt}"
         error = IllegalAction(
             "not-an-option", decision.rules[0] if decision.rules else course.default_rule, reason
         )
-        return dataclasses.replace(self, feedback=course.illegal(error, f"District {district}"))
+        return dataclasses.replace(self, feedback=course.illegal(error, place))
 
     def attempt(self, action: Action | str) -> Self:
         """Try a move: refused with the engine's reason if illegal, with the lesson's reason if
@@ -613,7 +649,7 @@ class Tutorial(ABC, Generic[G]):
         decision = current.pending
         if decision is None:
             return dataclasses.replace(self, feedback=Feedback("done", "The game is over."))
-        label = _label(current, action)
+        label = _label(current, action, course.label)
         if action not in decision.options:
             # the game's own refusal names the rule that forbids this request (Speakeasy's
             # R-LOC-GEN-1 for a person that does not exist...); the engine accepts exactly the
@@ -625,11 +661,12 @@ class Tutorial(ABC, Generic[G]):
             return dataclasses.replace(
                 self, feedback=Feedback("wrong", verdict.reason, label, verdict.rules)
             )
-        game = course.replay((*self.history(), *self.moves))
+        start = self.lesson.start
+        game = course.play(start, (*self.history(), *self.moves))
         before = len(game.history)
         course.answer(game, action)
         new_moves = self.moves + tuple(str(a) for a in game.history[before:])
-        course.remember(self.history(), new_moves, game)
+        course.remember(self.history(), new_moves, game, start)
         explained = tuple(
             course.explained(e, step.player) for step in game.steps[before:] for e in step.events
         )

@@ -22,7 +22,10 @@ from speakeasy import Game, ScenarioError, games, parse_scenario
 from speakeasy.core.actions import Action, IllegalAction
 from speakeasy.core.engine import SaveFileError
 from speakeasy.core.limits import MAX_BYTES
+from speakeasy.games.mafia_city.positions.format import LIMITS as MC_POSITION_LIMITS
+from speakeasy.games.mafia_city.positions.format import parse_position
 from speakeasy.games.speakeasy.positions.limits import MAX_BYTES as MAX_SCENARIO_BYTES
+from speakeasy.tools.position_files import PositionError
 
 SHAPES: dict[str, Callable[[int], str]] = {
     "escaped quotes": lambda n: '"' + '\\"' * (n // 2 - 1),
@@ -35,6 +38,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
 READERS: dict[str, tuple[Callable[[str], object], type[Exception], int]] = {
     "save": (Game.from_json, SaveFileError, MAX_BYTES),
     "scenario": (parse_scenario, ScenarioError, MAX_SCENARIO_BYTES),
+    "Mafia City position": (parse_position, PositionError, MC_POSITION_LIMITS.max_bytes),
 }
 
 

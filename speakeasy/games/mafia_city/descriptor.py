@@ -5,6 +5,10 @@
 ('mafia-city', 3, 5, ('red', 'blue', 'green'))
 >>> GAME.new_game(3, 7).seed
 7
+>>> "emc11_harbour_hitman_fbi" in GAME.scenarios()
+True
+>>> GAME.load_scenario("emc11_harbour_hitman_fbi").state.layout
+(5, 1, 2, 3, 4, 6, 7)
 """
 
 from __future__ import annotations
@@ -16,12 +20,27 @@ from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.explain.log import RULES
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
+from speakeasy.games.mafia_city.positions import load_position, position_names
 from speakeasy.games.mafia_city.studies.batch import BOTS, batch_lines, play_game
 
 __all__ = ["GAME", "STATIONS"]
 
+
+def _position_game(name: str) -> Game:
+    """A game at the shipped position ``name`` (data/mafia_city/positions/)."""
+    return load_position(name).game()
+
+
 #: The workshop's notebooks of Mafia City (issue 16), a track after Speakeasy's session plan.
 STATIONS: Final = (
+    Station(
+        slug="mafia-city-learn",
+        file="mafia_city_learn.py",
+        title="Learn Mafia City",
+        minutes=20,
+        what="A first round in nine short lessons: placing tokens, cards by their text and by "
+        "their symbol, vetoes, the locations, taking back, and how the game is won.",
+    ),
     Station(
         slug="mafia-city-play",
         file="mafia_city_play.py",
@@ -51,6 +70,8 @@ GAME: Final = GameType(
     rules_index="mafia_city/rules_index.toml",
     rules=RULES,
     load_game=Game.from_json,
+    scenario_names=position_names,
+    scenario=_position_game,
     data=load_data,
     options=Options,
     stations=STATIONS,

@@ -40,6 +40,8 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
 
     save_format = "mafia-city-game"
     save_version = 1
+    #: A game started from a position file saves it here (:mod:`..positions`).
+    start_field = "position"
     refusal_rules: ClassVar[Mapping[str, str]] = {
         "game-over": "MC-WIN-2",
         "nothing-to-undo": "MC-SETUP-10",
@@ -58,12 +60,15 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
     def begin(
         self, players: tuple[str, ...], rng: random.Random, options: Any, start: Any | None
     ) -> tuple[Ctx, Flow[None]]:
-        if start is not None:
-            raise ValueError("Mafia City has no start positions yet")
         data = load_data()
         seats = seat_names(players, data)
         state = new_state(seats, rng, data, options)
         ctx = Ctx(state=state, rng=rng, data=data, options=options)
+        if start is not None:
+            # A position file (:class:`speakeasy.games.mafia_city.positions.Position`, a layer
+            # above: it turns the fresh setup into its position and says where the flow starts)
+            restart: tuple[str, int] | None = start.apply_to(ctx)
+            return ctx, game_flow(ctx, restart)
         ctx.emit(
             EventKind.SETUP,
             state.start_player,

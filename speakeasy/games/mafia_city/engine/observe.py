@@ -1,6 +1,7 @@
 """What one seat may see (MC-INFO, reference section 16.1): all public information, its own
 hand, every hand while it holds the Police Officer (MC-POLICE-3, MC-INFO-2); never the order
-of the draw pile (MC-INFO-5)."""
+of the draw pile (MC-INFO-5). A teacher's view (:func:`teacher_view`) is the one explicit
+exception: every hand, for the teacher of a shared table only (``speakeasy.tools.teacher``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from speakeasy.games.mafia_city.model.state import GameState
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "observe", "teacher_view"]
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,12 @@ def observe(state: GameState, seat: str) -> Observation:
     }
     hands = {p: tuple(s.hand) for p, s in st.seats.items()} if st.officer == seat else None
     return Observation(seat, tuple(st.seats[seat].hand), hands, public)
+
+
+def teacher_view(state: GameState, seat: str) -> Observation:
+    """The explicit teacher's view of a table shown as ``seat``'s: its observation with every
+    player's hand (``hands``), as a Police Officer's holder sees them (MC-INFO-2). Never a
+    player's: a table shows it only to the teacher (``speakeasy.tools.teacher``)."""
+    seen = observe(state, seat)
+    hands = {p: tuple(s.hand) for p, s in state.seats.items()}
+    return Observation(seen.seat, seen.hand, hands, seen.public)

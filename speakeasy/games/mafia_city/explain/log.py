@@ -40,6 +40,7 @@ __all__ = [
     "LogEntry",
     "PhaseFrame",
     "card_label",
+    "card_text",
     "cite",
     "load_rules_index",
     "log",
@@ -159,6 +160,23 @@ def card_label(card: str) -> str:
     data = load_data()
     c = data.cards[card]
     return f"{data.kinds[c.kind].name} ({c.symbol})"
+
+
+@functools.cache
+def card_text(card: str) -> str:
+    """A card in a hand as people read it: its name and corner symbol, what its text does and
+    what the symbol does when it is played for it (MC-CARD-1, sections 5.3-5.4), in the data's
+    own short words.
+
+    >>> print(card_text("snitch-5").replace(". ", ".\\n"))
+    Snitch (fist): Move any token into the Cell.
+    Fist: two fists together cancel a card or symbol effect.
+    """
+    data = load_data()
+    c = data.cards[card]
+    symbol = data.symbols.get(c.symbol, "")
+    corner = f" {c.symbol.capitalize()}: {symbol}." if symbol else ""
+    return f"{card_label(card)}: {data.kinds[c.kind].text}{corner}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,12 +209,19 @@ def control_map(
         )
     fig.update_layout(
         height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        margin={"l": 10, "r": 10, "t": 28, "b": 30},
         plot_bgcolor="white",
         paper_bgcolor="white",
         xaxis={"visible": False, "range": [-2.55, 2.55]},
         yaxis={"visible": False, "range": [-2.65, 2.65], "scaleanchor": "x"},
-        legend={"orientation": "h", "y": 1.02, "x": 0, "title": {"text": "tokens: "}},
+        # the key below the map: above it, it ran into the top tile (issue 25 item 4)
+        legend={
+            "orientation": "h",
+            "y": -0.01,
+            "yanchor": "top",
+            "x": 0,
+            "title": {"text": "tokens: "},
+        },
         meta={
             "control": {str(r.location): r.controller for r in rows},
             "selected": selected,

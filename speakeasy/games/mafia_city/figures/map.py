@@ -62,9 +62,13 @@ _INK: Final = "#222"
 #: (:func:`tile_name_lines`); ``tests/test_mc_map_layout.py`` checks every text fits its tile.
 NAME_SIZE: Final = 11
 SMALL_SIZE: Final = 10
+EFFECT_SIZE: Final = 9
 _NAME_Y: Final = (0.62, 0.49)
 _NAME_CHARS: Final = 12  # the most characters a name line may hold
-_CONTROL_Y: Final = (0.35, 0.23)  # "sole majority only", then who leads
+_EFFECT_Y: Final = 0.35  # what the tile does when evaluated
+_CONTROL_Y: Final = 0.22  # who leads (and, at Fight Club and City Hall, "sole majority")
+#: The key's and the held figures' notes, in the map's empty top corners.
+KEY_TRACE: Final = "key"
 _FIGURE_Y: Final = 0.08  # a figure's marker: the first on the right, a second on the left
 _FIGURE_X: Final = 0.6
 _STACK_X: Final = -0.1
@@ -133,8 +137,31 @@ def map_summary(seen: Observation) -> dict[int, dict[str, Any]]:
             "cube": number in public["cubes"],
             "figures": figures,
             "sole": loc.control == "sole",
+            "effect": loc.effect,
         }
     return out
+
+
+def held_figures(seen: Observation) -> dict[str, str]:
+    """The figures a player holds, each with its holder (MC-POLICE-2, MC-HALL-2).
+
+    >>> from speakeasy.games.mafia_city.engine.game import Game
+    >>> held_figures(Game.new(players=3, seed=7).observe("red"))
+    {}
+    """
+    public = seen.public
+    held = {"Police Officer": public["officer"], "Mayor": public["mayor"]}
+    return {name: str(who) for name, who in held.items() if who is not None}
+
+
+#: The map's key (the black squares, the diamonds, what a controller gains), plain text.
+MAP_KEY: Final = (
+    "Key",
+    "■ black square: evaluated this round",
+    "◆ figure: Hitman, Officer, Mayor",
+    "a tile's controller gains 1 VP,",
+    "then does what its line says",
+)
 
 
 def game_figure(
@@ -242,25 +269,30 @@ def game_figure(
             "showlegend": False,
         }
     )
-    # Who would control it now (under the name); Fight Club and City Hall say first that they
-    # need a sole majority (MC-CTRL-5).
-    cx_: list[float] = []
-    cy_: list[float] = []
-    ct: list[str] = []
-    for n in locs:
-        lines = (["sole majority only"] if summary[n]["sole"] else []) + [_control_line(summary[n])]
-        for line, y in zip(lines, _CONTROL_Y, strict=False):
-            cx_.append(where[n][0])
-            cy_.append(where[n][1] + y * _R)
-            ct.append(line)
+    # What the tile does when evaluated (MC-LOC-6), in a few words under the name.
     traces.append(
         {
             "type": "scatter",
-            "x": cx_,
-            "y": cy_,
+            "x": [where[n][0] for n in locs],
+            "y": [where[n][1] + _EFFECT_Y * _R for n in locs],
             "mode": "text",
-            "text": ct,
-            "textfont": {"size": SMALL_SIZE, "color": "#444"},
+            "text": [f"<i>{summary[n]['effect']}</i>" for n in locs],
+            "textfont": {"size": EFFECT_SIZE, "color": "#5a3d00"},
+            "hoverinfo": "skip",
+            "name": "effects",
+            "showlegend": False,
+        }
+    )
+    # Who would control it now (under the effect); Fight Club and City Hall say that they need
+    # a sole majority (MC-CTRL-5).
+    traces.append(
+        {
+            "type": "scatter",
+            "x": [where[n][0] for n in locs],
+            "y": [where[n][1] + _CONTROL_Y * _R for n in locs],
+            "mode": "text",
+            "text": [_control_line(summary[n]) for n in locs],
+            "textfont": {"size": EFFECT_SIZE, "color": "#444"},
             "hoverinfo": "skip",
             "name": "control",
             "showlegend": False,
@@ -398,6 +430,11 @@ def game_figure(
             "showlegend": False,
         }
     )
+    # The key (top left) and the figures players hold (top right): corners no tile reaches.
+    held = held_figures(seen)
+    annotations.append(_corner_note(-2.58, "left", list(MAP_KEY)))
+    held_lines = [f"◆ {_FIGURE_LABELS.get(f, f)}: {who} holds it" for f, who in held.items()]
+    annotations.append(_corner_note(2.58, "right", ["Held figures", *held_lines]))
     if show_panel:
         _players_panel(annotations, seen)
     x_max = 4.6 if show_panel else 2.6
@@ -431,6 +468,9 @@ def game_figure(
                 for n in locs
             },
             "cell": cell,
+            "effects": {n: summary[n]["effect"] for n in locs},
+            "held": held,
+            "key": list(MAP_KEY),
             "highlight": sorted(marked),
             "layout": list(layout),
             "names": {n: data.locations[n].name for n in locs},
@@ -441,13 +481,37 @@ def game_figure(
     return go.Figure(data=traces, layout=fig_layout, _validate=False)
 
 
+def _corner_note(x: float, side: str, lines: list[str]) -> dict[str, Any]:
+    """A note in a top corner of the map (``name`` :data:`KEY_TRACE`), its first line bold."""
+    if len(lines) == 1:
+        lines = [*lines, "none"]
+    return {
+        "name": KEY_TRACE,
+        "x": x,
+        "y": 2.68,
+        "xanchor": side,
+        "yanchor": "top",
+        "align": side,
+        "text": "<br>".join([f"<b>{lines[0]}</b>", *lines[1:]]),
+        "showarrow": False,
+        "font": {"size": EFFECT_SIZE, "color": _INK},
+    }
+
+
 def _tile_hover(number: int, info: Mapping[str, Any]) -> str:
     stack = ", ".join(info["stack"]) or "empty"
-    return f"{number} · {info['name']}<br>stack (bottom → top): {stack}<br>{info['reason']}"
+    return (
+        f"{number} · {info['name']}: {info['effect']}<br>stack (bottom → top): {stack}"
+        f"<br>{info['reason']}"
+    )
 
 
 def _control_line(info: Mapping[str, Any]) -> str:
     owner = info["controller"]
+    if info["sole"]:
+        return "sole majority: " + (
+            f"{owner} leads" if owner else "tie" if info["stack"] else "empty"
+        )
     if owner:
         return f"{owner} leads"
     return "tie: nobody leads" if info["stack"] else "empty"

@@ -16,7 +16,7 @@ corrects it in that one file. The map, the setup table, the targets and the rule
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ class CardKind:
     name_cs: str
     type: str
     source: str
+    text: str = ""  # what the card's text does, in our own short words
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class LocationData:
     name_cs: str
     control: str  # "standard" or "sole"
     source: str
+    effect: str = ""  # what its evaluation does for the controller, in a few of our own words
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,8 @@ class GameData:
     figures: dict[str, int]
     colours: tuple[str, ...]
     config: dict[str, Any]
+    #: What each corner symbol does when a card is played for it, in our own words.
+    symbols: dict[str, str] = field(default_factory=dict)
 
     def card_type(self, card: str) -> str:
         """The type of a card's text effect (MC-CARD-2)."""
@@ -129,7 +133,7 @@ def parse_data(deck: dict[str, Any], game: dict[str, Any]) -> GameData:
         if row["type"] not in TYPES:
             raise ValueError(f"kind {row['id']}: type must be one of {TYPES}")
         kinds[row["id"]] = CardKind(
-            row["id"], row["name"], row["name_cs"], row["type"], row["source"]
+            row["id"], row["name"], row["name_cs"], row["type"], row["source"], row.get("text", "")
         )
     cards: dict[str, CardData] = {}
     for row in deck.get("card", []):
@@ -152,6 +156,7 @@ def parse_data(deck: dict[str, Any], game: dict[str, Any]) -> GameData:
             row["name_cs"],
             row["control"],
             row["source"],
+            row.get("effect", ""),
         )
     if sorted(locations) != list(range(1, 8)):
         raise ValueError("there are seven locations numbered 1-7 (MC-COMP-1)")
@@ -181,6 +186,7 @@ def parse_data(deck: dict[str, Any], game: dict[str, Any]) -> GameData:
         {k: int(v) for k, v in figures.items() if k != "source"},
         tuple(game["colours"]),
         config,
+        {k: str(v) for k, v in deck.get("symbols", {}).items() if k in SYMBOLS},
     )
 
 

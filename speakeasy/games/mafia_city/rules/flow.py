@@ -22,6 +22,8 @@ from speakeasy.games.mafia_city.rules.turns import action_phase
 __all__ = ["game_flow", "mulligans"]
 
 PHASES = ("action", "location", "strategic")
+#: The unlisted restarts (only to shorten replays): a turn of phase I, a cycle of phase II.
+UNLISTED = ("turn", "cycle")
 
 
 def mulligans(ctx: Ctx) -> Flow[None]:
@@ -53,25 +55,31 @@ def mulligans(ctx: Ctx) -> Flow[None]:
 
 
 def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
-    """The game from the start (``None``) or from a checkpoint ``(phase, round)``; the phase
-    ``"turn"`` is the turn of ``state.turn`` in phase I, ``"cycle"`` the next cycle of phase
-    II (the locations without a cube are left)."""
+    """The game from the start (``None``) or from a checkpoint ``(phase, round)``: phase
+    ``"action"``, ``"location"`` or ``"strategic"``, or ``"end"`` (phase IV, MC-END: where a
+    position file may start; no checkpoint is taken there); or, unlisted, ``"turn"`` (the
+    turn of ``state.turn`` in phase I) or ``"cycle"`` (the next cycle of phase II, the
+    locations without a cube left)."""
     st = ctx.state
     if restart is None:
         yield from mulligans(ctx)
         phase = "action"
     else:
         phase = restart[0]
+    if phase not in (*PHASES, *UNLISTED, "end"):
+        raise ValueError(
+            f"a Mafia City game restarts at a phase of {PHASES}, 'end' or {UNLISTED}, not {phase!r}"
+        )
     while True:
         if phase in ("action", "turn"):  # "turn": restarted at a turn of phase I
             if phase == "action":
                 ctx.checkpoint(("action", st.round))
-            yield from action_phase(ctx, resume=phase == "turn")
+            yield from action_phase(ctx, announce=phase == "action")
             phase = "location"
         if phase in ("location", "cycle"):  # "cycle": restarted at a cycle of phase II
             if phase == "location":
                 ctx.checkpoint(("location", st.round))
-            yield from location_phase(ctx, resume=phase == "cycle")
+            yield from location_phase(ctx, announce=phase == "location")
             if reached_target(st):  # MC-WIN-1, MC-ROUND-2
                 st.finished = True
                 st.phase = "over"
@@ -86,8 +94,9 @@ def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
                 )
                 return
             phase = "strategic"
-        ctx.checkpoint(("strategic", st.round))
-        yield from strategic_phase(ctx)
+        if phase != "end":
+            ctx.checkpoint(("strategic", st.round))
+            yield from strategic_phase(ctx)
         end_of_round(ctx)  # MC-END
         if ctx.options.max_rounds and st.round >= ctx.options.max_rounds:
             st.phase = "stopped"  # GAP-MC-24: unfinished, never won

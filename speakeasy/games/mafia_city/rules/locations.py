@@ -20,15 +20,18 @@ from speakeasy.games.mafia_city.rules.reactions import Effect, jail, window
 __all__ = ["evaluate", "location_phase", "secret_bidding"]
 
 
-def location_phase(ctx: Ctx, resume: bool = False) -> Flow[None]:
+def location_phase(ctx: Ctx, announce: bool = True) -> Flow[None]:
     """Seven cycles, each location evaluated once (MC-LOC-1, MC-LOC-2, MC-LOC-9).
 
-    Each cycle starts at an unlisted checkpoint ``("cycle", round)``: ``resume`` continues the
-    phase there (a flow restarted at it; the cubes tell the locations left)."""
+    A phase entered with cubes on the map resumes with those locations evaluated (phase III
+    takes them all off, MC-STR-9, so the phase's own checkpoint comes before any cube): a
+    position file that starts in the middle of phase II, or a flow restarted at the unlisted
+    checkpoint ``("cycle", round)`` each cycle starts at (it only shortens the replays of a
+    copy, an undo or a history-free copy; ``announce=False``: the phase's start is in the log
+    already)."""
     st = ctx.state
-    if not resume:
-        st.phase = "location"
-        st.cubes = []
+    st.phase = "location"
+    if announce:
         ctx.emit(
             EventKind.PHASE,
             None,

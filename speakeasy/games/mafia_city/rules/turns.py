@@ -193,19 +193,24 @@ def _blocked(ctx: Ctx, player: str) -> tuple[Blocked, ...]:
     return tuple(found)
 
 
-def action_phase(ctx: Ctx, resume: bool = False) -> Flow[None]:
+def action_phase(ctx: Ctx, announce: bool = True) -> Flow[None]:
     """Phase I: turns clockwise from the start player until every player has passed
     (MC-ACT-1, MC-ACT-2, MC-ACT-12).
 
-    Each turn starts at an unlisted checkpoint ``("turn", round)``: ``resume`` continues the
-    phase from the turn of ``state.turn`` (a flow restarted there)."""
+    A phase entered with ``state.turn`` set resumes at that player's turn, with the passes as
+    they are (MC-ACT-2, MC-ACT-9): a position file that starts in the middle of phase I
+    (:mod:`speakeasy.games.mafia_city.positions`), or a flow restarted at the unlisted
+    checkpoint ``("turn", round)`` each turn starts at (it only shortens the replays of a
+    copy, an undo or a history-free copy; ``announce=False``: the phase's start is in the log
+    already). In play the phase's own checkpoint comes before any turn (``turn`` is ``None``
+    there: the phase starts afresh, MC-ACT-1); a position's keeps its ``turn``."""
     st = ctx.state
-    if resume and st.turn is not None:
-        player = st.turn
-    else:
-        st.phase = "action"
+    st.phase = "action"
+    resume = st.turn
+    if resume is None:
         for seat in st.seats.values():
             seat.passed = False  # MC-ACT-1
+    if announce:
         ctx.emit(
             EventKind.PHASE,
             None,
@@ -214,7 +219,7 @@ def action_phase(ctx: Ctx, resume: bool = False) -> Flow[None]:
             phase="action",
             round=st.round,
         )
-        player = st.start_player
+    player = st.start_player if resume is None else resume
     while True:
         st.turn = player
         ctx.checkpoint(("turn", st.round), listed=False)  # a fresh flow can start this turn

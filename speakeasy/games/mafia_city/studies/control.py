@@ -34,6 +34,7 @@ from speakeasy.games.mafia_city.model.board import LOCATIONS, adjacent
 from speakeasy.games.mafia_city.model.data import GameData, load_data
 from speakeasy.games.mafia_city.model.kinds import DecisionKind
 from speakeasy.games.mafia_city.model.state import GameState, Options
+from speakeasy.games.mafia_city.positions import PositionError, load_position, position_names
 from speakeasy.games.mafia_city.rules.context import Ctx
 from speakeasy.games.mafia_city.rules.control import control
 from speakeasy.games.mafia_city.rules.locations import location_phase
@@ -50,6 +51,8 @@ __all__ = [
     "control_exercises",
     "control_table",
     "edit_position",
+    "example_position",
+    "example_titles",
     "flips",
     "mayor_orders",
     "order_outcomes",
@@ -105,6 +108,27 @@ def position(
         source = Game.new(players=players, seed=seed)
     state = source.state if isinstance(source, Game) else source
     return _clone(state)
+
+
+def example_position(name: str) -> GameState:
+    """The shipped position ``name`` (a worked example EMC-1 ... EMC-23, ``data/mafia_city/
+    positions/``) to edit, as its file describes it, before any rule runs
+    (:meth:`Position.state <speakeasy.games.mafia_city.positions.Position.state>`); a
+    ``PositionError`` naming the shipped ones for any other name.
+
+    >>> st = example_position("emc08_control_tie_stack_order")
+    >>> st.stacks[2], st.layout
+    (['red', 'blue', 'green', 'blue', 'red'], (5, 1, 2, 3, 4, 6, 7))
+    """
+    if name not in position_names():
+        known = ", ".join(position_names())
+        raise PositionError(f"no shipped position {name!r:.60}; they are {known}")
+    return _clone(load_position(name).state())
+
+
+def example_titles() -> dict[str, str]:
+    """The shipped positions' titles by name, in order (for a picker)."""
+    return {name: load_position(name).title for name in position_names()}
 
 
 def sample_position(players: int = 4, seed: int = 0) -> GameState:

@@ -34,7 +34,7 @@ from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.mafia_city.engine.bots import HeuristicBot, RandomBot
 from speakeasy.games.mafia_city.engine.game import Game
-from speakeasy.games.mafia_city.engine.observe import Observation, observe
+from speakeasy.games.mafia_city.engine.observe import Observation, observe, teacher_view
 from speakeasy.games.mafia_city.explain.log import (
     PhaseFrame,
     card_label,
@@ -52,9 +52,11 @@ __all__ = [
     "SEAT_KINDS",
     "OptionGroup",
     "SeatKind",
+    "SinceItem",
     "Table",
     "TableSnapshot",
     "advance",
+    "option_location",
     "pretty_text",
     "table_for",
 ]
@@ -121,6 +123,21 @@ def pretty_text(text: str) -> str:
         text,
     )
     return text.replace("veto(es)", "vetoes")
+
+
+def option_location(action: Action) -> int | None:
+    """The location an option names first, if any (a click on the map can choose it).
+
+    >>> option_location(Action.parse("place 3")), option_location(Action.parse("pass"))
+    (3, None)
+    """
+    if action.kind in ("place", "raid", "move", "evaluate", "location"):
+        first = action.args[0] if action.args else None
+        return first if isinstance(first, int) else None
+    if action.kind == "hats" and len(action.args) == 3:
+        loc = action.args[2]
+        return loc if isinstance(loc, int) else None
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,12 +224,18 @@ class Table(UndoToPerson):
 
     def play_bots(self, *, limit: int = 100_000) -> list[Event]:
         """Let bots decide, each from its own observation, until a person must or the game
-        ends."""
+        ends; a person's only option is taken for them when they sit alone with bots
+        (:meth:`~speakeasy.tools.seated.UndoToPerson.takes_for_person`)."""
         events: list[Event] = []
         for _ in range(limit):
             decision = self.game.pending
-            if decision is None or self.seats[decision.player] == "human":
+            if decision is None:
                 break
+            if self.seats[decision.player] == "human":
+                if not self.takes_for_person(decision):
+                    break
+                events.extend(self.game.apply(decision.options[0]))  # nothing to ask
+                continue
             seen = self.game.observe(decision.player)
             events.extend(self.game.apply(self.bots[decision.player].choose(seen, decision)))
         return events
@@ -267,13 +290,12 @@ class Table(UndoToPerson):
         return self.viewer()
 
     def observation(self, teacher: bool = False) -> Observation:
-        """The viewer's observation; with ``teacher`` (or no person seated) every hand too."""
+        """The viewer's observation (MC-INFO-1); with ``teacher`` (the explicit teacher's view,
+        :func:`~speakeasy.games.mafia_city.engine.observe.teacher_view`) or no person seated
+        (bots only: nobody's hand is rendered, the panel shows none) every hand too."""
         seat = self.viewer()
         if seat is None or teacher:
-            seat = seat or self.game.players[0]
-            seen = observe(self.game.state, seat)
-            hands = {p: tuple(s.hand) for p, s in self.game.state.seats.items()}
-            return Observation(seat, seen.hand, hands, seen.public)
+            return teacher_view(self.game.state, seat or self.game.players[0])
         return self.game.observe(seat)
 
     def hand_labels(self, seen: Observation) -> list[str]:
@@ -316,6 +338,43 @@ class Table(UndoToPerson):
             )
         return rows
 
+    def since_last_decision(self, seat: str | None = None) -> list[SinceItem]:
+        """What happened since the viewer last decided, oldest first, one item per step: the
+        other seats' moves as the log tells them (public sentences only, MC-INFO-3; a bot's
+        chosen option is never named, it could name a hidden card), the steps taken for the
+        viewer (their only option), and what followed the viewer's own decision. ``seat``
+        names whose private lines (own draws and discards) may show; ``None``: none."""
+        viewer = self.viewer()
+        if viewer is None:
+            return []
+        steps = self.game.steps
+        mine = [
+            i + 1
+            for i, s in enumerate(steps)
+            if s.player == viewer and not self.taken_for_person(s)
+        ]
+        start = mine[-1] if mine else 0
+        by_step: dict[int, list[str]] = {}
+        for e in log(self.game, seat, newest_first=False):
+            if e.step < start or (e.step == start and start and e.player == viewer):
+                continue  # the viewer's own choice, as they made it
+            text = pretty_text(e.text) + (f" ({e.private})" if e.private else "")
+            by_step.setdefault(e.step, []).append(text)
+        items: list[SinceItem] = []
+        for number in range(start, len(steps) + 1):
+            step = steps[number - 1] if number else None
+            lines = tuple(by_step.get(number, ()))
+            taken = step is not None and step.player == viewer and self.taken_for_person(step)
+            if not lines and not taken:
+                continue
+            who, choice = "", ""
+            if taken and step is not None:
+                who, choice = f"{viewer.capitalize()} (you)", self.label(step.action)
+            elif step is not None and step.player != viewer:
+                who = f"{str(step.player).capitalize()} ({_SEAT_NAMES[self.seats[step.player]]})"
+            items.append(SinceItem(number, who, choice, lines))
+        return items
+
     # ------------------------------------------------------------------ options
     def prompt(self) -> str:
         """The pending question as people read it, without the deciding player's colour in
@@ -347,7 +406,9 @@ class Table(UndoToPerson):
                 f"Play a Secret Deal at {deal.group(1)} as it is evaluated (+1 to your count "
                 f"there)? Tokens there now: {deal.group(2)}."
             )
-        return text[:1].upper() + text[1:]
+        text = text[:1].upper() + text[1:]
+        note = self.single_option_note()
+        return f"{text} {note}" if note else text
 
     def groups(self) -> list[OptionGroup]:
         """The pending decision's options in a few groups (a turn by kind of action)."""
@@ -363,16 +424,7 @@ class Table(UndoToPerson):
 
     def option_location(self, action: Action) -> int | None:
         """The location an option names first, if any (clickable on the map)."""
-        decision = self.game.pending
-        if decision is None:
-            return None
-        if action.kind in ("place", "raid", "move", "evaluate", "location"):
-            first = action.args[0] if action.args else None
-            return first if isinstance(first, int) else None
-        if action.kind == "hats" and len(action.args) == 3:
-            loc = action.args[2]
-            return loc if isinstance(loc, int) else None
-        return None
+        return None if self.game.pending is None else option_location(action)
 
     def clickable_locations(self) -> list[int]:
         decision = self.game.pending
@@ -481,6 +533,22 @@ class Table(UndoToPerson):
         done = [p for p in phases if p != (st.round, st.phase) or st.phase == "over"]
         return done[-1] if done else (phases[-1] if phases else None)
 
+    def phase_at(self, step: int) -> tuple[tuple[int, str], int] | None:
+        """Where step-through shows ``step``: its phase II or III (``(round, phase)``) and the
+        index of the step's first event among that phase's frames; ``None`` for a step outside
+        phases II and III (a turn of phase I, the setup, the end of a round)."""
+        entries = [e for e in log(self.game, newest_first=False) if e.step == step]
+        key = next(((e.round, e.phase) for e in entries if e.phase in _THROUGH), None)
+        if key is None:
+            return None
+        first = next(e.index for e in entries if (e.round, e.phase) == key)
+        before = [
+            e
+            for e in log(self.game, newest_first=False)
+            if (e.round, e.phase) == key and e.index < first
+        ]
+        return key, len(before)
+
     def phase_frames(self, round_: int, phase: str) -> list[PhaseFrame]:
         """:func:`~speakeasy.games.speakeasy.explain.phase_frames`, cached by the actions up to the
         phase's last event (a finished phase is replayed once, however the game goes on)."""
@@ -507,11 +575,7 @@ class Table(UndoToPerson):
         """A replayed position as the viewer may see it (the hands of that moment are hidden
         unless the viewer held the Police Officer then, or ``teacher``)."""
         seat = self.viewer() or self.game.players[0]
-        seen = observe(frame.state, seat)
-        if teacher:
-            hands = {p: tuple(s.hand) for p, s in frame.state.seats.items()}
-            return Observation(seat, seen.hand, hands, seen.public)
-        return seen
+        return teacher_view(frame.state, seat) if teacher else observe(frame.state, seat)
 
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> TableSnapshot:
@@ -537,6 +601,39 @@ class Table(UndoToPerson):
         step = len(snapshot.actions)
         bots = {c: _bot(k, snapshot.seed, c, step) for c, k in kinds.items() if k != "human"}
         return cls(game, kinds, bots)
+
+
+#: The phases step-through replays (MC-LOC, MC-STR).
+_THROUGH: frozenset[str] = frozenset({"location", "strategic"})
+_SEAT_NAMES: Mapping[str, str] = {
+    "human": "person",
+    "random": "random bot",
+    "heuristic": "heuristic bot",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SinceItem:
+    """One step since the viewer's previous decision, in words
+    (:meth:`Table.since_last_decision`)."""
+
+    step: int
+    who: str  # "Blue (heuristic bot)", "Red (you)" for a step taken for the viewer, "" for none
+    choice: str  # the option taken for the viewer ("" for anyone else's step)
+    lines: tuple[str, ...]  # the step's public sentences (the viewer's own private ones too)
+
+    def headline(self) -> str:
+        """``Step 14 · Blue (heuristic bot)`` or ``Step 9 · Red (you): your only option, Pass``.
+
+        >>> SinceItem(9, "Red (you)", "Pass", ()).headline()
+        'Step 9 · Red (you): your only option, Pass'
+        """
+        head = f"Step {self.step}"
+        if self.who:
+            head += f" · {self.who}"
+        if self.choice:
+            head += f": your only option, {self.choice}"
+        return head
 
 
 def _kind(kind: str, colour: str) -> SeatKind:

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from speakeasy.core.actions import Action
 from speakeasy.games.mafia_city.engine.observe import Observation
-from speakeasy.games.mafia_city.explain.log import RULES, card_label, load_rules_index
+from speakeasy.games.mafia_city.explain.log import RULES, card_text, load_rules_index
 from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, TILES_TRACE, game_figure
 from speakeasy.games.mafia_city.table.play import Table, TableSnapshot, advance, table_for
 from speakeasy.tools.board_widget import ClickPoints
@@ -37,6 +37,7 @@ from speakeasy.tools.decision_panel import (
     empty_view,
     with_links,
 )
+from speakeasy.tools.teacher import TeacherView
 from speakeasy.tools.text import plural, split_label
 
 __all__ = ["PlaySession", "panel_view", "table_figure"]
@@ -46,7 +47,7 @@ MAX_BUTTONS: Final = 12
 #: The width of an option button's text before the rest goes to a caption under it.
 HEAD_WIDTH: Final = 46
 #: The map's height (pixels) beside the panel.
-MAP_HEIGHT: Final = 580
+MAP_HEIGHT: Final = 560
 
 PHASES: Final = {
     "setup": "setup",
@@ -76,14 +77,15 @@ def _players(table: Table, seen: Observation) -> dict[str, Any]:
             + (f" · {', '.join(flags)}" if flags else "")
         )
     title = f"Players · draw pile {public['draw_count']}"
-    return {"title": title, "lines": lines, "cls": "mc-players"}
+    # after the options: the question, the hand and the options come first on a small screen
+    return {"title": title, "lines": lines, "cls": "mc-players", "after": True}
 
 
 def _hands(table: Table, seen: Observation, teacher: bool) -> list[dict[str, Any]]:
     sections = [
         {
             "title": f"{seen.seat.capitalize()}'s hand",
-            "lines": [card_label(c) for c in seen.hand] or ["no cards"],
+            "lines": [card_text(c) for c in seen.hand] or ["no cards"],
             "cls": "mc-hand",
         }
     ]
@@ -93,11 +95,38 @@ def _hands(table: Table, seen: Observation, teacher: bool) -> list[dict[str, Any
             sections.append(
                 {
                     "title": f"{player.capitalize()}'s hand ({why})",
-                    "lines": [card_label(c) for c in hand] or ["no cards"],
+                    "lines": [card_text(c) for c in hand] or ["no cards"],
                     "cls": "mc-other-hand",
                 }
             )
     return sections
+
+
+#: The most "since your last decision" items the panel shows (the log below has them all).
+SINCE_ITEMS: Final = 6
+#: The most lines of one item shown before the rest fold away.
+SINCE_LINES: Final = 3
+
+
+def _since(table: Table, seat: str | None) -> dict[str, Any] | None:
+    """The steps since the viewer's previous decision (those taken for them among them), the
+    latest :data:`SINCE_ITEMS`; ``seat`` may read its private lines."""
+    viewer = table.viewer()
+    items = table.since_last_decision(seat)
+    if viewer is None or not items:
+        return None
+    shown = items[-SINCE_ITEMS:]
+    rows = [
+        {
+            "step": item.step,
+            "headline": item.headline(),
+            "lines": list(item.lines[:SINCE_LINES]),
+            "more": list(item.lines) if len(item.lines) > SINCE_LINES else [],
+            "luciano": False,
+        }
+        for item in shown
+    ]
+    return {"viewer": viewer, "earlier": len(items) - len(shown), "items": rows}
 
 
 def panel_view(
@@ -134,6 +163,7 @@ def _panel_view(
         colours={c: (fill, _ink(c)) for c, fill in PLAYER_COLOURS.items()},
     )
     view["sections"] = [_players(table, seen)]
+    view["since"] = _since(table, table.log_seat(uncovered, teacher))
     public = seen.public
     progress = f"Round {public['round']} · {PHASES.get(public['phase'], public['phase'])}"
     if decision is None:
@@ -219,11 +249,16 @@ def table_figure(table: Table, seen: Observation) -> dict[str, Any]:
 
 class PlaySession(TableSession[Table, TableSnapshot]):
     """One Mafia City table in a notebook (see
-    :class:`~speakeasy.games.speakeasy.table.TableSession`), with the hot-seat cover (``uncovered``:
+    :class:`~speakeasy.tools.decision_panel.TableSession`), with the hot-seat cover (``uncovered``:
     the seat that revealed its cards; ``on_reveal`` tells the notebook) and the teacher view
-    (:meth:`teach`)."""
+    (``teacher_view``, :mod:`speakeasy.tools.teacher`: only in a session made for the teacher).
 
-    map_width = 640  # the hex map is about as tall as wide
+    With two or more people seated, the cover comes back whenever the position goes anywhere
+    but forward from a choice (MC-INFO-1): undo, redo, a new game or a loaded one. Whoever must
+    decide then reveals their own cards; the person who pressed Undo never sees them (nor the
+    log's private lines, ``on_reveal(None)``)."""
+
+    map_width = 700  # wider than tall: the key and the held figures fill the top corners
 
     def __init__(
         self,
@@ -231,11 +266,14 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         *,
         on_change: Callable[[TableSnapshot], object] | None = None,
         on_reveal: Callable[[str | None], object] | None = None,
+        on_through: Callable[[int], object] | None = None,
+        teacher_view: TeacherView | None = None,
     ) -> None:
         self.uncovered: str | None = None
-        self.teacher = False
         self.on_reveal = on_reveal
-        super().__init__(snapshot, on_change=on_change)
+        super().__init__(
+            snapshot, on_change=on_change, on_through=on_through, teacher_view=teacher_view
+        )
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)
@@ -275,6 +313,28 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             return place, table.options_at(location), None
         return None
 
+    def _cover(self) -> None:
+        """Cover the cards again (MC-INFO-1): whoever decides next reveals their own."""
+        if self.uncovered is not None:
+            self.uncovered = None
+            if self.on_reveal is not None:
+                self.on_reveal(None)
+
+    def show(self, snapshot: TableSnapshot, note: Note | None = None) -> None:
+        """Put ``snapshot`` on the table; anything but a step forward from the position on show
+        (a new game, a load, undo) covers the cards again."""
+        old = getattr(self, "snapshot", None)
+        forward = (
+            isinstance(old, TableSnapshot)
+            and (snapshot.seats, snapshot.seed, snapshot.advanced)
+            == (old.seats, old.seed, old.advanced)
+            and len(snapshot.actions) >= len(old.actions)
+            and snapshot.actions[: len(old.actions)] == old.actions
+        )
+        if not forward:
+            self._cover()
+        super().show(snapshot, note)
+
     def handle(self, request: PanelRequest) -> None:
         if request.kind == "reveal":
             self.uncovered = self.table.viewer()
@@ -282,10 +342,17 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             if self.on_reveal is not None:
                 self.on_reveal(self.uncovered)
             return
+        step = request.step
+        if request.kind == "through" and step is not None and self.table.phase_at(step) is None:
+            # step-through replays phases II and III
+            self.say(
+                (
+                    "info",
+                    f"Step {step} is outside phases II and III: the log below the map tells "
+                    "it; step-through replays the evaluations and taking back.",
+                )
+            )
+            return
+        if request.kind in ("undo", "redo"):
+            self._cover()  # redo as undo: the screen is covered for whoever decides then
         super().handle(request)
-
-    def teach(self, teacher: bool) -> None:
-        """Turn the teacher view (every hand shown) on or off."""
-        if teacher != self.teacher:
-            self.teacher = teacher
-            self.show(self.snapshot, self.note)

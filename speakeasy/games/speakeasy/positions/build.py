@@ -10,14 +10,12 @@ is not available, a goal not in play. :meth:`Scenario.apply_to` calls :func:`bui
 
 from __future__ import annotations
 
-import base64
-import binascii
-import struct
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from speakeasy.core.seeds import RNG_WORDS, rng_state, rng_text
 from speakeasy.games.speakeasy.model.board import Area
 from speakeasy.games.speakeasy.model.state import (
     Building,
@@ -44,45 +42,6 @@ __all__ = [
     "rng_state",
     "rng_text",
 ]
-
-#: The words of the random number generator's state (Python's Mersenne Twister: 624 words
-#: and the position in them), as ``rng`` holds them.
-RNG_WORDS = 625
-_RNG_VERSION = 3
-
-
-def rng_text(state: tuple[Any, ...]) -> str:
-    """The state of a ``random.Random`` (``getstate()``) as a scenario's ``rng`` text: its
-    625 words, little-endian, in base64 (3336 characters).
-
-    >>> import random
-    >>> rng = random.Random(5)
-    >>> text = rng_text(rng.getstate())
-    >>> len(text), random.Random().getstate() != rng_state(text)
-    (3336, True)
-    >>> other = random.Random(); other.setstate(rng_state(text)); other.random() == rng.random()
-    True
-    """
-    version, words, gauss = state
-    if version != _RNG_VERSION or gauss is not None or len(words) != RNG_WORDS:
-        raise ValueError("not the state of a random.Random the engine uses")
-    return base64.b64encode(struct.pack(f"<{RNG_WORDS}I", *words)).decode("ascii")
-
-
-def rng_state(text: str) -> tuple[Any, ...]:
-    """The ``random.Random`` state a scenario's ``rng`` text holds; ``ValueError`` if it
-    holds none (wrong length, not base64, a position beyond the 624 words, all zeros)."""
-    try:
-        raw = base64.b64decode(text.encode("ascii"), validate=True)
-    except (binascii.Error, UnicodeEncodeError):
-        raise ValueError("rng: not base64 text") from None
-    if len(raw) != 4 * RNG_WORDS:
-        raise ValueError(f"rng: {len(raw)} bytes; a generator's state has {4 * RNG_WORDS}")
-    words = struct.unpack(f"<{RNG_WORDS}I", raw)
-    if not 1 <= words[-1] <= RNG_WORDS - 1 or not any(words[:-1]):
-        raise ValueError("rng: not the state of a Mersenne Twister generator")
-    return (_RNG_VERSION, words, None)
-
 
 #: What a closed district of a 2-player game can never hold, and the rule that says so.
 _CLOSED_FORBIDS = {

@@ -11,11 +11,8 @@ Every scenario is validated when it is made: against the JSON Schema
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -30,92 +27,21 @@ from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.build import build_position
 from speakeasy.games.speakeasy.positions.checks import ALL_COLOURS, check_position
-from speakeasy.games.speakeasy.positions.errors import ScenarioError, _dotted, failing, locate
+from speakeasy.games.speakeasy.positions.errors import ScenarioError, failing
 from speakeasy.games.speakeasy.positions.limits import check_data, read_toml
 from speakeasy.games.speakeasy.rules.context import Ctx
 from speakeasy.games.speakeasy.rules.flow import Start
 from speakeasy.tools.paths import data_path
+from speakeasy.tools.position_files import Schema
 
 __all__ = ["SCHEMA_PATH", "Scenario", "iter_fields", "parse_scenario", "scenario_event"]
 
 SCHEMA_PATH = data_path("scenario.schema.json")
 
 
-@cache
-def _validator() -> Any:
-    # jsonschema is imported here, when the first scenario is validated, not with the module:
-    # importing it takes about 1.2 s (its rfc3987_syntax dependency builds a grammar), four
-    # times `import speakeasy.games.speakeasy.positions` without it (0.3 s), which studies and the
-    # route planner import even when they read no scenario.
-    import jsonschema
-
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    # only the first few errors are collected, so they must come in a fixed order: jsonschema's
-    # own additionalProperties goes through a set (its order changes with the hash seed)
-    ordered = jsonschema.validators.extend(
-        jsonschema.Draft202012Validator, {"additionalProperties": _additional_properties}
-    )
-    return ordered(schema)
-
-
-def _additional_properties(
-    validator: Any, extra: Any, instance: Any, schema: Mapping[str, Any]
-) -> Iterator[Any]:
-    """JSON Schema's ``additionalProperties`` (without ``patternProperties``, which the
-    scenario schema does not use), the extra keys taken in the instance's order."""
-    import jsonschema
-
-    if not validator.is_type(instance, "object"):
-        return
-    known = schema.get("properties", {})
-    extras = [key for key in instance if key not in known]
-    if validator.is_type(extra, "object"):
-        for key in extras:
-            yield from validator.descend(instance[key], extra, path=key)
-    elif not extra and extras:
-        listed = ", ".join(repr(key) for key in extras)
-        yield jsonschema.ValidationError(
-            f"Additional properties are not allowed ({listed} "
-            f"{'was' if len(extras) == 1 else 'were'} unexpected)"
-        )
-
-
-#: How many schema errors are collected before one is reported: a hostile file may hold a
-#: million, and collecting (and sorting) them all took 37 s and 3.9 GB (issue 14).
-MAX_ERRORS = 5
-_MESSAGE = 200
-
-
-def _validate_schema(data: Mapping[str, Any], file: str, text: str | None) -> None:
-    """Refuse the first schema error by line (of the first :data:`MAX_ERRORS` found)."""
-    found = [_error_path(e) for e in islice(_validator().iter_errors(data), MAX_ERRORS)]
-    if not found:
-        return
-    errors = [
-        (locate(text, at) if text is not None else None, message, path)
-        for message, path, at in found
-    ]
-    line, message, path = min(errors, key=lambda e: (e[0] or 1 << 30, list(map(str, e[2]))))
-    if len(message) > _MESSAGE:  # jsonschema quotes the value: a long one is cut
-        message = message[: _MESSAGE - 1] + "\u2026"
-    raise ScenarioError(message, _dotted(path), file, line)
-
-
-def _error_path(error: Any) -> tuple[str, list[str | int], list[str | int]]:
-    """A schema error's message, the path of the field at fault and the path whose line is
-    reported: an unexpected key or a bad table key (``[districts.17]``, ``[player.red]``) is
-    found by its own line when its table has none (the top level) or several (``districts``)."""
-    path: list[str | int] = list(error.absolute_path)
-    if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
-        known = error.schema.get("properties", {})
-        extra = [k for k in error.instance if k not in known]
-        if extra:
-            message = f"unknown field {extra[0]!r} (known: {', '.join(known)})"
-            return message, path, path if path else [extra[0]]
-    if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
-        return f"{error.message}: not a key this table takes", path, [*path, error.instance]
-    return error.message, path, path
+#: The scenario schema, checked the way every game's position files are
+#: (:class:`speakeasy.tools.position_files.Schema`).
+SCHEMA = Schema(SCHEMA_PATH)
 
 
 @dataclass(frozen=True)
@@ -130,7 +56,7 @@ class Scenario:
         if not isinstance(self.data, Mapping):
             raise ScenarioError("a scenario is a table of fields", "", self.file)
         check_data(self.data, self.file)
-        _validate_schema(self.data, self.file, self.text)
+        SCHEMA.validate(self.data, self.file, self.text, ScenarioError)
         fail = failing(self.file, self.text)
         check_position(self.data, fail)
         try:

@@ -30,6 +30,7 @@ from cachetools import FIFOCache, LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.bots import decide
+from speakeasy.core.engine import Step
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
@@ -222,12 +223,19 @@ class Table(UndoToPerson):
         return player is not None and self.seats[player] == "human"
 
     def play_bots(self, *, until: Colour | None = None, limit: int = 10_000) -> list[Event]:
-        """Let bots decide until a human must (or ``until`` must), or the game ends."""
+        """Let bots decide until a human must (or ``until`` must), or the game ends; a person's
+        only option is taken for them when they sit alone with bots
+        (:meth:`~speakeasy.tools.seated.UndoToPerson.takes_for_person`)."""
         events: list[Event] = []
         for _ in range(limit):
             player = self.game.current_player
-            if player is None or player == until or self.seats[player] == "human":
+            if player is None or player == until:
                 break
+            if self.seats[player] == "human":
+                if not self.takes_for_person(self.game.pending):
+                    break
+                events.extend(self.take_for_person())  # nothing to ask
+                continue
             events.extend(self.game.apply(decide(self.game, self.bots[player])))
         return events
 
@@ -320,7 +328,7 @@ class Table(UndoToPerson):
     # ------------------------------------------------------------------ what changed
     def last_human_step(self) -> int | None:
         """How many actions came before the latest human decision (``None``: no human one)."""
-        humans = [i for i, s in enumerate(self.game.steps) if self.seats[s.player] == "human"]
+        humans = self._human_steps()
         return humans[-1] if humans else None
 
     def previous_state(self) -> GameState | None:
@@ -397,7 +405,9 @@ class Table(UndoToPerson):
     def since_last_decision(self, viewer: Colour | None = None) -> list[SinceItem]:
         """What happened since ``viewer``'s previous decision (default :meth:`viewer`), in
         words: the other seats' choices and every automatic phase, one item per step."""
-        return since_last_decision(self.game, self.seats, viewer or self.viewer())
+        return since_last_decision(
+            self.game, self.seats, viewer or self.viewer(), taken=self.taken_for_person
+        )
 
 
 def _bot(kind: SeatKind, seed: int) -> Bot:
@@ -930,13 +940,22 @@ HIGHLIGHT_KINDS: frozenset[str] = frozenset(
 
 
 def since_last_decision(
-    game: Game, seats: Mapping[Colour, SeatKind], viewer: Colour | None
+    game: Game,
+    seats: Mapping[Colour, SeatKind],
+    viewer: Colour | None,
+    *,
+    taken: Callable[[Step], bool] = lambda step: False,
 ) -> list[SinceItem]:
-    """What happened since ``viewer`` last decided: the other seats' choices and every
-    automatic event (turn order, casino income, gang wars, police, control, payouts), oldest
-    first. Only what the viewer may see: other players' drawn cards are not named."""
+    """What happened since ``viewer`` last decided: the other seats' choices, the viewer's
+    steps ``taken`` for them (their only option) and every automatic event (turn order,
+    casino income, gang wars, police, control, payouts), oldest first. Only what the viewer
+    may see: other players' drawn cards are not named."""
     steps, catalog = game.steps, catalog_of(game)
-    mine = [i + 1 for i, s in enumerate(steps) if viewer is not None and s.player == viewer]
+    mine = [
+        i + 1
+        for i, s in enumerate(steps)
+        if viewer is not None and s.player == viewer and not taken(s)
+    ]
     start = mine[-1] if mine else 0  # the viewer's own step: its automatic events count
     by_step: dict[int, list[Explanation]] = {}
     for e in log(game, newest_first=False):
@@ -953,12 +972,14 @@ def since_last_decision(
             if e.category in AUTOMATIC_CATEGORIES
         )
         own = step is not None and step.player == viewer
-        if (own or step is None) and not automatic:
+        forced = step is not None and own and taken(step)
+        if (own or step is None) and not automatic and not forced:
             continue  # nothing happened by itself, and the choice was the viewer's own
         who = ""
         choice = ""
-        if step is not None and not own:
-            who = f"{step.player.value.capitalize()} ({seat_name(seats.get(step.player))})"
+        if step is not None and (forced or not own):
+            kind = "you, your only option" if forced else seat_name(seats.get(step.player))
+            who = f"{step.player.value.capitalize()} ({kind})"
             choice = plain_words(step.action.describe(), catalog=catalog)
         luciano = any(e.category in LUCIANO_CATEGORIES for e in explanations)
         highlights = tuple(

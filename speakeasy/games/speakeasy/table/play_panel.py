@@ -117,7 +117,11 @@ def panel_view(
         "progress": f"{progress_text(game.state)} · step {step}",
         "player": player.value,
         "seat": seat_name(table.seats[player]),
-        "text": plain_words(decision.prompt, catalog=catalog),
+        "text": " ".join(
+            t
+            for t in (plain_words(decision.prompt, catalog=catalog), table.single_option_note())
+            if t
+        ),
         "rules": [{"id": r, "summary": RuleRef.of(r).summary or ""} for r in decision.rules],
     }
     view["bots"] = "🤖 Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
@@ -206,19 +210,9 @@ class PlaySession(TableSession[Table, TableSnapshot]):
     :class:`~speakeasy.games.speakeasy.table.TableSession`): a
     :class:`~speakeasy.games.speakeasy.table.TableSnapshot`, the SVG map and the decision panel.
 
-    The map shows what the table's viewer may see; :meth:`set_teacher` turns the explicit
-    teacher's view (every safe) on or off."""
-
-    #: The teacher's view is on: the map shows the whole state (set by :meth:`set_teacher`).
-    teacher: bool = False
-
-    def set_teacher(self, on: object) -> None:
-        """Turn the teacher's view on (``True``) or off (anything else: a page can post any
-        value) and redraw the map."""
-        teacher = on is True
-        if teacher != self.teacher:
-            self.teacher = teacher
-            self.board.show(self.figure(self.table))
+    The map shows what the table's viewer may see; the teacher's view (every safe) only in a
+    session made for the teacher (:meth:`~speakeasy.tools.decision_panel.TableSession.set_teacher`,
+    :mod:`speakeasy.tools.teacher`)."""
 
     def table_of(self, snapshot: TableSnapshot) -> Table:
         return table_for(snapshot)

@@ -163,3 +163,57 @@ def test_the_checkpoints_a_first_copy_hands_over_rebuild_the_game_exactly(name: 
             assert other.events == game.events and other.to_data() == game.to_data()
             assert other.legal_actions() == game.legal_actions()
         game.undo()
+
+
+def _mid_phase_names() -> list[str]:
+    """The shipped Mafia City positions that start in the middle of phase I (``turn``), of
+    phase II (``cubes``) or at phase IV (``end``)."""
+    from speakeasy.games.mafia_city.positions import load_position, position_names
+
+    return [
+        name
+        for name in position_names()
+        if (data := load_position(name).data).get("phase") == "end"
+        or "turn" in data
+        or (data.get("phase") == "location" and data.get("cubes"))
+    ]
+
+
+@pytest.mark.parametrize("name", _mid_phase_names())
+def test_a_position_started_mid_phase_rebuilds_and_copies_exactly(name: str) -> None:
+    """A Mafia City position that starts in the middle of phase I (its flow resumes at
+    ``turn`` with the passes as they are, MC-ACT-2), of phase II (the cubes placed, MC-LOC-9)
+    or at phase IV (MC-END), played on at random: history-free copies follow it step by step,
+    and after it has been copied (so it keeps the unlisted per-turn and per-cycle checkpoints,
+    whose restarts announce no phase again) its copies, its undos and a full replay from the
+    position agree with it, events included."""
+    from speakeasy.games.mafia_city.positions import load_position
+
+    position = load_position(name)
+    for seed in (1, 2):
+        game = position.game()
+        rng = random.Random(seed)
+        followers = [game.copy(history=False)]
+        for step in range(90):
+            if game.is_over:
+                break
+            if step == 20:
+                followers.append(game.copy(history=False))  # after 20 steps unlisted
+            index = rng.randrange(len(game.legal_actions()))
+            game.apply(game.legal_actions()[index])
+            for fast in followers:
+                fast.apply(fast.legal_actions()[index])
+                agree(game, fast, f"{name} seed {seed} step {step}")
+        for _ in range(4):
+            full = position.game()
+            for action in game.history[len(full.history) :]:
+                full.apply(action)
+            copied = game.copy()
+            for other in (copied, full):
+                assert other.events == game.events, f"{name} seed {seed}"
+                assert other.to_data() == game.to_data(), f"{name} seed {seed}"
+                assert other.legal_actions() == game.legal_actions()
+            agree(game, game.copy(history=False), f"{name} seed {seed}, a new copy")
+            for _ in range(7):  # back towards the position's own actions, not past them
+                if len(game.history) > len(position.data.get("actions", ())):
+                    game.undo()

@@ -73,12 +73,11 @@ Design:
   checkpoints (finer ones, such as turns) are kept once :attr:`Engine.unlisted_gap`
   decisions have passed since the last checkpoint kept, so an undo replays at most about
   that many decisions and a turn; a game takes them only once it has been copied or has
-  rebuilt a position (a game only played forward pays for the listed ones alone), and its
-  first copy or rebuild replays from the listed checkpoint before and takes the unlisted ones
-  it passes (a copy of the present position hands them to the game it copies). A game made
-  with ``checkpoints=False`` (a bot
-  batch that never undoes) keeps none at all until it first rebuilds a position, which then
-  replays it from its start.
+  rebuilt a position (a game only played forward, a new copy too, pays for the listed ones
+  alone), and its first copy or rebuild replays from the listed checkpoint before and takes
+  the unlisted ones it passes (a copy of the present position hands them to the game it
+  copies). A game made with ``checkpoints=False`` (a bot batch that never undoes) keeps none
+  at all until it first rebuilds a position, which then replays it from its start.
 * ``copy(history=False)`` is the search-grade path for simulations (as python-chess's
   ``board.copy(stack=False)``): a game at the same position that keeps no history, no
   checkpoints and no events (:attr:`Context.quiet <speakeasy.core.context.Context.quiet>`:
@@ -992,6 +991,10 @@ class Engine(Generic[S, C, R]):
         other = copy.copy(self)
         other._redo = []
         other._restore(step)
+        # The copy has only been made, not copied or rebuilt by its own player: played forward
+        # it pays for the listed checkpoints alone (a random playout of copy() would otherwise
+        # snapshot every ``unlisted_gap`` decisions), as a new game does.
+        other._fine = False
         if not fine and step == len(self._steps):
             # The copy's replay took the unlisted checkpoints this game skipped, up to the
             # present (the same states, RNG states and event counts): this game keeps them.

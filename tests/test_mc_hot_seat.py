@@ -83,7 +83,7 @@ class Screen:
 
 
 def _labels(cards: tuple[str, ...] | list[str]) -> list[str]:
-    """A hand's lines as the panel shows them: each card with what it does."""
+    """A hand's lines as the panel shows them (each card with its text, de9fa22)."""
     return [card_text(c) for c in cards] or ["no cards"]
 
 
@@ -121,7 +121,7 @@ def check_screen(screen: Screen, where: str) -> None:
     public = " ".join(e.html() for e in log(table.game, None))
     hidden = {
         card_label(c) for seat, s in state.seats.items() if seat not in shown for c in s.hand
-    } - {line.split(": ")[0] for lines in shown.values() for line in lines}
+    } - {card_label(c) for seat in shown for c in state.seats[seat].hand}
     hidden = {label for label in hidden if label.split(" (")[0] not in public}
     sections = [s for s in session.panel.data["sections"] if s.get("cls") == "mc-players"]
     # the log: public lines only under a cover (above); uncovered, the revealed seat's own

@@ -57,7 +57,7 @@ def test_labels_are_the_same_with_turn_restarts_as_with_round_restarts(
 def test_undo_and_copies_from_a_turn_restart_match_a_full_replay() -> None:
     """Mid-round, mid-turn: a copy and an undo restart at the turn's unlisted checkpoint."""
     game = Game.new(players=4, seed=5)
-    game.copy()  # (a game keeps its unlisted checkpoints from the start anyway)
+    game.copy()  # a game takes its unlisted checkpoints once it has been copied
     rng = random.Random(5)
     for _ in range(150):
         game.apply(rng.choice(game.legal_actions()))

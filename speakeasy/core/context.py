@@ -68,9 +68,19 @@ class Context(Generic[S, P, EK, DK]):
     #: Called with the restart token of each checkpoint the flow passes (set by the engine;
     #: not copied by :func:`dataclasses.replace`).
     on_checkpoint: Callable[[Hashable, bool], None] | None = field(default=None, init=False)
+    #: Record no events (a game that keeps no history, for simulations: set by the engine).
+    #: The rules must not depend on the log for what they decide: only texts and
+    #: explanations may read it.
+    quiet: bool = field(default=False, init=False)
+    #: The events not recorded because :attr:`quiet` (counted only: an engine keeping the
+    #: checkpoints a quiet replay passes needs the size the log would have had).
+    skipped: int = field(default=0, init=False)
 
     def record(self, event: Event) -> None:
-        """Append ``event`` to the log and tell :attr:`on_emit`."""
+        """Append ``event`` to the log and tell :attr:`on_emit` (nothing when :attr:`quiet`)."""
+        if self.quiet:
+            self.skipped += 1
+            return
         self.events.append(event)
         if self.on_emit is not None:
             self.on_emit(event)
@@ -79,6 +89,9 @@ class Context(Generic[S, P, EK, DK]):
         self, kind: EK, player: P | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
         """Record an event (``data`` must be JSON-ready); ``player`` is a name or ``None``."""
+        if self.quiet:
+            self.skipped += 1
+            return
         name = str(player) if player is not None else None
         self.record(Event(kind, name, tuple(rules), text, data))
 

@@ -72,9 +72,19 @@ Design:
   rules. Loading a save replays the whole history, which checks every action. Unlisted
   checkpoints (finer ones, such as turns) are kept once :attr:`Engine.unlisted_gap`
   decisions have passed since the last checkpoint kept, so an undo replays at most about
-  that many decisions and a turn. A game made with ``checkpoints=False`` (a bot
-  batch that never undoes) keeps none at all until it first rebuilds a position, which then
-  replays it from its start.
+  that many decisions and a turn; a game takes them only once it has been copied or has
+  rebuilt a position (a game only played forward, a new copy too, pays for the listed ones
+  alone), and its first copy or rebuild replays from the listed checkpoint before and takes
+  the unlisted ones it passes (a copy of the present position hands them to the game it
+  copies). A game made with ``checkpoints=False`` (a bot batch that never undoes) keeps none
+  at all until it first rebuilds a position, which then replays it from its start.
+* ``copy(history=False)`` is the search-grade path for simulations (as python-chess's
+  ``board.copy(stack=False)``): a game at the same position that keeps no history, no
+  checkpoints and no events (:attr:`Context.quiet <speakeasy.core.context.Context.quiet>`:
+  no event texts are built into events, no event is checked), so a random playout pays for
+  the rules only. It decides, observes and scores exactly as the game it was copied from
+  would; what needs the history (undo, redo, goto, step-through, saving, the history and the
+  events themselves) raises :class:`NoHistoryError`.
 """
 
 from __future__ import annotations
@@ -110,6 +120,7 @@ __all__ = [
     "EngineError",
     "Frame",
     "GameDefinition",
+    "NoHistoryError",
     "Runner",
     "SaveFileError",
     "Step",
@@ -138,6 +149,20 @@ REFUSALS = (
 class SaveFileError(ValueError):
     """A saved game cannot be loaded: malformed, too large or deep, from another version, or
     tampered with. Loading a save raises no other exception type."""
+
+
+class NoHistoryError(RuntimeError):
+    """The game keeps no history (it was made by :meth:`Engine.copy` with ``history=False``,
+    for simulations): it cannot undo, redo, go to a step, replay a step event by event, be
+    saved, give its history or events, or make a copy with history. Its legal actions,
+    ``apply``, observations, ``is_over`` and result work as in any game, and
+    ``copy(history=False)`` makes another such game."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"this game keeps no history (made by copy(history=False)), so it cannot {what}; "
+            "copy the game it came from with copy() to keep one"
+        )
 
 
 class EngineError(RuntimeError):
@@ -485,6 +510,16 @@ class Engine(Generic[S, C, R]):
         self._checkpoints: list[Checkpoint] = []
         #: Keep checkpoints at all (``checkpoints=False``: not until a position is rebuilt).
         self._keep = checkpoints
+        #: Keep unlisted checkpoints too: not until the game is first copied or rebuilds a
+        #: position (they only shorten those replays, and a snapshot costs about as much as
+        #: replaying a few decisions).
+        self._fine = False
+        #: ``False`` for a game made by ``copy(history=False)``: it keeps only the checkpoint
+        #: it started from (``_origin``, ``None`` for the game's start) and the actions sent
+        #: since (``_since``), so it can rebuild itself and be copied, and nothing else.
+        self._history = True
+        self._origin: Checkpoint | None = None
+        self._since: list[Action] = []
         self._begin()
 
     def _begin(self) -> None:
@@ -559,7 +594,15 @@ class Engine(Generic[S, C, R]):
           ``Action``;
         * :class:`EngineError` if the rules fail while carrying out a legal action: the game is
           restored to the position before the call (never left half-changed or ended).
+
+        A game without history (``copy(history=False)``) returns no events (an empty list).
         """
+        if not self._history and seat is None and type(action) is Action:
+            pending = self._runner.pending
+            if pending is not None:
+                for option in pending.options:  # a bot hands back the option itself
+                    if option is action:  # an option is canonical: nothing to check
+                        return self._apply_free(option)
         action = self._checked(action)
         pending = self._runner.pending
         if pending is None:
@@ -567,6 +610,8 @@ class Engine(Generic[S, C, R]):
         if seat is not None and self._seat(seat) != pending.player:
             raise self._not_this_seat(pending, action, self._seat(seat))
         chosen = self._runner.choose(action, self._explain)  # the labelled option
+        if not self._history:
+            return self._apply_free(chosen)
         start = len(self._ctx.events)
         try:
             self._resume(chosen)
@@ -579,6 +624,19 @@ class Engine(Generic[S, C, R]):
         self._steps.append(Step(chosen, pending.player, events, len(pending.options)))
         self._redo.clear()
         return list(events)
+
+    def _apply_free(self, chosen: Action) -> list[Event]:
+        """Carry out ``chosen``, an option of the pending decision, in a game without history:
+        no step, no events, no checkpoints; all or nothing like :meth:`apply`."""
+        try:
+            self._runner.send(chosen)
+        except BaseException as exc:
+            self._rebuild_free()
+            if isinstance(exc, Exception):
+                raise EngineError(self._runner.sent + 1, chosen, exc) from exc
+            raise
+        self._since.append(chosen)
+        return []
 
     def _explain(self, action: Action) -> IllegalAction | None:
         """The definition's reason for refusing ``action`` at the pending decision."""
@@ -678,25 +736,30 @@ class Engine(Generic[S, C, R]):
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied so far."""
+        self._need_history("give its history")
         return tuple(s.action for s in self._steps)
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """Each applied action with the player who chose it and its events."""
+        self._need_history("give its steps")
         return tuple(self._steps)
 
     @property
     def setup_events(self) -> tuple[Event, ...]:
         """Events of the setup and of automatic steps before the first decision."""
+        self._need_history("give its events")
         return tuple(self._ctx.events[: self._setup_events])
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far, setup included."""
+        self._need_history("give its events")
         return tuple(self._ctx.events)
 
     def undo(self) -> None:
         """Take back the last action (it can be redone until a new action is applied)."""
+        self._need_history("undo")
         if not self._steps:
             raise self.definition.refusal("nothing-to-undo", "no action has been applied yet")
         redo = [*self._redo, self._steps[-1].action]
@@ -714,6 +777,7 @@ class Engine(Generic[S, C, R]):
 
     def redo(self) -> list[Event]:
         """Apply again the last undone action."""
+        self._need_history("redo")
         if not self._redo:
             raise self.definition.refusal("nothing-to-redo", "there is no undone action")
         redo = self._redo[:-1]
@@ -724,6 +788,7 @@ class Engine(Generic[S, C, R]):
     def goto(self, step: int) -> None:
         """Jump back to the position after ``step`` actions (0 = before the first decision);
         the actions after it can be redone."""
+        self._need_history("go to a step")
         _check_step(step)
         if not 0 <= step <= len(self._steps):
             raise ValueError(f"step must be 0-{len(self._steps)}, got {step}")
@@ -737,6 +802,7 @@ class Engine(Generic[S, C, R]):
         ``step`` counts applied actions from 1 (default: the last one); 0 is the setup and the
         automatic steps before the first decision. The game itself is not changed.
         """
+        self._need_history("replay a step event by event")
         count = len(self._steps)
         step = count if step is None else _check_step(step)
         if not 0 <= step <= count:
@@ -753,20 +819,128 @@ class Engine(Generic[S, C, R]):
         game._resume(self._steps[step - 1].action)
         return before, frames
 
-    def copy(self) -> Self:
-        """An independent game in the same position (with the same history)."""
-        return self._at(len(self._steps))
+    def copy(self, history: bool = True) -> Self:
+        """An independent game in the same position (with the same history).
+
+        ``history=False`` gives the search-grade copy for simulations (python-chess's
+        ``board.copy(stack=False)``): a game in the same position that keeps no history, no
+        checkpoints and no events, and so plays faster; undo, redo, goto, frames, saving and
+        the history raise :class:`NoHistoryError` there. It waits for the same decision with
+        the same options, observes and scores the same as this game would, whatever is played
+        next. It is built like any copy, from the nearest checkpoint and the actions since
+        (which it keeps, so it can be copied again: a copy of a game without history replays
+        from that checkpoint everything played since)."""
+        if not self._history:
+            if history:
+                raise NoHistoryError("make a copy with history")
+            return self._free_copy(self._origin, self._since)
+        count = len(self._steps)
+        if history:
+            return self._at(count)
+        origin = self._nearest(count)
+        start = origin.step if origin is not None else 0
+        since = [s.action for s in self._steps[start:]]
+        if self._keep and not self._fine and count - start > self.unlisted_gap:
+            # The first copy: its replay from ``origin`` takes the unlisted checkpoints this
+            # game skipped and hands them over, so this copy and the next restart nearer.
+            self._fine = True  # copied once, likely again: keep them from now on
+            return self._free_copy(origin, since, self._checkpoints)
+        self._fine = True
+        return self._free_copy(origin, since)
+
+    def _nearest(self, step: int) -> Checkpoint | None:
+        """The last checkpoint at or before ``step`` (``None``: the game's start)."""
+        for checkpoint in reversed(self._checkpoints):
+            if checkpoint.step <= step:
+                return checkpoint
+        return None
+
+    def _free_copy(
+        self,
+        origin: Checkpoint | None,
+        since: Sequence[Action],
+        fill: list[Checkpoint] | None = None,
+    ) -> Self:
+        """A game without history at the position ``since`` reaches from ``origin``; with
+        ``fill``, the unlisted checkpoints its replay passes are appended there too, and the
+        copy restarts from the last of them."""
+        other = copy.copy(self)
+        other._history = False
+        other._keep = False
+        other._steps, other._redo, other._checkpoints = [], [], []
+        other._origin, other._since = origin, list(since)
+        other._rebuild_free(fill)
+        return other
+
+    def _rebuild_free(self, fill: list[Checkpoint] | None = None) -> None:
+        """Rebuild a game without history from its origin and the actions since, with a quiet
+        context (no events) and no checkpoint hook; with ``fill``, the unlisted checkpoints the
+        replay passes (:attr:`unlisted_gap` apart) are appended there, with the event counts
+        the log would have had, and the game restarts from the last of them from now on."""
+        origin = self._origin
+        if origin is None:
+            ctx, flow = self.definition.begin(
+                self.players, random.Random(self.seed), self.options, self.start_position
+            )
+            sent = 0
+        else:
+            rng = random.Random()
+            rng.setstate(origin.rng)
+            ctx = self._ctx.fork(self.definition.from_snapshot(origin.snapshot), rng, [])
+            flow = self.definition.restart(ctx, origin.restart)
+            sent = origin.step
+        ctx.quiet = True
+        ctx.skipped = 0
+        ctx.on_emit = None
+        ctx.on_checkpoint = None
+        self._ctx = ctx
+        runner = self._runner = Runner(flow, sent)
+        found: list[Checkpoint] = []
+        if fill is not None:
+            base = origin.events if origin is not None else len(ctx.events)
+            definition, gap = self.definition, self.unlisted_gap
+
+            def take(restart: Hashable, listed: bool = True) -> None:
+                last = found[-1] if found else origin
+                done = runner.sent
+                if listed or (last is not None and done - last.step < gap):
+                    return  # the game has its listed ones (none since ``origin``, its last)
+                snapshot = definition.snapshot(ctx.state)
+                rng = ctx.rng.getstate()
+                found.append(Checkpoint(done, restart, snapshot, rng, base + ctx.skipped, False))
+
+            ctx.on_checkpoint = take
+        runner.send(None)
+        for action in self._since:
+            runner.send(action)
+        ctx.on_checkpoint = None
+        if found and fill is not None:
+            fill.extend(found)
+            self._since = self._since[found[-1].step - sent :]
+            self._origin = found[-1]
+
+    @property
+    def keeps_history(self) -> bool:
+        """``False`` for a game made by ``copy(history=False)`` (:class:`NoHistoryError`)."""
+        return self._history
+
+    def _need_history(self, what: str) -> None:
+        if not self._history:
+            raise NoHistoryError(what)
 
     # ------------------------------------------------------------------ checkpoints
     @property
     def checkpoints(self) -> tuple[Checkpoint, ...]:
         """The checkpoints the flow has passed so far (oldest first), the unlisted ones
         (:meth:`Context.checkpoint <speakeasy.core.context.Context.checkpoint>`) left out."""
+        self._need_history("give its checkpoints")
         return tuple(c for c in self._checkpoints if c.listed)
 
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
         if not self._keep:
             return  # a game played forward only, by its own choice (``checkpoints=False``)
+        if not listed and not self._fine:
+            return  # not copied or rebuilt yet: the first copy or rebuild takes them
         last = self._checkpoints[-1] if self._checkpoints else None
         if not listed and last is not None and self._runner.sent - last.step < self.unlisted_gap:
             return  # a snapshot costs about as much as replaying a few decisions: skip it
@@ -788,6 +962,7 @@ class Engine(Generic[S, C, R]):
         """Rebuild the position after ``step`` of the applied actions: restart the flow at
         the nearest checkpoint at or before it and replay the actions since."""
         self._keep = True  # rebuilt once, likely again: keep checkpoints from now on
+        self._fine = True  # and the unlisted ones, from the replay below on
         steps = self._steps
         found = [i for i, c in enumerate(self._checkpoints) if c.step <= step]
         if not found:
@@ -812,9 +987,18 @@ class Engine(Generic[S, C, R]):
     def _at(self, step: int) -> Self:
         """An independent game at the position after ``step`` of this game's actions."""
         self._keep = True  # copied once, likely again: keep checkpoints from now on
+        fine, self._fine = self._fine, True
         other = copy.copy(self)
         other._redo = []
         other._restore(step)
+        # The copy has only been made, not copied or rebuilt by its own player: played forward
+        # it pays for the listed checkpoints alone (a random playout of copy() would otherwise
+        # snapshot every ``unlisted_gap`` decisions), as a new game does.
+        other._fine = False
+        if not fine and step == len(self._steps):
+            # The copy's replay took the unlisted checkpoints this game skipped, up to the
+            # present (the same states, RNG states and event counts): this game keeps them.
+            self._checkpoints = list(other._checkpoints)
         return other
 
     # ------------------------------------------------------------------ results
@@ -830,6 +1014,7 @@ class Engine(Generic[S, C, R]):
         """The game as plain data: its settings, its actions, the position they reach and the
         SHA-256 (``state_sha256``) of all of it (every field but the digest itself), so a
         changed seed, option, player, start position, action or position is noticed."""
+        self._need_history("be saved")
         definition = self.definition
         state = definition.state_data(self.state)
         start = self.start_position
@@ -928,6 +1113,8 @@ class Engine(Generic[S, C, R]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Engine) or other.definition is not self.definition:
             return NotImplemented
+        if not self._history or not other._history:
+            return self is other  # no history to compare: a game without one is itself only
         state_data = self.definition.state_data
         return (
             self.seed == other.seed

@@ -1,6 +1,7 @@
 """The whole game as one flow: the mulligans, then rounds of phases I-IV until a player
 reaches the target at the end of a phase II (MC-ROUND, MC-WIN-1). Checkpoints at the start
-of each phase I, II and III: a fresh flow restarted there continues exactly."""
+of each phase I, II and III, and (unlisted, only to shorten replays) at each turn of phase I
+and each cycle of phase II: a fresh flow restarted there continues exactly."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from speakeasy.games.mafia_city.rules.turns import action_phase
 __all__ = ["game_flow", "mulligans"]
 
 PHASES = ("action", "location", "strategic")
+#: The unlisted restarts (only to shorten replays): a turn of phase I, a cycle of phase II.
+UNLISTED = ("turn", "cycle")
 
 
 def mulligans(ctx: Ctx) -> Flow[None]:
@@ -54,25 +57,29 @@ def mulligans(ctx: Ctx) -> Flow[None]:
 def game_flow(ctx: Ctx, restart: tuple[str, int] | None = None) -> Flow[None]:
     """The game from the start (``None``) or from a checkpoint ``(phase, round)``: phase
     ``"action"``, ``"location"`` or ``"strategic"``, or ``"end"`` (phase IV, MC-END: where a
-    position file may start; no checkpoint is taken there)."""
+    position file may start; no checkpoint is taken there); or, unlisted, ``"turn"`` (the
+    turn of ``state.turn`` in phase I) or ``"cycle"`` (the next cycle of phase II, the
+    locations without a cube left)."""
     st = ctx.state
     if restart is None:
         yield from mulligans(ctx)
         phase = "action"
     else:
         phase = restart[0]
-    if phase not in (*PHASES, "end"):
+    if phase not in (*PHASES, *UNLISTED, "end"):
         raise ValueError(
-            f"a Mafia City game restarts at a phase of {PHASES} or 'end', not {phase!r}"
+            f"a Mafia City game restarts at a phase of {PHASES}, 'end' or {UNLISTED}, not {phase!r}"
         )
     while True:
-        if phase == "action":
-            ctx.checkpoint(("action", st.round))
-            yield from action_phase(ctx)
+        if phase in ("action", "turn"):  # "turn": restarted at a turn of phase I
+            if phase == "action":
+                ctx.checkpoint(("action", st.round))
+            yield from action_phase(ctx, announce=phase == "action")
             phase = "location"
-        if phase == "location":
-            ctx.checkpoint(("location", st.round))
-            yield from location_phase(ctx)
+        if phase in ("location", "cycle"):  # "cycle": restarted at a cycle of phase II
+            if phase == "location":
+                ctx.checkpoint(("location", st.round))
+            yield from location_phase(ctx, announce=phase == "location")
             if reached_target(st):  # MC-WIN-1, MC-ROUND-2
                 st.finished = True
                 st.phase = "over"

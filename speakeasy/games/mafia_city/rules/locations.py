@@ -20,23 +20,28 @@ from speakeasy.games.mafia_city.rules.reactions import Effect, jail, window
 __all__ = ["evaluate", "location_phase", "secret_bidding"]
 
 
-def location_phase(ctx: Ctx) -> Flow[None]:
+def location_phase(ctx: Ctx, announce: bool = True) -> Flow[None]:
     """Seven cycles, each location evaluated once (MC-LOC-1, MC-LOC-2, MC-LOC-9).
 
-    A phase entered with cubes on the map resumes with those locations evaluated: a position
-    file that starts in the middle of phase II (the phase's own checkpoint comes before any
-    cube: phase III takes them all off)."""
+    A phase entered with cubes on the map resumes with those locations evaluated (phase III
+    takes them all off, MC-STR-9, so the phase's own checkpoint comes before any cube): a
+    position file that starts in the middle of phase II, or a flow restarted at the unlisted
+    checkpoint ``("cycle", round)`` each cycle starts at (it only shortens the replays of a
+    copy, an undo or a history-free copy; ``announce=False``: the phase's start is in the log
+    already)."""
     st = ctx.state
     st.phase = "location"
-    ctx.emit(
-        EventKind.PHASE,
-        None,
-        ("MC-LOC-1",),
-        f"Round {st.round}, phase II: locations.",
-        phase="location",
-        round=st.round,
-    )
+    if announce:
+        ctx.emit(
+            EventKind.PHASE,
+            None,
+            ("MC-LOC-1",),
+            f"Round {st.round}, phase II: locations.",
+            phase="location",
+            round=st.round,
+        )
     while len(st.cubes) < 7:
+        ctx.checkpoint(("cycle", st.round), listed=False)  # a fresh flow can start this cycle
         left = [loc for loc in LOCATIONS if loc not in st.cubes]
         if st.mayor is None:
             loc = left[0]  # MC-LOC-3, MC-LOC-4 (GAP-MC-14)
@@ -97,6 +102,7 @@ def secret_bidding(ctx: Ctx, loc: int) -> Flow[dict[str, int]]:
     presence = bool(ctx.data.config.get("secret_deal_requires_presence", False))
     rule = ctx.data.locations[loc].control
     counts = control(st.stacks[loc], rule).counts  # changes only with a played Secret Deal
+    where = f"Secret Deal at {ctx.data.name(loc)}? (counts {dict(counts)})"  # the prompt's tail
     while passes < n:
         played = False
         while True:
@@ -108,7 +114,7 @@ def secret_bidding(ctx: Ctx, loc: int) -> Flow[dict[str, int]]:
             choice = yield from ctx.ask(
                 player,
                 DecisionKind.SECRET_DEAL,
-                f"{player}: Secret Deal at {ctx.data.name(loc)}? (counts {dict(counts)})",
+                f"{player}: {where}",
                 ("MC-SECRET-4", "MC-SECRET-2"),
                 [
                     *(
@@ -140,6 +146,7 @@ def secret_bidding(ctx: Ctx, loc: int) -> Flow[dict[str, int]]:
             if happens:
                 bonus[player] = bonus.get(player, 0) + 1
                 counts = control(st.stacks[loc], rule, bonus).counts
+                where = f"Secret Deal at {ctx.data.name(loc)}? (counts {dict(counts)})"
         passes = 0 if played else passes + 1
         player = st.left_of(player)
     return bonus

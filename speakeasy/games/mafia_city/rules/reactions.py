@@ -9,6 +9,7 @@ happens exactly when the chain holds an even number of vetoes (MC-VETO-8).
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
@@ -66,10 +67,14 @@ def cancel_rule(effect: Effect, chain: list[Veto]) -> str:
     return CANCEL_RULES.get(effect.what, "MC-VETO-2")
 
 
+#: A Fists option's label, built when read (a bot never reads it).
+_FISTS_LABEL = "Cancel with 2 Fists ({}, {})"
+
+
 def _fists(ctx: Ctx, player: str) -> list[Action]:
     fists = [c for c in ctx.state.seats[player].hand if ctx.symbol(c) == "fist"]
     return [
-        Action("fists", pair, label=f"Cancel with 2 Fists ({pair[0]}, {pair[1]})")
+        Action("fists", pair, label=partial(_FISTS_LABEL.format, *pair))
         for pair in combinations(fists, 2)
     ]
 
@@ -281,6 +286,7 @@ def complicity(ctx: Ctx, owner: str, causer: str) -> Flow[None]:
             f"{owner}: your token went into the Cell; play Complicity?",
             ("MC-COMPL-1", "MC-COMPL-3", "MC-COMPL-6"),
             [*options, Action("pass", label="No Complicity")],
+            facts=(("causer", causer),),  # for the refusals: no event log needed
         )
         if choice.kind == "pass":
             return

@@ -31,7 +31,6 @@ from speakeasy.games.mafia_city.model.kinds import (
     TAKES,
     WHO_DECIDES,
     DecisionKind,
-    EventKind,
 )
 from speakeasy.games.mafia_city.rules.context import Ctx
 from speakeasy.games.mafia_city.rules.reactions import (
@@ -315,7 +314,7 @@ def _veto_for(ctx: Ctx, action: Action, player: str) -> Why:
 
 def _complicity(ctx: Ctx, decision: Decision, action: Action) -> Why:
     """Complicity (MC-COMPL-1, MC-COMPL-3): the third player is neither the jailed token's
-    owner nor the player who caused the move (the latest jailing's causer)."""
+    owner nor the player who caused the move (the decision's ``causer`` fact)."""
     player = str(decision.player)
     if action.kind != "complicity" or len(action.args) != 3:
         return None
@@ -327,8 +326,7 @@ def _complicity(ctx: Ctx, decision: Decision, action: Action) -> Why:
     )
     if why is not None:
         return why
-    jailed = [e for e in ctx.events if e.kind == EventKind.JAIL]
-    causer = jailed[-1].player if jailed else None
+    causer = decision.fact("causer")  # the decision's, not the log's (a game may keep none)
     third = _token(ctx, loc, pos)
     if third in (player, causer):
         return IllegalAction(

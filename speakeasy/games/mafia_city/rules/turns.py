@@ -4,12 +4,14 @@ symbol (MC-SNITCH, MC-THIEF, MC-RAID, MC-STRINGS, MC-PLAN, MC-DEALS, MC-HAT, MC-
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from itertools import combinations
 
 from speakeasy.core.actions import Action, Blocked, IllegalAction
 from speakeasy.core.context import Flow
 from speakeasy.games.mafia_city.model.board import LOCATIONS
+from speakeasy.games.mafia_city.model.data import GameData
 from speakeasy.games.mafia_city.model.kinds import DecisionKind, EventKind
 from speakeasy.games.mafia_city.rules.context import (
     Ctx,
@@ -41,6 +43,16 @@ def _place_options(names: tuple[str, ...]) -> tuple[Action, ...]:
     )
 
 
+def _later(text: str, *values: object) -> Callable[[], str]:
+    """An option's label built when read (a bot never reads it) from ``values`` taken now."""
+    return partial(text.format, *values)
+
+
+def _wait_label(data: GameData, card: str) -> str:
+    c = data.cards[card]  # worded as Ctx.label does
+    return f"Wait: discard {data.kinds[c.kind].name} ({c.symbol})"
+
+
 def action_options(
     ctx: Ctx, player: str, *, can_pass: bool = True, without: str | None = None
 ) -> list[Action]:
@@ -65,7 +77,9 @@ def action_options(
                 Action(
                     "snitch",
                     (card, loc, pos),
-                    label=f"Snitch: {st.stacks[loc][pos]}'s token on {name(loc)} #{pos + 1}",
+                    label=_later(
+                        "Snitch: {}'s token on {} #{}", st.stacks[loc][pos], name(loc), pos + 1
+                    ),
                 )
                 for loc, pos in tokens
             ]
@@ -86,7 +100,7 @@ def action_options(
                 Action(
                     "strings",
                     (card, a, b),
-                    label=f"Strings: swap the bottom tokens of {name(a)} and {name(b)}",
+                    label=_later("Strings: swap the bottom tokens of {} and {}", name(a), name(b)),
                 )
                 for a, b in combinations(filled, 2)
             ]
@@ -95,7 +109,13 @@ def action_options(
                 Action(
                     "plan",
                     (card, loc, pos, dest),
-                    label=f"Big Plan: {st.stacks[loc][pos]} {name(loc)} #{pos + 1} to {name(dest)}",
+                    label=_later(
+                        "Big Plan: {} {} #{} to {}",
+                        st.stacks[loc][pos],
+                        name(loc),
+                        pos + 1,
+                        name(dest),
+                    ),
                 )
                 for loc, pos in tokens
                 for dest in LOCATIONS
@@ -109,7 +129,7 @@ def action_options(
             Action(
                 "hat",
                 (card, loc, pos),
-                label=f"Hat: take your token on {name(loc)} (#{pos + 1}) back",
+                label=_later("Hat: take your token on {} (#{}) back", name(loc), pos + 1),
             )
             for loc, pos in own
         ]
@@ -119,7 +139,9 @@ def action_options(
                 Action("hats", (a, b, loc), label=f"2 Hats: a reserve token onto {name(loc)}")
                 for loc in LOCATIONS
             ]
-    options += [Action("wait", (card,), label=f"Wait: discard {ctx.label(card)}") for card in hand]
+    options += [
+        Action("wait", (card,), label=partial(_wait_label, ctx.data, card)) for card in hand
+    ]
     if can_pass:
         options.append(Action("pass", label="Pass for the rest of this phase"))
     return options
@@ -171,30 +193,36 @@ def _blocked(ctx: Ctx, player: str) -> tuple[Blocked, ...]:
     return tuple(found)
 
 
-def action_phase(ctx: Ctx) -> Flow[None]:
+def action_phase(ctx: Ctx, announce: bool = True) -> Flow[None]:
     """Phase I: turns clockwise from the start player until every player has passed
     (MC-ACT-1, MC-ACT-2, MC-ACT-12).
 
-    A phase entered with ``turn`` set resumes there, with the passes as they are: a position
-    file that starts in the middle of phase I (:mod:`speakeasy.games.mafia_city.positions`).
-    The phase's own checkpoint is taken before any turn, so a game never restarts it so."""
+    A phase entered with ``state.turn`` set resumes at that player's turn, with the passes as
+    they are (MC-ACT-2, MC-ACT-9): a position file that starts in the middle of phase I
+    (:mod:`speakeasy.games.mafia_city.positions`), or a flow restarted at the unlisted
+    checkpoint ``("turn", round)`` each turn starts at (it only shortens the replays of a
+    copy, an undo or a history-free copy; ``announce=False``: the phase's start is in the log
+    already). In play the phase's own checkpoint comes before any turn (``turn`` is ``None``
+    there: the phase starts afresh, MC-ACT-1); a position's keeps its ``turn``."""
     st = ctx.state
     st.phase = "action"
     resume = st.turn
     if resume is None:
         for seat in st.seats.values():
             seat.passed = False  # MC-ACT-1
-    ctx.emit(
-        EventKind.PHASE,
-        None,
-        ("MC-ROUND-1", "MC-ACT-1"),
-        f"Round {st.round}, phase I: actions.",
-        phase="action",
-        round=st.round,
-    )
+    if announce:
+        ctx.emit(
+            EventKind.PHASE,
+            None,
+            ("MC-ROUND-1", "MC-ACT-1"),
+            f"Round {st.round}, phase I: actions.",
+            phase="action",
+            round=st.round,
+        )
     player = st.start_player if resume is None else resume
     while True:
         st.turn = player
+        ctx.checkpoint(("turn", st.round), listed=False)  # a fresh flow can start this turn
         if st.seats[player].passed:
             yield from passed_turn(ctx, player)
         else:

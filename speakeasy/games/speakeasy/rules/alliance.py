@@ -7,7 +7,10 @@ made.
 
 from __future__ import annotations
 
+from functools import partial
+
 from speakeasy.core.actions import Action
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.effects import Effect
 from speakeasy.games.speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.games.speakeasy.model.state import Colour
@@ -20,8 +23,13 @@ __all__ = ["ally", "gangster_label"]
 
 
 def gangster_label(ctx: Ctx, tile_id: str, district: int) -> str:
-    tile = ctx.catalog.gangster(tile_id)
-    ability = ctx.catalog.partner_abilities[tile.ability] if tile.ability else None
+    return _gangster_words(ctx.catalog, tile_id, district)
+
+
+def _gangster_words(catalog: Catalog, tile_id: str, district: int) -> str:
+    """An ally option's label (built when read: a bot never reads it)."""
+    tile = catalog.gangster(tile_id)
+    ability = catalog.partner_abilities[tile.ability] if tile.ability else None
     what = ""
     if ability is not None:
         parts = [e.label for e in ability.immediate] + [b.label for b in ability.lasting]
@@ -55,7 +63,8 @@ def ally(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -> Flow[None]
         ctx.emit(EventKind.NO_GANGSTER, colour, ("R-ALLY-4",), "No gangster is free to ally with.")
         return
     options = [
-        Action("ally", (tile, d), label=gangster_label(ctx, tile, d)) for d, tile in candidates
+        Action("ally", (tile, d), label=partial(_gangster_words, ctx.catalog, tile, d))
+        for d, tile in candidates
     ]
     choice = yield from ctx.ask(
         colour,

@@ -7,7 +7,10 @@ reward-only play R-PROLOGUE-8).
 
 from __future__ import annotations
 
+from functools import partial
+
 from speakeasy.core.actions import Action, Blocked, IllegalAction
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.effects import Effect
 from speakeasy.games.speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.games.speakeasy.model.state import OPERATIONS, Colour, Player, Track
@@ -41,9 +44,18 @@ def _card_type(ctx: Ctx, card_id: str) -> Track:
 
 
 def card_label(ctx: Ctx, card_id: str) -> str:
-    card = ctx.catalog.card(card_id)
+    return _card_words(ctx.catalog, card_id)
+
+
+def _card_words(catalog: Catalog, card_id: str) -> str:
+    card = catalog.card(card_id)
     reward = ", ".join(e.label for e in card.reward) or "no reward"
     return f"{card_id} ({card.type}; reward: {reward}; leverage {card.leverage})"
+
+
+def _card_option(verb: str, catalog: Catalog, card_id: str) -> str:
+    """A card option's label (``Play 12 (...)``), built when read: a bot never reads it."""
+    return f"{verb} {_card_words(catalog, card_id)}"
 
 
 # ---------------------------------------------------------------------- discard / draw
@@ -56,7 +68,7 @@ def discard_from_hand(
         raise AssertionError(f"{colour} must discard {count} but holds {len(player.hand)}")
     for i in range(count):
         options = [
-            Action("discard", (card,), label=f"Discard {card_label(ctx, card)}")
+            Action("discard", (card,), label=partial(_card_option, "Discard", ctx.catalog, card))
             for card in sorted(set(player.hand))
         ]
         suffix = f" ({i + 1} of {count})" if count > 1 else ""
@@ -164,7 +176,9 @@ def play_card_effect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
             f"{player_name(colour)} has no {'' if wanted == 'any' else wanted + ' '}card to play.",
         )
         return
-    options = [Action("play", (c,), label=f"Play {card_label(ctx, c)}") for c in cards]
+    options = [
+        Action("play", (c,), label=partial(_card_option, "Play", ctx.catalog, c)) for c in cards
+    ]
     choice = yield from ctx.ask(
         colour,
         DecisionKind.PLAY_CARD,

@@ -65,7 +65,10 @@ class Ctx(Context[GameState, Colour, EventKind, DecisionKind]):
     def emit(
         self, kind: EventKind, player: Colour | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
-        """Record an event; ``data`` must be JSON-ready and match the kind (:func:`check_event`)."""
+        """Record an event; ``data`` must be JSON-ready and match the kind (:func:`check_event`).
+        A quiet context (a game without history) records none and checks nothing."""
+        if self.quiet:
+            return
         kind = check_event(kind, data)
         self.record(Event(kind, player.value if player else None, tuple(rules), text, data))
 

@@ -161,6 +161,34 @@ def test_a_signal_while_the_command_loads(sig: int, command: list[str]) -> None:
         assert err.strip() == "speakeasy workshop: interrupted before the server started"
 
 
+#: A signal that comes while the workshop's handlers change hands: sent to a process that
+#: blocks it, it waits (pending) exactly as one sent in that instant would.
+HANDOVER = """
+import os, signal, sys
+from speakeasy.app import cli
+signal.pthread_sigmask(signal.SIG_BLOCK, {{signal.SIGINT, signal.SIGTERM}})
+os.kill(os.getpid(), {sig})
+sys.exit(cli.main(["workshop", "--port", "0"]))
+"""
+
+
+@pytest.mark.parametrize("sig", SIGNALS, ids=["SIGINT", "SIGTERM"])
+def test_a_signal_while_the_workshop_takes_the_signals_over(sig: int) -> None:
+    """Between the look at the signals received while loading and the server's own handling,
+    the workshop holds the signals: one that comes then is not lost (the server never
+    starts) and ends the command like any other, without a traceback."""
+    done = subprocess.run(
+        [sys.executable, "-c", HANDOVER.format(sig=int(sig))],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 128 + sig, done
+    assert done.stderr.strip() == "speakeasy workshop: interrupted before the server started"
+    assert "Press Ctrl-C" not in done.stdout
+
+
 @pytest.mark.parametrize("sig", SIGNALS, ids=["SIGINT", "SIGTERM"])
 def test_a_signal_while_the_batch_is_built(sig: int) -> None:
     proc = start("specs", *BATCH, *BOTS)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, closing, contextmanager, nullcontext
 from types import FrameType, TracebackType
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -587,11 +587,16 @@ def main(argv: Sequence[str] | None = None, early: Sequence[int] = ()) -> int:
     top, parser = _parser()
     args = top.parse_args(argv)
     if args.command == "workshop":
-        if early:
-            print("speakeasy workshop: interrupted before the server started", file=sys.stderr)
-            return _status(early[0])
+        # The signals wait (blocked) while their handlers change hands, so none falls between
+        # the look at those already received and the server's own handling: one that comes
+        # meanwhile is pending here, or arrives when _workshop unblocks them, inside its try.
+        _block(signal.SIG_BLOCK)
         signal.signal(signal.SIGINT, signal.default_int_handler)  # the server's own handling
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        received = [*early, *_pending()]
+        if received:  # exits with them still blocked: a pending one is dropped with the process
+            print(_NOT_STARTED, file=sys.stderr)
+            return _status(received[0])
         return _workshop(
             args.host,
             args.port,
@@ -664,6 +669,25 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, signals
     return _status(signals.first) if signals.first is not None and not status else status
 
 
+_NOT_STARTED: Final = "speakeasy workshop: interrupted before the server started"
+#: The signals that stop the command.
+_STOPS: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+def _block(how: int) -> None:
+    """Block or unblock :data:`_STOPS` in this thread (where the system can; elsewhere a
+    signal in that instant is answered as before)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(how, _STOPS)
+
+
+def _pending() -> list[int]:
+    """The stopping signals received while blocked, not yet delivered."""
+    if not hasattr(signal, "sigpending"):
+        return []
+    return sorted(int(s) for s in signal.sigpending() & _STOPS)
+
+
 def _workshop(
     host: str, port: int, *, token: bool, no_token: bool, new_code: bool = False, qr: bool = False
 ) -> int:
@@ -682,8 +706,12 @@ def _workshop(
             file=sys.stderr,
         )
     try:
+        _block(signal.SIG_UNBLOCK)  # a signal held since main arrives now
         serve(host, port, token=secret, teacher=codes.teacher, key=codes.key, qr=qr)
         status = 0
+    except KeyboardInterrupt:  # Ctrl-C before the server took it over
+        print(_NOT_STARTED, file=sys.stderr)
+        status = _status(signal.SIGINT)
     except OSError as err:
         print(f"speakeasy workshop: {err}", file=sys.stderr)
         status = 1

@@ -158,16 +158,7 @@ def _(Tutorial, mo):
 
 @app.cell(hide_code=True)
 def _(mo, tutorial):
-    def _keep_in_address(params, wanted):
-        """Write the progress into the page's address (only the parameters that changed)."""
-        for _key in ("lesson", "done", "from", "moves"):
-            if _key not in wanted:
-                if _key in params:
-                    params.remove(_key)
-            elif params.get(_key) != wanted[_key]:
-                params.set(_key, wanted[_key])
-
-    _keep_in_address(mo.query_params(), tutorial.to_params())
+    tutorial.keep_in_address(mo.query_params())  # a reload keeps the progress
     return
 
 

@@ -58,6 +58,7 @@ from speakeasy.tools.glossary import Glossary, terms_in
 from speakeasy.tools.page_address import (
     ADDRESS_KEY,
     MAX_CHARS,
+    QueryParams,
     address_seed,
     decode_table,
     encode_table,
@@ -322,19 +323,6 @@ class Snapshot(Protocol):
     def step(self) -> int: ...
 
     def to_data(self) -> dict[str, Any]: ...
-
-
-class QueryParams(Protocol):
-    """The page's query parameters as marimo gives them (``mo.query_params()``): setting one
-    changes the address in the browser."""
-
-    def get(self, key: str, default: Any = None) -> Any: ...
-
-    def set(self, key: str, value: str) -> None: ...
-
-    def remove(self, key: str, value: str | None = None) -> None: ...
-
-    def __contains__(self, key: str) -> bool: ...
 
 
 TableT = TypeVar("TableT")

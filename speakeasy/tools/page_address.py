@@ -38,7 +38,7 @@ import re
 import secrets
 import zlib
 from collections.abc import Collection, Mapping
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from speakeasy.core.actions import MAX_ACTION_TEXT
 from speakeasy.core.limits import LimitError, load_json_limited
@@ -52,12 +52,14 @@ __all__ = [
     "SEED_KEY",
     "SEED_LIMIT",
     "AddressError",
+    "QueryParams",
     "TableFields",
     "address_seed",
     "decode_table",
     "encode_table",
     "fresh_seed",
     "table_fields",
+    "write_params",
 ]
 
 #: The query parameter that holds the table.
@@ -235,3 +237,37 @@ def address_seed(params: Mapping[str, object]) -> int | None:
     if isinstance(value, str) and _DIGITS.fullmatch(value):
         return int(value)
     return None
+
+
+class QueryParams(Protocol):
+    """The page's query parameters as marimo gives them (``mo.query_params()``): setting one
+    changes the address in the browser."""
+
+    def get(self, key: str, default: Any = None) -> Any: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str, value: str | None = None) -> None: ...
+
+    def __contains__(self, key: str) -> bool: ...
+
+
+def write_params(params: QueryParams, wanted: Mapping[str, str], keys: Collection[str]) -> None:
+    """Make the page's parameters ``keys`` say what ``wanted`` says: set those that differ,
+    remove those ``wanted`` leaves out, touch nothing else (each change is a browser history
+    entry).
+
+    >>> class Params(dict):
+    ...     def set(self, key, value): self[key] = value
+    ...     def remove(self, key, value=None): del self[key]
+    >>> params = Params(lesson="1", moves="a", other="x")
+    >>> write_params(params, {"lesson": "2"}, ("lesson", "moves"))
+    >>> dict(params)
+    {'lesson': '2', 'other': 'x'}
+    """
+    for key in keys:
+        if key not in wanted:
+            if key in params:
+                params.remove(key)
+        elif params.get(key) != wanted[key]:
+            params.set(key, wanted[key])

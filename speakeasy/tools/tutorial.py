@@ -38,13 +38,14 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Self, TypeVar
+from typing import Any, Final, Generic, Literal, Self, TypeVar
 
 from cachetools import LRUCache
 
 from speakeasy.core.actions import Action, Decision, Event, IllegalAction
 from speakeasy.core.engine import Engine
 from speakeasy.tools.citations import RuleRef, markdown_escape, player_rules
+from speakeasy.tools.page_address import QueryParams, write_params
 
 __all__ = [
     "ACCEPTED",
@@ -71,6 +72,8 @@ MAX_EVENTS = 12
 CACHE_SIZE = 16
 #: Longest list of moves kept in a link (``?moves=``); a longer game is not kept in the URL.
 MAX_LINK_MOVES = 400
+#: The page parameters that hold a tutorial's progress (:meth:`Tutorial.to_params`).
+PARAMS: Final = ("lesson", "done", "from", "moves")
 #: Longest value of one query parameter read back (characters); longer values are ignored.
 MAX_PARAM_LENGTH = 8_000
 
@@ -547,6 +550,11 @@ class Tutorial(ABC, Generic[G]):
         if self.moves and len(self.moves) <= MAX_LINK_MOVES:
             params["moves"] = ";".join(self.moves)
         return {k: v for k, v in params.items() if v}
+
+    def keep_in_address(self, params: QueryParams) -> None:
+        """Write the progress (:meth:`to_params`) into the page's address ``params``
+        (``mo.query_params()``), changing only the parameters that differ."""
+        write_params(params, self.to_params(), PARAMS)
 
     @classmethod
     def from_params(cls, params: Mapping[str, object]) -> Self:

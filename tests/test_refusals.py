@@ -229,6 +229,13 @@ def mutations(decision: Decision, rng: random.Random, n: int = 10) -> list[tuple
     return list(out.items())
 
 
+def _names(ctx: Ctx, word: str) -> list[str]:
+    """A request's word and, for a ship's ID, the ship's name, which a refusal uses instead
+    (issue 24: no catalogue IDs in what a player reads)."""
+    ships = {s.id: s.name for s in ctx.catalog.ships}
+    return [word, ships[word]] if word in ships else [word]
+
+
 def check_refusal(ctx: Ctx, decision: Decision, request: Action, option: Action) -> IllegalAction:
     """The refusal of ``request`` is specific, cites an allowed rule and names what changed."""
     kind = DecisionKind(decision.kind)
@@ -246,7 +253,8 @@ def check_refusal(ctx: Ctx, decision: Decision, request: Action, option: Action)
     assert error.rule in ALLOWED[kind] | _EXISTS | greyed, where
     if len(request.args) == len(option.args):
         changed = [str(x) for x, y in zip(request.args, option.args, strict=True) if x != y]
-        assert any(word.lower() in error.reason.lower() for word in changed), where
+        said = [name for word in changed for name in _names(ctx, word)]
+        assert any(word.lower() in error.reason.lower() for word in said), where
     else:  # an argument dropped or added: the request, or the added word, is named
         named = [str(request), *(map(str, request.args[len(option.args) :]))]
         assert any(word.lower() in error.reason.lower() for word in named), where

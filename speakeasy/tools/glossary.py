@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from speakeasy.tools.errors import DataError
-from speakeasy.tools.rule_links import RULES_PAGE
+from speakeasy.tools.rule_links import RULES_PAGE, sub_outside
 from speakeasy.tools.toml import read_toml
 
 __all__ = [
@@ -387,14 +387,7 @@ def link_terms(
         linked.add((entry.game, entry.slug))
         return _anchor(match.group(0), entry, page)
 
-    out: list[str] = []
-    last = 0
-    for skipped in _SKIP.finditer(text):
-        out.append(pattern.sub(link, text[last : skipped.start()]))
-        out.append(skipped.group(0))
-        last = skipped.end()
-    out.append(pattern.sub(link, text[last:]))
-    return "".join(out)
+    return sub_outside(pattern, link, text, _SKIP)
 
 
 def terms_in(

@@ -22,7 +22,15 @@ from typing import Final
 
 from speakeasy.tools.rules_index import RuleEntry, RulesIndex, load_rules_index
 
-__all__ = ["RULES_PAGE", "SPEAKEASY_RULES", "RuleSet", "link_rules", "rule_ids_in", "rule_url"]
+__all__ = [
+    "RULES_PAGE",
+    "SPEAKEASY_RULES",
+    "RuleSet",
+    "link_rules",
+    "rule_ids_in",
+    "rule_url",
+    "sub_outside",
+]
 
 #: Where the workshop serves the rules page.
 RULES_PAGE: Final = "/rules/"
@@ -111,6 +119,28 @@ def rule_ids_in(text: str, rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES)
     return list(seen)
 
 
+def sub_outside(
+    pattern: re.Pattern[str],
+    repl: Callable[[re.Match[str]], str],
+    text: str,
+    skip: re.Pattern[str],
+) -> str:
+    """``pattern.sub(repl, ...)`` on the parts of ``text`` outside every match of ``skip``
+    (links, tags, code spans), which stay as they are.
+
+    >>> sub_outside(re.compile("a"), lambda m: "A", "a `a` a", re.compile("`[^`]*`"))
+    'A `a` A'
+    """
+    out: list[str] = []
+    last = 0
+    for skipped in skip.finditer(text):
+        out.append(pattern.sub(repl, text[last : skipped.start()]))
+        out.append(skipped.group(0))
+        last = skipped.end()
+    out.append(pattern.sub(repl, text[last:]))
+    return "".join(out)
+
+
 def link_rules(
     markdown: str, page: str = RULES_PAGE, rules: RuleSet | Sequence[RuleSet] = SPEAKEASY_RULES
 ) -> str:
@@ -129,11 +159,4 @@ def link_rules(
             f'<a href="{rule_url(rule_id, page)}" target="_blank" class="rule-link">{rule_id}</a>'
         )
 
-    out: list[str] = []
-    last = 0
-    for skipped in _SKIP.finditer(markdown):
-        out.append(pattern.sub(link, markdown[last : skipped.start()]))
-        out.append(skipped.group(0))
-        last = skipped.end()
-    out.append(pattern.sub(link, markdown[last:]))
-    return "".join(out)
+    return sub_outside(pattern, link, markdown, _SKIP)

@@ -121,6 +121,7 @@ __all__ = [
     "Frame",
     "GameDefinition",
     "NoHistoryError",
+    "Recent",
     "Runner",
     "SaveFileError",
     "Step",
@@ -228,6 +229,30 @@ class Checkpoint:
     listed: bool = True  # unlisted ones only shorten replays (not in ``Engine.checkpoints``)
 
 
+@dataclass(frozen=True, slots=True)
+class Recent:
+    """What a seat saw since the rules last restarted (:meth:`Context.checkpoint
+    <speakeasy.core.context.Context.checkpoint>`): the public record a game needs to rebuild a
+    position from a seat's observation alone (a determinization, issue 27).
+
+    ``restart`` is the checkpoint's restart token (``None``: the game's beginning, then from
+    ``start``, the game's public start position, if any); ``origin`` is the seat's own
+    observation there (what it saw then, so nothing it may not see); ``since`` the actions
+    taken since, in order (each taken at the table, in view of every seat: a game whose
+    actions name a secret must not carry them). ``player`` is who decides now (public) and
+    ``options`` that decision's options when it is the seat's own (it sees them), else
+    ``()``; ``by`` who took each action of ``since``."""
+
+    restart: Hashable | None
+    origin: Any
+    since: tuple[Action, ...]
+    start: Any = None
+    player: Any = None
+    options: tuple[Action, ...] = ()
+    #: Who took each action of ``since`` (public: each was taken at the table).
+    by: tuple[Any, ...] = ()
+
+
 def digest(data: Any) -> str:
     """The SHA-256 of JSON-ready ``data`` (keys sorted), as saved games carry it.
 
@@ -257,6 +282,11 @@ class GameDefinition(ABC, Generic[S, C, R]):
     #: classes, enum members): checkpoint snapshots refer to them in a table shared by every
     #: snapshot (a pickle memo made in advance) instead of pickling them each time.
     snapshot_constants: ClassVar[tuple[object, ...]] = ()
+    #: Whether a seat's observation carries its :class:`Recent` record
+    #: (:meth:`with_recent`): the engine then keeps the position at the last checkpoint the
+    #: flow passed (a snapshot per checkpoint), so a position can be rebuilt from a seat's
+    #: observation (a determinization for a search bot).
+    observes_recent: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._start_decoder: Callable[[Any], Any] | None = None
@@ -323,6 +353,11 @@ class GameDefinition(ABC, Generic[S, C, R]):
         the live state (changing it never changes the game, and the game's later moves never
         change it). Bots decide from it (:class:`speakeasy.core.bots.Bot`); it is called at
         every bot decision, so it should be cheap."""
+
+    def with_recent(self, seen: Any, recent: Recent) -> Any:
+        """``seen`` (an observation from :meth:`observe`) carrying ``recent``; called only when
+        :attr:`observes_recent`. The default carries nothing."""
+        return seen
 
     # ------------------------------------------------------------------ start positions
     def register_start_decoder(self, field: str, decoder: Callable[[Any], Any]) -> None:
@@ -520,6 +555,18 @@ class Engine(Generic[S, C, R]):
         self._history = True
         self._origin: Checkpoint | None = None
         self._since: list[Action] = []
+        #: The last point the flow restarted or passed a checkpoint at, when the definition
+        #: :attr:`~GameDefinition.observes_recent`: its restart token (``None``: the game's
+        #: beginning), the state there (pickled) and the actions sent before it.
+        self._mark: tuple[Hashable | None, bytes, int] | None = None
+        #: Each seat's observation at ``_mark`` (made when first asked for).
+        self._mark_seen: dict[str, Any] = {}
+        #: Keep ``_mark``: a game with history, or one made by :meth:`from_position`; a copy
+        #: without history does not (its observations carry no :class:`Recent` record), so a
+        #: playout pays nothing for it.
+        self._marks = self.definition.observes_recent
+        #: Who took each action of ``_since``, in a game without history that keeps its mark.
+        self._by: list[Any] = []
         self._begin()
 
     def _begin(self) -> None:
@@ -527,6 +574,7 @@ class Engine(Generic[S, C, R]):
             self.players, random.Random(self.seed), self.options, self.start_position
         )
         self._attach(ctx, flow, 0)
+        self._set_mark(None)
         self._resume(None)
         self._setup_events = len(ctx.events)
 
@@ -556,7 +604,52 @@ class Engine(Generic[S, C, R]):
     def observe(self, seat: Any) -> Any:
         """What ``seat`` may see now (:meth:`GameDefinition.observe`); ``ValueError`` naming
         the seats if ``seat`` is not one of :attr:`players`."""
+        who = self._seat(seat)
+        seen = self.definition.observe(self._ctx, who)
+        if self._mark is None:
+            return seen
+        return self.definition.with_recent(seen, self._recent(who))
+
+    def observe_now(self, seat: Any) -> Any:
+        """What ``seat`` may see now without its :class:`Recent` record (equal to
+        :meth:`observe`, and cheaper: for rollout bots, which never rebuild a position)."""
         return self.definition.observe(self._ctx, self._seat(seat))
+
+    def _recent(self, seat: str) -> Recent:
+        """``seat``'s :class:`Recent` record at the present position."""
+        assert self._mark is not None
+        restart, snapshot, step = self._mark
+        origin = self._mark_seen.get(seat)
+        if origin is None:
+            state = self.definition.from_snapshot(snapshot)
+            ctx = self._ctx.fork(state, random.Random(0), [])
+            origin = self._mark_seen[seat] = self.definition.observe(ctx, seat)
+        if self._history:
+            since = tuple(s.action for s in self._steps[step:])
+            by = tuple(s.player for s in self._steps[step:])
+        else:
+            base = self._origin.step if self._origin is not None else 0
+            since = tuple(self._since[step - base :])
+            by = tuple(self._by[step - base :])
+        pending = self._runner.pending
+        player = pending.player if pending is not None else None
+        options = pending.options if pending is not None and player == seat else ()
+        start = self.start_position if restart is None else None
+        return Recent(restart, origin, since, start, player, options, by)
+
+    def _set_mark(self, restart: Hashable | None, snapshot: bytes | None = None) -> None:
+        """Remember the present position as the last restart point (``restart``), when the
+        definition :attr:`~GameDefinition.observes_recent`."""
+        if not self._marks:
+            return
+        if snapshot is None:
+            snapshot = self.definition.snapshot(self._ctx.state)
+        self._mark = (restart, snapshot, self._runner.sent)
+        self._mark_seen = {}
+
+    def _mark_hook(self, restart: Hashable, listed: bool = True) -> None:
+        """The checkpoint hook of a game without history: the mark only."""
+        self._set_mark(restart)
 
     def _seat(self, seat: Any) -> str:
         """The player ``seat`` names; ``ValueError`` naming the seats for anything else."""
@@ -628,6 +721,7 @@ class Engine(Generic[S, C, R]):
     def _apply_free(self, chosen: Action) -> list[Event]:
         """Carry out ``chosen``, an option of the pending decision, in a game without history:
         no step, no events, no checkpoints; all or nothing like :meth:`apply`."""
+        player = self._runner.pending.player if self._marks and self._runner.pending else None
         try:
             self._runner.send(chosen)
         except BaseException as exc:
@@ -636,6 +730,8 @@ class Engine(Generic[S, C, R]):
                 raise EngineError(self._runner.sent + 1, chosen, exc) from exc
             raise
         self._since.append(chosen)
+        if self._marks:
+            self._by.append(player)
         return []
 
     def _explain(self, action: Action) -> IllegalAction | None:
@@ -827,7 +923,9 @@ class Engine(Generic[S, C, R]):
         checkpoints and no events, and so plays faster; undo, redo, goto, frames, saving and
         the history raise :class:`NoHistoryError` there. It waits for the same decision with
         the same options, observes and scores the same as this game would, whatever is played
-        next. It is built like any copy, from the nearest checkpoint and the actions since
+        next (its observations carry no :class:`Recent` record: a playout does not pay for
+        one; :meth:`from_position` makes a game without history that keeps it). It is built
+        like any copy, from the nearest checkpoint and the actions since
         (which it keeps, so it can be copied again: a copy of a game without history replays
         from that checkpoint everything played since)."""
         if not self._history:
@@ -847,6 +945,37 @@ class Engine(Generic[S, C, R]):
             return self._free_copy(origin, since, self._checkpoints)
         self._fine = True
         return self._free_copy(origin, since)
+
+    @classmethod
+    def from_position(
+        cls,
+        players: Sequence[str],
+        options: ToData,
+        state: S,
+        restart: Hashable | None,
+        since: Sequence[Action] = (),
+        *,
+        seed: int = 0,
+        start: Any | None = None,
+    ) -> Self:
+        """A game without history (as ``copy(history=False)`` makes) at the position the
+        actions ``since`` reach from ``state`` with the rules restarted at ``restart`` (a
+        restart token of the game's checkpoints; ``None``: the game's beginning, from
+        ``start``), its randomness from then on drawn from ``random.Random(seed)``: how a
+        determinization (:class:`Recent`) rebuilds a position. ``state`` is the game's own
+        from then on. :class:`~speakeasy.core.actions.IllegalAction` if an action of
+        ``since`` is not an option where it comes, :class:`EngineError` if the rules fail."""
+        game = cls(players, seed, options, start, checkpoints=False)
+        rng = random.Random(seed)
+        origin = Checkpoint(0, restart, cls.definition.snapshot(state), rng.getstate(), 0)
+        game._history = False
+        game._keep = False
+        game._steps, game._redo, game._checkpoints = [], [], []
+        game._origin, game._since, game._by = origin, [], []
+        game._rebuild_free()
+        for action in since:
+            game.apply(action)
+        return game
 
     def _nearest(self, step: int) -> Checkpoint | None:
         """The last checkpoint at or before ``step`` (``None``: the game's start)."""
@@ -869,6 +998,7 @@ class Engine(Generic[S, C, R]):
         other._keep = False
         other._steps, other._redo, other._checkpoints = [], [], []
         other._origin, other._since = origin, list(since)
+        other._marks, other._mark, other._mark_seen, other._by = False, None, {}, []
         other._rebuild_free(fill)
         return other
 
@@ -883,6 +1013,14 @@ class Engine(Generic[S, C, R]):
                 self.players, random.Random(self.seed), self.options, self.start_position
             )
             sent = 0
+        elif origin.restart is None:  # a position at the game's beginning (from_position)
+            ctx, flow = self.definition.begin(
+                self.players, random.Random(self.seed), self.options, self.start_position
+            )
+            ctx.state = self.definition.from_snapshot(origin.snapshot)
+            ctx.rng.setstate(origin.rng)
+            ctx.events.clear()
+            sent = origin.step
         else:
             rng = random.Random()
             rng.setstate(origin.rng)
@@ -895,6 +1033,13 @@ class Engine(Generic[S, C, R]):
         ctx.on_checkpoint = None
         self._ctx = ctx
         runner = self._runner = Runner(flow, sent)
+        marks = self._marks
+        if origin is None:
+            self._set_mark(None)
+        elif marks:
+            self._mark, self._mark_seen = (origin.restart, origin.snapshot, origin.step), {}
+        if marks:
+            ctx.on_checkpoint = self._mark_hook
         found: list[Checkpoint] = []
         if fill is not None:
             base = origin.events if origin is not None else len(ctx.events)
@@ -909,11 +1054,15 @@ class Engine(Generic[S, C, R]):
                 rng = ctx.rng.getstate()
                 found.append(Checkpoint(done, restart, snapshot, rng, base + ctx.skipped, False))
 
-            ctx.on_checkpoint = take
+            def take_and_mark(restart: Hashable, listed: bool = True) -> None:
+                self._set_mark(restart)
+                take(restart, listed)
+
+            ctx.on_checkpoint = take_and_mark
         runner.send(None)
         for action in self._since:
             runner.send(action)
-        ctx.on_checkpoint = None
+        ctx.on_checkpoint = self._mark_hook if marks else None
         if found and fill is not None:
             fill.extend(found)
             self._since = self._since[found[-1].step - sent :]
@@ -937,6 +1086,7 @@ class Engine(Generic[S, C, R]):
         return tuple(c for c in self._checkpoints if c.listed)
 
     def _on_checkpoint(self, restart: Hashable, listed: bool = True) -> None:
+        self._set_mark(restart)
         if not self._keep:
             return  # a game played forward only, by its own choice (``checkpoints=False``)
         if not listed and not self._fine:
@@ -978,6 +1128,7 @@ class Engine(Generic[S, C, R]):
             old = self._ctx
             ctx = old.fork(state, rng, old.events[: checkpoint.events])
             self._attach(ctx, self.definition.restart(ctx, checkpoint.restart), checkpoint.step)
+            self._set_mark(checkpoint.restart, checkpoint.snapshot)
             self._steps = steps[: checkpoint.step]
             self._resume(None)
         for done in steps[len(self._steps) : step]:

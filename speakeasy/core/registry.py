@@ -99,6 +99,13 @@ class GameType:
     #: :class:`speakeasy.tools.glossary.Glossary`; the rules page lists it and the texts link
     #: its words (``None``: the game has none).
     glossary: Callable[[], Any] | None = None
+    #: ``determinize(observation, rng)``: a whole game (without history) at the position a
+    #: seat's observation shows, every fact it hides drawn from ``rng`` consistently with it
+    #: (issue 27; the game's ``engine/determinize.py``); ``None``: the game cannot be searched.
+    determinize: Callable[[Any, Any], Any] | None = None
+    #: ``scores(game)``: a finished game's final scores by seat name (what ``score_name``
+    #: names), for the search bot's score margins.
+    scores: Callable[[Any], Mapping[str, float]] | None = None
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """The seats of a game of ``players``; ``ValueError`` outside the game's range."""

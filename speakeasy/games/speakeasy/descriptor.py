@@ -15,6 +15,7 @@ import functools
 from typing import Final
 
 from speakeasy.core.registry import GameType, Station
+from speakeasy.games.speakeasy.engine.determinize import determinize, final_scores
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
@@ -123,4 +124,6 @@ GAME: Final = GameType(
     score_name="final money",
     play_batch_game=play_game,
     batch_lines=batch_lines,
+    determinize=determinize,
+    scores=final_scores,
 )

@@ -11,13 +11,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
-from speakeasy.core.engine import Engine, GameDefinition
+from speakeasy.core.engine import Engine, GameDefinition, Recent
 from speakeasy.games.mafia_city.engine.observe import Observation, observe
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.kinds import DecisionKind, EventKind
@@ -56,6 +57,8 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
     }
     event_kinds: Final = EventKind
     decision_kinds: Final = DecisionKind
+    #: Observations carry the seat's record of the turn (for determinizations, issue 27).
+    observes_recent = True
 
     def begin(
         self, players: tuple[str, ...], rng: random.Random, options: Any, start: Any | None
@@ -126,7 +129,13 @@ class Definition(GameDefinition[GameState, Ctx, GameResult]):
     def observe(self, ctx: Ctx, seat: Any) -> Observation:
         """What ``seat`` may see (MC-INFO-1..5,
         :func:`speakeasy.games.mafia_city.engine.observe.observe`)."""
-        return observe(ctx.state, str(seat))
+        return observe(ctx.state, str(seat), ctx.options)
+
+    def with_recent(self, seen: Observation, recent: Recent) -> Observation:
+        """``seen`` carrying the seat's :class:`~speakeasy.core.engine.Recent` record: its view
+        at the last checkpoint and the actions since, every one made in view (every card
+        played is seen, MC-INFO-3; a discard is face up, MC-DECK-2)."""
+        return dataclasses.replace(seen, recent=recent)
 
 
 #: The one Mafia City definition.

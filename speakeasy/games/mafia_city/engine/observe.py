@@ -5,10 +5,11 @@ exception: every hand, for the teacher of a shared table only (``speakeasy.tools
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from speakeasy.games.mafia_city.model.state import GameState
+from speakeasy.core.engine import Recent
+from speakeasy.games.mafia_city.model.state import GameState, Options
 
 __all__ = ["Observation", "observe", "teacher_view"]
 
@@ -22,6 +23,13 @@ class Observation:
     #: Every player's hand, only while this seat holds the Police Officer (else ``None``).
     hands: dict[str, tuple[str, ...]] | None
     public: dict[str, Any]
+    #: The game's settings (public: every player agreed to them).
+    options: Options = field(default_factory=Options)
+    #: The seat's record of the turn so far (its view at the last checkpoint and the actions
+    #: taken in view since, :class:`~speakeasy.core.engine.Recent`), for rebuilding the
+    #: position from this observation (:mod:`.determinize`); set by the engine, not compared
+    #: (two observations of one position are equal however the turn came there).
+    recent: Recent | None = field(default=None, compare=False, repr=False)
 
     @property
     def stacks(self) -> dict[int, list[str]]:
@@ -29,7 +37,7 @@ class Observation:
         return stacks
 
 
-def observe(state: GameState, seat: str) -> Observation:
+def observe(state: GameState, seat: str, options: Options | None = None) -> Observation:
     """The view of ``seat`` (MC-INFO-1..5); ``ValueError`` naming the seats for anything that
     is not a seat of the game."""
     st = state
@@ -67,7 +75,7 @@ def observe(state: GameState, seat: str) -> Observation:
         },
     }
     hands = {p: tuple(s.hand) for p, s in st.seats.items()} if st.officer == seat else None
-    return Observation(seat, tuple(st.seats[seat].hand), hands, public)
+    return Observation(seat, tuple(st.seats[seat].hand), hands, public, options or Options())
 
 
 def teacher_view(state: GameState, seat: str) -> Observation:
@@ -76,4 +84,4 @@ def teacher_view(state: GameState, seat: str) -> Observation:
     player's: a table shows it only to the teacher (``speakeasy.tools.teacher``)."""
     seen = observe(state, seat)
     hands = {p: tuple(s.hand) for p, s in state.seats.items()}
-    return Observation(seen.seat, seen.hand, hands, seen.public)
+    return Observation(seen.seat, seen.hand, hands, seen.public, seen.options, seen.recent)

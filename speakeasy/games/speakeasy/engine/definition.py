@@ -19,13 +19,14 @@ with :meth:`SPEAKEASY.register_start_decoder
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.context import Flow
-from speakeasy.core.engine import GameDefinition
+from speakeasy.core.engine import GameDefinition, Recent
 from speakeasy.core.seats import seat_list, shown_list
 from speakeasy.games.speakeasy.engine.observe import Observation, observe
 from speakeasy.games.speakeasy.engine.setup import new_state
@@ -115,6 +116,8 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
     #: (:mod:`speakeasy.games.speakeasy.explain` guides them by these enums).
     event_kinds: Final = EventKind
     decision_kinds: Final = DecisionKind
+    #: Observations carry the seat's record of the turn (for determinizations, issue 27).
+    observes_recent = True
 
     def catalog(self) -> Catalog:
         """The components (loaded once)."""
@@ -177,6 +180,13 @@ class SpeakeasyDefinition(GameDefinition[GameState, Ctx, GameResult]):
         copy of the state (:mod:`speakeasy.games.speakeasy.engine.observe`: R-MONEY-1, R-HELPER-3,
         R-CARD-6, R-SETUP-9...)."""
         return observe(ctx.state, Colour(seat), ctx.options, catalog=ctx.catalog)
+
+    def with_recent(self, seen: Observation, recent: Recent) -> Observation:
+        """``seen`` carrying the seat's :class:`~speakeasy.core.engine.Recent` record: its view
+        at the last checkpoint and the actions since, each made in view (a card played or
+        discarded face up, R-CARD-5; a helper card used was face up beside its board until
+        then, R-HELPER-3)."""
+        return dataclasses.replace(seen, recent=recent)
 
 
 #: The one Speakeasy definition (the engine's :class:`~speakeasy.games.speakeasy.engine.game.Game`

@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final, TypeVar
 
+from speakeasy.core.engine import Recent
 from speakeasy.games.speakeasy.model.board import Board, load_board
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
@@ -118,6 +119,11 @@ class Observation:
     #: The game's catalogue (public: the components every player can read); ``None``: the
     #: shipped one.
     catalog: Catalog | None = field(default=None, compare=False, repr=False)
+    #: The seat's record of the turn so far (its view at the last checkpoint and the actions
+    #: taken in view since, :class:`~speakeasy.core.engine.Recent`), for rebuilding the
+    #: position from this observation (:mod:`.determinize`); set by the engine, not compared
+    #: (two observations of one position are equal however the turn came there).
+    recent: Recent | None = field(default=None, compare=False, repr=False)
 
     @property
     def player(self) -> Player:

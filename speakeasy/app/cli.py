@@ -50,6 +50,7 @@ from speakeasy.tools.batch import (
     random_specs,
     stop_processes,
 )
+from speakeasy.tools.search import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 
 __all__ = [
     "MAX_GAMES",
@@ -168,6 +169,7 @@ def simulate(
     dask: str | None = None,
     game: str | None = None,
     signals: _Signals | None = None,
+    playouts: int = 0,
 ) -> str:
     """Play ``games`` bot games of the registered ``game`` (default: the first registered) and
     return a printable summary.
@@ -177,7 +179,8 @@ def simulate(
     the game's bots, rotated over the seats): a batch (:func:`speakeasy.tools.batch.game_specs`)
     on ``workers`` processes (default every core), or on a Dask cluster when ``dask`` is
     ``"local"`` or a scheduler address (:func:`speakeasy.tools.batch.dask_executor`),
-    summarised per bot kind with a 95% interval of its win rate. A game's own lines (money by
+    summarised per bot kind with a 95% interval of its win rate. ``playouts`` is the search
+    bots' budget per decision (``0``: their default). A game's own lines (money by
     source, rounds...) come from its descriptor's ``batch_lines``. The games are made one at a
     time as workers take them, so a million take no more memory to set up than ten.
 
@@ -188,7 +191,7 @@ def simulate(
     """
     kind = load(names()[0] if game is None else game)
     if bots:
-        specs = game_specs(kind, games, players, seed, tuple(bots))
+        specs = game_specs(kind, games, players, seed, tuple(bots), playouts)
         return _run(
             kind, specs, "game(s)", workers, progress, dask, _batch_summary(bots, seed), signals
         )
@@ -518,6 +521,13 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "(default: random bots only, one game after the other)",
     )
     sim.add_argument(
+        "--playouts",
+        type=_count("--playouts", 1, MAX_PLAYOUTS),
+        default=None,
+        help=f"with a search bot in --bots: its playouts per decision, 1 to {MAX_PLAYOUTS:,} "
+        f"(default {DEFAULT_PLAYOUTS})",
+    )
+    sim.add_argument(
         "--workers",
         type=_count("--workers", 1, 1024),
         default=None,
@@ -640,6 +650,11 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, signals
             f"--bots: unknown bot kind(s) {', '.join(map(repr, unknown))}; {game.title}'s kinds "
             f"are {', '.join(game.bots)}"
         )
+    if args.playouts is not None and "search" not in (args.bots or ()):
+        parser.error(
+            "--playouts sets the search bot's budget; name it in --bots, e.g. --bots "
+            "search,heuristic"
+        )
     try:
         if args.dask:
             _check_scheduler(args.dask)
@@ -653,6 +668,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, signals
             dask=args.dask,
             game=args.game,
             signals=signals,
+            playouts=args.playouts or 0,
         )
     except SimulationInterrupted as stop:
         summary, status = stop.summary, stop.status

@@ -114,6 +114,8 @@ class GameSpec:
     seed: int
     bots: tuple[str, ...]  # one bot kind per seat, in the game's seat order
     bot_seeds: tuple[int, ...]
+    #: The search bots' budget per decision (``0``: their default; issue 27).
+    playouts: int = 0
 
     @property
     def players(self) -> int:
@@ -177,8 +179,10 @@ def game_specs(
     players: int,
     seed: int,
     bots: Sequence[str] = ("heuristic", "random"),
+    playouts: int = 0,
 ) -> Specs:
-    """The specs of a batch of ``game``. Game ``i`` gives seat ``k`` the bot
+    """The specs of a batch of ``game``; ``playouts`` is the search bots' budget per
+    decision (``0``: their default). Game ``i`` gives seat ``k`` the bot
     ``bots[(k + i) % len(bots)]``, so with as many bot kinds as players each kind plays every
     seat in turn; the game's and each bot's seed come from ``seed`` and ``i`` (:func:`game_seed`).
     A player count outside the game's range or an unknown bot kind is a ``ValueError``.
@@ -197,6 +201,7 @@ def game_specs(
             game_seed(seed, i),
             tuple(kinds[(k + i) % len(kinds)] for k in range(players)),
             tuple(game_seed(seed, i, f"bot{k}") for k in range(players)),
+            playouts,
         )
 
     return Specs(n, make)

@@ -22,9 +22,11 @@ from collections.abc import Sequence
 
 from speakeasy.core.registry import BotFactory
 from speakeasy.games.mafia_city.engine.bots import HeuristicBot, RandomBot
+from speakeasy.games.mafia_city.engine.determinize import determinize, final_scores
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
+from speakeasy.tools.search import SearchBot, budgeted, random_rollout
 
 __all__ = ["BOTS", "MAX_ROUNDS", "batch_lines", "play_game"]
 
@@ -32,7 +34,25 @@ __all__ = ["BOTS", "MAX_ROUNDS", "batch_lines", "play_game"]
 BOTS: dict[str, BotFactory] = {
     "random": lambda seat, seed: RandomBot(seed=seed),
     "heuristic": lambda seat, seed: HeuristicBot(seed=seed),
+    "search": lambda seat, seed: search_bot(seat, seed),
 }
+
+
+def heuristic_rollout(seat: str, seed: int) -> HeuristicBot:
+    """The heuristic bot as the search bot's rollout policy (module-level: it travels to
+    worker processes)."""
+    return HeuristicBot(seed=seed)
+
+
+def search_bot(seat: str, seed: int, playouts: int = 0) -> SearchBot:
+    """The search bot (:mod:`speakeasy.tools.search`) with its default budget, or
+    ``playouts`` per decision."""
+    bot = SearchBot(determinize, final_scores, seed=seed, rollout=ROLLOUT)
+    return budgeted(bot, playouts)
+
+
+#: The search bot's rollout policy (measured: tests/benchmarks/search_strength_results.md).
+ROLLOUT = random_rollout
 
 #: A batch game stops, unfinished, after this many rounds (GAP-MC-24).
 MAX_ROUNDS = 60
@@ -49,7 +69,7 @@ def play_game(spec: GameSpec) -> GameRecord:
     )
     seats = list(game.state.players)
     bots = {
-        p: BOTS[kind](p, seed)
+        p: budgeted(BOTS[kind](p, seed), spec.playouts)
         for p, kind, seed in zip(seats, spec.bots, spec.bot_seeds, strict=True)
     }
     kinds = dict(zip(seats, spec.bots, strict=True))

@@ -29,11 +29,13 @@ from speakeasy.core.actions import Event
 from speakeasy.core.bots import decide
 from speakeasy.core.registry import BotFactory
 from speakeasy.games.speakeasy.engine.bots import RandomBot
+from speakeasy.games.speakeasy.engine.determinize import determinize, final_scores
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
+from speakeasy.tools.search import SearchBot, budgeted, random_rollout
 
 __all__ = [
     "BOTS",
@@ -51,7 +53,25 @@ __all__ = [
 BOTS: dict[str, BotFactory] = {
     "random": lambda seat, seed: RandomBot(seed=seed),
     "heuristic": lambda seat, seed: HeuristicBot(seed=seed),
+    "search": lambda seat, seed: search_bot(seat, seed),
 }
+
+
+def heuristic_rollout(seat: str, seed: int) -> HeuristicBot:
+    """The heuristic bot as the search bot's rollout policy (module-level: it travels to
+    worker processes)."""
+    return HeuristicBot(seed=seed)
+
+
+def search_bot(seat: str, seed: int, playouts: int = 0) -> SearchBot:
+    """The search bot (:mod:`speakeasy.tools.search`) with its default budget, or
+    ``playouts`` per decision."""
+    bot = SearchBot(determinize, final_scores, seed=seed, rollout=ROLLOUT)
+    return budgeted(bot, playouts)
+
+
+#: The search bot's rollout policy (measured: tests/benchmarks/search_strength_results.md).
+ROLLOUT = random_rollout
 
 #: Where money comes from, in the order records list it:
 #:
@@ -200,7 +220,7 @@ def play_game(spec: GameSpec) -> GameRecord:
     clock = DecisionClock(spec.bots)
     game = Game.new(players=spec.players, seed=spec.seed, checkpoints=False)  # never undone
     bots = {
-        colour: BOTS[kind](colour.value, seed)
+        colour: budgeted(BOTS[kind](colour.value, seed), spec.playouts)
         for colour, kind, seed in zip(game.colours, spec.bots, spec.bot_seeds, strict=True)
     }
     kinds = dict(zip(game.colours, spec.bots, strict=True))

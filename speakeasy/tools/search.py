@@ -1,0 +1,317 @@
+"""A search bot for every registered game: determinized flat Monte-Carlo (issue 27).
+
+The bot decides from its seat's observation and the pending decision only, like every bot
+(:mod:`speakeasy.core.bots`). For each of ``determinizations`` draws it rebuilds a whole game
+consistent with what the seat sees (the game's ``determinize(observation, rng)``, reached
+through its :class:`~speakeasy.core.registry.GameType`), then plays each option of the
+decision out to the end many times on the engine's search-grade copy
+(``copy(history=False)``) with a cheap rollout policy (a bot of the game: random, or its
+heuristic), and scores each playout by the seat's final score margin: its score minus the
+best other seat's (its own score when it plays alone), the score being the game's
+(``GameType.scores``). The option with the best mean margin is chosen.
+
+:meth:`SearchBot.advise` returns not just the choice but an :class:`Estimate` per option (mean
+margin, its standard error, playouts), so a coach can show them. The budget is a number of
+playouts per decision (reproducible: the same seed, observation and decision give the same
+advice, whatever else the bot has decided) or, with ``seconds``, a time limit (anytime; not
+reproducible). ``workers`` > 1 spreads the determinizations over a process pool (every core
+with ``workers=0``); the advice is the same as with one worker, since each determinization's
+playouts depend only on its own seed.
+
+Flat Monte-Carlo rather than UCT: with 2 to 15 options a decision and a few hundred playouts,
+spreading the playouts evenly over the options costs little, while UCT would need a tree
+over hidden-information positions that differ from one determinization to the next.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from speakeasy.core.actions import Action, Decision
+from speakeasy.core.bots import RandomBot
+from speakeasy.core.determinize import DeterminizeError
+from speakeasy.core.engine import Engine, EngineError
+from speakeasy.core.registry import GameType
+from speakeasy.core.seeds import derive_seed
+
+__all__ = [
+    "DEFAULT_DETERMINIZATIONS",
+    "DEFAULT_PLAYOUTS",
+    "MAX_PLAYOUTS",
+    "Advice",
+    "Estimate",
+    "SearchBot",
+    "budgeted",
+    "margin",
+    "random_rollout",
+]
+
+B = TypeVar("B")
+
+#: Playouts per decision by default (spread over the options and determinizations).
+DEFAULT_PLAYOUTS = 64
+#: Determinizations per decision by default.
+DEFAULT_DETERMINIZATIONS = 8
+#: The largest budget a decision may be given.
+MAX_PLAYOUTS = 1_000_000
+
+#: Makes a rollout bot for one seat: ``factory(seat, seed)`` (module-level, so that it
+#: travels to worker processes).
+RolloutFactory = Callable[[str, int], Any]
+#: A game's final scores by seat (``GameType.scores``).
+Scores = Callable[[Any], Mapping[str, float]]
+#: A game's ``determinize(observation, rng)``.
+Determinize = Callable[[Any, random.Random], Any]
+
+
+def random_rollout(seat: str, seed: int) -> RandomBot:
+    """The random rollout policy (every game's ``random`` bot)."""
+    return RandomBot(seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What the search found for one option: the seat's mean final score margin over
+    ``playouts`` playouts after it, and that mean's standard error (``0`` below two)."""
+
+    option: Action
+    mean: float
+    stderr: float
+    playouts: int
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A search's answer: the ``choice`` and an :class:`Estimate` per option (in the
+    decision's order), with how many determinizations were drawn (``failed`` of them could
+    not be), how many playouts were played (``broken`` were dropped: the rules failed in
+    them) and the seconds it took."""
+
+    choice: Action
+    estimates: tuple[Estimate, ...]
+    determinizations: int
+    failed: int
+    playouts: int
+    broken: int
+    seconds: float
+
+    def best(self, n: int = 3) -> tuple[Estimate, ...]:
+        """The ``n`` options with the best mean margin, best first."""
+        return tuple(sorted(self.estimates, key=lambda e: -e.mean)[:n])
+
+
+def margin(scores: Mapping[str, float], seat: str) -> float:
+    """``seat``'s score minus the best other seat's (its own score when it plays alone)."""
+    others = [v for p, v in scores.items() if p != seat]
+    return float(scores[seat]) - (max(others) if others else 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """One determinization's share of a search (picklable: it travels to a worker)."""
+
+    determinize: Determinize
+    scores: Scores
+    rollout: RolloutFactory
+    observation: Any
+    options: tuple[Action, ...]
+    seat: str
+    seed: int
+    playouts: int
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """Per option: playouts, sum and sum of squares of the margins; and the failures."""
+
+    counts: tuple[int, ...]
+    sums: tuple[float, ...]
+    squares: tuple[float, ...]
+    failed: int
+    broken: int
+
+
+def _playout(game: Engine[Any, Any, Any], bots: Mapping[Any, Any]) -> None:
+    """Play ``game`` (a copy without history) to its end with the rollout ``bots``."""
+    pending = game.pending
+    while pending is not None:
+        player = pending.player
+        bot = bots[player]
+        seen = None if type(bot) is RandomBot else game.observe_now(player)
+        game.apply(bot.choose(seen, pending))
+        pending = game.pending
+
+
+def _run(task: _Task) -> _Tally:
+    """Draw one determinization and play its share of playouts, round-robin over options."""
+    n = len(task.options)
+    counts, sums, squares = [0] * n, [0.0] * n, [0.0] * n
+    rng = random.Random(task.seed)
+    try:
+        root = task.determinize(task.observation, rng)
+    except DeterminizeError:
+        return _Tally(tuple(counts), tuple(sums), tuple(squares), 1, 0)
+    pending = root.pending
+    assert pending is not None and pending.options == task.options
+    bots = {p: task.rollout(str(p), rng.getrandbits(62)) for p in root.players}
+    broken = 0
+    for k in range(task.playouts):
+        if task.deadline is not None and time.monotonic() > task.deadline:
+            break
+        i = k % n
+        game = root.copy(history=False)
+        try:
+            game.apply(game.pending.options[i])
+            _playout(game, bots)
+            value = margin(task.scores(game), task.seat)
+        except EngineError:
+            broken += 1  # a rule failed in this drawn world: the playout tells nothing
+            continue
+        counts[i] += 1
+        sums[i] += value
+        squares[i] += value * value
+    return _Tally(tuple(counts), tuple(sums), tuple(squares), 0, broken)
+
+
+class SearchBot:
+    """Determinized flat Monte-Carlo over the decision's options (see the module docstring).
+
+    ``determinize`` and ``scores`` are the game's (``GameType.determinize`` and
+    ``GameType.scores``: :meth:`for_game`), ``rollout`` a module-level factory of rollout
+    bots (default: random). ``playouts`` is the budget per decision, spread over
+    ``determinizations`` draws; ``seconds`` (optional) stops it sooner. ``workers``: 1 (the
+    default) searches in this process, ``0`` on every core, ``n`` on ``n`` processes.
+    """
+
+    def __init__(
+        self,
+        determinize: Determinize,
+        scores: Scores,
+        *,
+        seed: int = 0,
+        playouts: int = DEFAULT_PLAYOUTS,
+        determinizations: int = DEFAULT_DETERMINIZATIONS,
+        rollout: RolloutFactory = random_rollout,
+        seconds: float | None = None,
+        workers: int = 1,
+    ) -> None:
+        for name, value, low in (
+            ("playouts", playouts, 1),
+            ("determinizations", determinizations, 1),
+            ("workers", workers, 0),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} must be a whole number, got {value!r}")
+            if not low <= value <= MAX_PLAYOUTS:
+                raise ValueError(f"{name} must be from {low} to {MAX_PLAYOUTS:,}, got {value}")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+        self.determinize = determinize
+        self.scores = scores
+        self.seed = seed
+        self.playouts = playouts
+        self.determinizations = determinizations
+        self.rollout = rollout
+        self.seconds = seconds
+        self.workers = workers
+        #: The last advice given (for a coach, or a benchmark's timing).
+        self.last: Advice | None = None
+
+    @classmethod
+    def for_game(cls, game: GameType, **kwargs: Any) -> SearchBot:
+        """A search bot for the registered ``game`` (its determinization and scores)."""
+        if game.determinize is None or game.scores is None:
+            raise ValueError(f"{game.title} cannot be searched (no determinize or scores)")
+        return cls(game.determinize, game.scores, **kwargs)
+
+    def choose(self, observation: Any, decision: Decision) -> Action:
+        return self.advise(observation, decision).choice
+
+    def advise(self, observation: Any, decision: Decision) -> Advice:
+        """The choice at ``decision`` with an estimate per option (see :class:`Advice`)."""
+        began = time.perf_counter()
+        options = tuple(decision.options)
+        if len(options) == 1:
+            only = Estimate(options[0], 0.0, 0.0, 0)
+            self.last = Advice(options[0], (only,), 0, 0, 0, 0, time.perf_counter() - began)
+            return self.last
+        key = "|".join([str(decision.player), str(decision.kind), *map(str, options)])
+        base = derive_seed(self.seed, "search", key)
+        draws = min(self.determinizations, self.playouts)
+        shares = [self.playouts // draws + (i < self.playouts % draws) for i in range(draws)]
+        now = time.monotonic()
+        seconds = self.seconds
+
+        def deadline(i: int) -> float | None:
+            """Each determinization's share of a time budget ends in turn (in one process,
+            the first would otherwise take it all)."""
+            return None if seconds is None else now + seconds * (i + 1) / draws
+
+        tasks = [
+            _Task(
+                self.determinize,
+                self.scores,
+                self.rollout,
+                observation,
+                options,
+                str(decision.player),
+                derive_seed(base, i),
+                share,
+                deadline(i),
+            )
+            for i, share in enumerate(shares)
+        ]
+        tallies = self._map(tasks)
+        n = len(options)
+        counts = [sum(t.counts[i] for t in tallies) for i in range(n)]
+        sums = [sum(t.sums[i] for t in tallies) for i in range(n)]
+        squares = [sum(t.squares[i] for t in tallies) for i in range(n)]
+        estimates = tuple(_estimate(options[i], counts[i], sums[i], squares[i]) for i in range(n))
+        played = [e for e in estimates if e.playouts]
+        choice = max(played, key=lambda e: e.mean).option if played else options[0]
+        self.last = Advice(
+            choice,
+            estimates,
+            len(tasks),
+            sum(t.failed for t in tallies),
+            sum(counts),
+            sum(t.broken for t in tallies),
+            time.perf_counter() - began,
+        )
+        return self.last
+
+    def _map(self, tasks: Sequence[_Task]) -> list[_Tally]:
+        workers = self.workers or (os.cpu_count() or 1)
+        if workers == 1 or len(tasks) == 1:
+            return [_run(t) for t in tasks]
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+            return list(pool.map(_run, tasks))
+
+
+def budgeted(bot: B, playouts: int) -> B:
+    """``bot`` with a budget of ``playouts`` per decision if it is a :class:`SearchBot` and
+    ``playouts`` is positive (a batch's ``--playouts``); ``bot`` as it is otherwise."""
+    if isinstance(bot, SearchBot) and playouts > 0:
+        if playouts > MAX_PLAYOUTS:
+            raise ValueError(f"playouts must be from 1 to {MAX_PLAYOUTS:,}, got {playouts}")
+        bot.playouts = playouts
+    return bot
+
+
+def _estimate(option: Action, n: int, total: float, squares: float) -> Estimate:
+    """The mean and its standard error from ``n`` margins' sum and sum of squares."""
+    if n == 0:
+        return Estimate(option, 0.0, 0.0, 0)
+    mean = total / n
+    if n < 2:
+        return Estimate(option, mean, 0.0, n)
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return Estimate(option, mean, math.sqrt(variance / n), n)

@@ -1,0 +1,184 @@
+"""The search bot of issue 27 (:mod:`speakeasy.tools.search`): determinized flat Monte-Carlo
+over a decision's options, for every registered game, through the registry only; the advice
+it gives depends only on what the seat may see (MC-INFO-1, R-MONEY-1...)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from speakeasy.app.cli import main
+from speakeasy.core.bots import RandomBot, decide
+from speakeasy.core.engine import Engine
+from speakeasy.core.registry import GameType
+from speakeasy.games import load, names
+from speakeasy.games.mafia_city.model.state import Options as MafiaCityOptions
+from speakeasy.tools.search import (
+    DEFAULT_PLAYOUTS,
+    Advice,
+    SearchBot,
+    budgeted,
+    margin,
+    random_rollout,
+)
+from tests.search_support import positions
+
+SMALL = {"playouts": 12, "determinizations": 3}
+
+
+def _game(name: str, seed: int) -> Engine[Any, Any, Any]:
+    """A seeded game of ``name`` some decisions in, at a decision with several options."""
+    game: Engine[Any, Any, Any]
+    if name == "mafia-city":  # the options of a batch game; the facts are the descriptor's
+        game = load(name).new_game(3, seed, MafiaCityOptions(prompt_everyone=False))
+    else:
+        game = load(name).new_game(2, seed)
+    bot = RandomBot(seed=seed)
+    for _ in range(12):
+        game.apply(decide(game, bot))
+    while game.pending is not None and len(game.pending.options) < 2:
+        game.apply(decide(game, bot))
+    return game
+
+
+def _advise(game_type: GameType, game: Engine[Any, Any, Any], seed: int = 3) -> Advice:
+    decision = game.pending
+    assert decision is not None
+    bot = SearchBot.for_game(game_type, seed=seed, **SMALL)
+    return bot.advise(game.observe(decision.player), decision)
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_advice_names_a_legal_option_with_an_estimate_for_each(name: str) -> None:
+    """The choice is one of the decision's options; each option has its mean margin, its
+    standard error and its playouts, and the playouts add up to the budget."""
+    game = _game(name, 4)
+    advice = _advise(load(name), game)
+    options = game.legal_actions()
+    assert advice.choice in options
+    assert [e.option for e in advice.estimates] == options
+    assert sum(e.playouts for e in advice.estimates) + advice.broken == SMALL["playouts"]
+    assert advice.failed == 0
+    best = max((e for e in advice.estimates if e.playouts), key=lambda e: e.mean)
+    assert advice.choice == best.option
+    assert all(e.stderr >= 0 for e in advice.estimates)
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_same_seed_gives_the_same_advice(name: str) -> None:
+    """Reproducible by playouts: the same seed, observation and decision give the same
+    choice and estimates, whatever the bot decided before."""
+    game = _game(name, 5)
+    first = _advise(load(name), game)
+    bot = SearchBot.for_game(load(name), seed=3, **SMALL)
+    decision = game.pending
+    assert decision is not None
+    bot.advise(game.observe(decision.player), decision)  # an earlier decision changes nothing
+    again = bot.advise(game.observe(decision.player), decision)
+    assert (again.choice, again.estimates) == (first.choice, first.estimates)
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_advice_is_blind_to_another_seats_hidden_facts(name: str) -> None:
+    """Issue 27: two positions that differ only in another seat's hidden facts (the game and
+    one drawn from the seat's observation of it: other hands, safes, deck orders differ) get
+    the same choice and the same estimates for the same seed (MC-INFO-1, R-MONEY-1)."""
+    game_type = load(name)
+    assert game_type.determinize is not None
+    game = _game(name, 6)
+    seat = game.current_player
+    other = game_type.determinize(game.observe(seat), random.Random(99))
+    assert other.observe(seat) == game.observe(seat)
+    assert other.state != game.state  # the hidden facts differ
+    first, second = _advise(game_type, game), _advise(game_type, other)
+    assert (first.choice, first.estimates) == (second.choice, second.estimates)
+
+
+def test_workers_give_the_same_advice_as_one_process() -> None:
+    """Each determinization's playouts depend only on its seed: a process pool (every core)
+    gives the advice of a single process."""
+    game_type = load("mafia-city")
+    game = _game("mafia-city", 7)
+    decision = game.pending
+    assert decision is not None
+    seen = game.observe(decision.player)
+    alone = SearchBot.for_game(game_type, seed=1, **SMALL).advise(seen, decision)
+    pooled = SearchBot.for_game(game_type, seed=1, workers=2, **SMALL).advise(seen, decision)
+    assert (alone.choice, alone.estimates) == (pooled.choice, pooled.estimates)
+
+
+def test_a_single_option_is_taken_without_search() -> None:
+    game = load("mafia-city").new_game(3, 1)
+    decision = game.pending
+    while decision is not None and len(decision.options) > 1:
+        game.apply(decision.options[0])
+        decision = game.pending
+    assert decision is not None
+    advice = SearchBot.for_game(load("mafia-city")).advise(game.observe(decision.player), decision)
+    assert advice.choice == decision.options[0] and advice.playouts == 0
+
+
+def test_the_margin_is_the_seats_score_against_the_best_other() -> None:
+    assert margin({"a": 10, "b": 7, "c": 12}, "a") == -2
+    assert margin({"a": 10, "b": 7}, "a") == 3
+    assert margin({"a": 10}, "a") == 10
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"playouts": 0}, {"playouts": True}, {"determinizations": 0}, {"seconds": 0}],
+)
+def test_a_bad_budget_is_refused(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="must be"):
+        SearchBot.for_game(load("speakeasy"), **bad)
+
+
+def test_a_batch_budget_reaches_only_search_bots() -> None:
+    bot = SearchBot.for_game(load("speakeasy"))
+    assert bot.playouts == DEFAULT_PLAYOUTS
+    assert budgeted(bot, 7).playouts == 7
+    assert budgeted(bot, 0).playouts == 7  # 0: keep the budget
+    other = random_rollout("purple", 1)
+    assert budgeted(other, 7) is other
+
+
+@pytest.mark.parametrize("name", names())
+def test_each_game_registers_the_search_bot(name: str) -> None:
+    bot = load(name).make_bot("search", load(name).seats[0], 1)
+    assert isinstance(bot, SearchBot)
+
+
+def test_simulate_plays_the_search_bot_against_the_heuristic() -> None:
+    """``speakeasy simulate --game mafia-city --bots search,heuristic`` plays it (a tiny
+    budget: the command, not the strength, is tested here)."""
+    argv = ["simulate", "--game", "mafia-city", "--players", "3", "--games", "1", "--quiet"]
+    assert main([*argv, "--bots", "search,heuristic", "--playouts", "2", "--workers", "1"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--bots", "search,heuristic", "--playouts", "0"], "--playouts must be"),
+        (["--bots", "search,heuristic", "--playouts", "many"], "--playouts must be"),
+        (["--bots", "heuristic,random", "--playouts", "5"], "--playouts sets the search bot"),
+    ],
+)
+def test_a_bad_budget_on_the_command_line_is_a_usage_error(args: list[str], says: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "speakeasy.app.entry", "simulate", "--games", "1", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0], result.stderr
+
+
+def test_positions_helper_yields_the_start() -> None:
+    game = next(positions(lambda seed: load("mafia-city").new_game(3, seed), 1, 5))
+    assert not game.is_over

@@ -1,0 +1,122 @@
+"""Strength of the search bot against the heuristic bot (issue 27; not a test: run it by hand)::
+
+    .venv/bin/python tests/benchmarks/search_strength.py --games 20 --playouts 16
+
+Plays seeded, reproducible batches (:mod:`speakeasy.tools.batch`: game and bot seeds derived
+from ``--seed``, the bots rotated over the seats from one game to the next) on every core (a
+process per game; ``--workers`` to choose), the search bot's budget fixed in playouts per
+decision (reproducible), one search bot against heuristic bots in:
+
+* 2-player Speakeasy (the issue's target: at least 65% of 200 games, the 95% interval's lower
+  bound above 55%);
+* 3- and 5-player Mafia City (target: a win rate at least 1.5 times a seat's fair share);
+* and, where the game allows, 1, 2 and 4 players (``--all``: Speakeasy 1 and 4, Mafia City 4).
+
+For each it prints the search bot's win rate (a shared win counts as a split, R-SCORING-6,
+MC-WIN-3) with its 95% Wilson interval, the fair share and the ratio to it, the mean score of
+each bot (final money R-SCORING-1, VP MC-WIN-1) and the mean time per decision of each bot;
+``--json FILE`` writes the raw numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from speakeasy.games import load
+from speakeasy.tools.batch import game_specs, iter_games, wilson_interval, win_rates
+
+#: (game, players) of the issue's targets, then the other counts the games allow.
+TARGETS = (("speakeasy", 2), ("mafia-city", 3), ("mafia-city", 5))
+OTHERS = (("speakeasy", 1), ("speakeasy", 4), ("mafia-city", 4))
+
+
+def run(
+    name: str, players: int, games: int, playouts: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """One batch: a search bot and ``players - 1`` heuristic bots, ``games`` games."""
+    game = load(name)
+    kinds = ("search", *["heuristic"] * (players - 1)) if players > 1 else ("search",)
+    specs = game_specs(game, games, players, seed, kinds, playouts)
+    began = time.perf_counter()
+    records = list(iter_games(game, specs, workers=workers))
+    elapsed = time.perf_counter() - began
+    rates = win_rates(records)
+    won, seats = rates.get("search", (0.0, 0))
+    low, high = wilson_interval(won, seats)
+    fair = 1 / players
+    scores = {
+        kind: statistics.fmean(s.score for r in records for s in r.seats if s.bot == kind)
+        for kind in dict.fromkeys(kinds)
+    }
+    ms = {}
+    for kind in dict.fromkeys(kinds):
+        count = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
+        spent = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
+        ms[kind] = 1000 * spent / count if count else 0.0
+    return {
+        "game": name,
+        "players": players,
+        "games": games,
+        "playouts": playouts,
+        "seed": seed,
+        "search_won": won,
+        "search_seats": seats,
+        "win_rate": won / seats if seats else 0.0,
+        "wilson_low": low,
+        "wilson_high": high,
+        "fair_share": fair,
+        "ratio_to_fair": (won / seats) / fair if seats else 0.0,
+        "mean_score": scores,
+        "ms_per_decision": ms,
+        "seconds": elapsed,
+        "workers": workers,
+    }
+
+
+def line(result: dict[str, Any]) -> str:
+    ms = ", ".join(f"{k} {v:.1f} ms" for k, v in result["ms_per_decision"].items())
+    score = ", ".join(f"{k} {v:.1f}" for k, v in result["mean_score"].items())
+    return (
+        f"{result['game']} {result['players']}p, {result['games']} games, "
+        f"{result['playouts']} playouts: search won {result['search_won']:g} of "
+        f"{result['search_seats']} ({result['win_rate']:.0%}, 95% CI "
+        f"{result['wilson_low']:.0%}-{result['wilson_high']:.0%}; fair share "
+        f"{result['fair_share']:.0%}, x{result['ratio_to_fair']:.2f}); mean score {score}; "
+        f"per decision {ms}; {result['seconds']:.0f} s"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--playouts", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--all", action="store_true", help="also 1, 2 and 4 players")
+    parser.add_argument("--only", default=None, help="one game:players, e.g. speakeasy:2")
+    parser.add_argument("--json", default=None, help="write the raw numbers here")
+    args = parser.parse_args(argv)
+    runs = list(TARGETS) + (list(OTHERS) if args.all else [])
+    if args.only:
+        name, count = args.only.split(":")
+        runs = [(name, int(count))]
+    results = []
+    for name, players in runs:
+        result = run(name, players, args.games, args.playouts, args.seed, args.workers)
+        print(line(result), flush=True)
+        results.append(result)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -162,11 +162,12 @@ def _run(task: _Task) -> _Tally:
     pending = root.pending
     assert pending is not None and pending.options == task.options
     bots = {p: task.rollout(str(p), rng.getrandbits(62)) for p in root.players}
+    first = rng.randrange(n)  # each draw starts its round elsewhere: no option left unplayed
     broken = 0
     for k in range(task.playouts):
         if task.deadline is not None and time.monotonic() > task.deadline:
             break
-        i = k % n
+        i = (first + k) % n
         game = root.copy(history=False)
         try:
             game.apply(game.pending.options[i])

@@ -130,11 +130,83 @@ def test_the_margin_is_the_seats_score_against_the_best_other() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    [{"playouts": 0}, {"playouts": True}, {"determinizations": 0}, {"seconds": 0}],
+    [
+        {"playouts": 0},
+        {"playouts": True},
+        {"determinizations": 0},
+        {"seconds": 0},
+        {"horizon": 0},
+        {"horizon": 2, "evaluate": None},
+    ],
 )
 def test_a_bad_budget_is_refused(bad: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="must be"):
         SearchBot.for_game(load("speakeasy"), **bad)
+
+
+class _Recording:
+    """A rollout factory that notes the seeds of the bots it makes (random bots)."""
+
+    def __init__(self) -> None:
+        self.seeds: list[tuple[str, int]] = []
+
+    def __call__(self, seat: str, seed: int) -> RandomBot:
+        self.seeds.append((seat, seed))
+        return RandomBot(seed=seed)
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_option_meets_the_same_rollout_bots_in_each_round(name: str) -> None:
+    """Common random numbers: within one determinization, the j-th playout of every option
+    is played by fresh rollout bots with the same seeds (derived from the determinization's
+    seed and j), and the next round by others; so options are compared on paired playouts."""
+    game_type = load(name)
+    game = _game(name, 8)
+    decision = game.pending
+    assert decision is not None
+    n, seats = len(decision.options), len(game.players)
+    rollout = _Recording()
+    bot = SearchBot.for_game(game_type, seed=2, playouts=2 * n, determinizations=1, rollout=rollout)
+    advice = bot.advise(game.observe(decision.player), decision)
+    assert advice.broken == 0 and [e.playouts for e in advice.estimates] == [2] * n
+    groups = [tuple(rollout.seeds[k : k + seats]) for k in range(0, len(rollout.seeds), seats)]
+    assert len(groups) == 2 * n
+    assert len(set(groups[:n])) == 1 and len(set(groups[n:])) == 1
+    assert groups[0] != groups[n]
+    assert sorted(seat for seat, _ in groups[0]) == sorted(map(str, game.players))
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_truncated_rollout_is_scored_by_the_evaluation(name: str) -> None:
+    """With a horizon the playouts stop early and the game's evaluation scores them: an
+    evaluation that gives the deciding seat 5 and every other seat 0 makes every option's
+    margin exactly 5 (one decision is far from any game's end)."""
+    game = _game(name, 9)
+    decision = game.pending
+    assert decision is not None
+    seat = str(decision.player)
+
+    def evaluate(_game: Any, who: str) -> float:
+        return 5.0 if who == seat else 0.0
+
+    bot = SearchBot.for_game(load(name), seed=1, horizon=1, evaluate=evaluate, **SMALL)
+    advice = bot.advise(game.observe(decision.player), decision)
+    played = [e for e in advice.estimates if e.playouts]
+    assert played and all((e.mean, e.stderr) == (5.0, 0.0) for e in played)
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_evaluation_of_a_finished_game_is_its_final_score(name: str) -> None:
+    """The game's static evaluation is in its final score's units: at the end it is the final
+    score (final money R-SCORING-1..4; VP MC-WIN-1)."""
+    game_type = load(name)
+    assert game_type.evaluate is not None and game_type.scores is not None
+    game = game_type.new_game(3, 12)
+    bot = RandomBot(seed=12)
+    while game.pending is not None:
+        game.apply(decide(game, bot))
+    scores = game_type.scores(game)
+    assert {p: game_type.evaluate(game, p) for p in scores} == scores
 
 
 def test_a_batch_budget_reaches_only_search_bots() -> None:

@@ -106,6 +106,10 @@ class GameType:
     #: ``scores(game)``: a finished game's final scores by seat name (what ``score_name``
     #: names), for the search bot's score margins.
     scores: Callable[[Any], Mapping[str, float]] | None = None
+    #: ``evaluate(game, seat)``: a static evaluation of ``seat`` in a position, in the units
+    #: of ``scores`` (what it would score if the game ended now), for the search bot's
+    #: truncated rollouts; ``None``: the search plays every rollout to the end.
+    evaluate: Callable[[Any, str], float] | None = None
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """The seats of a game of ``players``; ``ValueError`` outside the game's range."""

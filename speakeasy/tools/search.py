@@ -5,10 +5,21 @@ The bot decides from its seat's observation and the pending decision only, like 
 consistent with what the seat sees (the game's ``determinize(observation, rng)``, reached
 through its :class:`~speakeasy.core.registry.GameType`), then plays each option of the
 decision out to the end many times on the engine's search-grade copy
-(``copy(history=False)``) with a cheap rollout policy (a bot of the game: random, or its
-heuristic), and scores each playout by the seat's final score margin: its score minus the
-best other seat's (its own score when it plays alone), the score being the game's
+(``copy(history=False)``) with a rollout policy (a bot of the game for every seat: random,
+or its heuristic), and scores each playout by the seat's final score margin: its score minus
+the best other seat's (its own score when it plays alone), the score being the game's
 (``GameType.scores``). The option with the best mean margin is chosen.
+
+**Common random numbers.** Within one determinization, the ``j``-th playout of every option
+uses the same rollout randomness: fresh rollout bots whose seeds derive from the
+determinization's seed and ``j`` only. The options are so compared on paired playouts (same
+hidden facts, same dice of the bots as far as their paths agree), and the differences between
+their means are much less noisy than independent playouts would make them.
+
+**Truncated rollouts.** With ``horizon`` set, a playout stops after that many decisions (or at
+the end of the game) and the position is scored by the game's static evaluation
+(``GameType.evaluate(game, seat)``, in the units of its final score: what the seat would score
+if the game ended now) instead of being played to the end.
 
 :meth:`SearchBot.advise` returns not just the choice but an :class:`Estimate` per option (mean
 margin, its standard error, playouts), so a coach can show them. The budget is a number of
@@ -47,6 +58,8 @@ __all__ = [
     "MAX_PLAYOUTS",
     "Advice",
     "Estimate",
+    "Evaluate",
+    "RolloutFactory",
     "SearchBot",
     "budgeted",
     "margin",
@@ -69,6 +82,8 @@ RolloutFactory = Callable[[str, int], Any]
 Scores = Callable[[Any], Mapping[str, float]]
 #: A game's ``determinize(observation, rng)``.
 Determinize = Callable[[Any, random.Random], Any]
+#: A game's static evaluation of a seat in a position (``GameType.evaluate``).
+Evaluate = Callable[[Any, str], float]
 
 
 def random_rollout(seat: str, seed: int) -> RandomBot:
@@ -126,6 +141,8 @@ class _Task:
     seed: int
     playouts: int
     deadline: float | None
+    evaluate: Evaluate | None = None
+    horizon: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,19 +156,42 @@ class _Tally:
     broken: int
 
 
-def _playout(game: Engine[Any, Any, Any], bots: Mapping[Any, Any]) -> None:
-    """Play ``game`` (a copy without history) to its end with the rollout ``bots``."""
+def _playout(
+    game: Engine[Any, Any, Any], bots: Mapping[Any, Any], horizon: int | None = None
+) -> None:
+    """Play ``game`` (a copy without history) with the rollout ``bots`` to its end, or for
+    ``horizon`` decisions at most."""
     pending = game.pending
-    while pending is not None:
+    left = -1 if horizon is None else horizon
+    while pending is not None and left != 0:
         player = pending.player
         bot = bots[player]
         seen = None if type(bot) is RandomBot else game.observe_now(player)
         game.apply(bot.choose(seen, pending))
         pending = game.pending
+        left -= 1
+
+
+def _value(task: _Task, game: Engine[Any, Any, Any]) -> float:
+    """The seat's margin at the end of a playout: by the final scores when the game is over,
+    by the game's static evaluation of every seat otherwise (a truncated playout)."""
+    if game.pending is None or task.evaluate is None:
+        return margin(task.scores(game), task.seat)
+    evaluate = task.evaluate
+    return margin({str(p): evaluate(game, str(p)) for p in game.players}, task.seat)
+
+
+def _rollout_bots(task: _Task, players: Sequence[Any], j: int) -> dict[Any, Any]:
+    """Fresh rollout bots for the ``j``-th playout of each option of ``task``'s
+    determinization: their seeds depend on its seed, ``j`` and the seat only (common random
+    numbers: every option's ``j``-th playout meets the same bots)."""
+    seed = derive_seed(task.seed, "playout", j)
+    return {p: task.rollout(str(p), derive_seed(seed, str(p))) for p in players}
 
 
 def _run(task: _Task) -> _Tally:
-    """Draw one determinization and play its share of playouts, round-robin over options."""
+    """Draw one determinization and play its share of playouts, round-robin over options;
+    the ``j``-th round plays every option with the same rollout seeds (:func:`_rollout_bots`)."""
     n = len(task.options)
     counts, sums, squares = [0] * n, [0.0] * n, [0.0] * n
     rng = random.Random(task.seed)
@@ -161,18 +201,19 @@ def _run(task: _Task) -> _Tally:
         return _Tally(tuple(counts), tuple(sums), tuple(squares), 1, 0)
     pending = root.pending
     assert pending is not None and pending.options == task.options
-    bots = {p: task.rollout(str(p), rng.getrandbits(62)) for p in root.players}
+    assert str(pending.player) == task.seat
     first = rng.randrange(n)  # each draw starts its round elsewhere: no option left unplayed
     broken = 0
     for k in range(task.playouts):
         if task.deadline is not None and time.monotonic() > task.deadline:
             break
         i = (first + k) % n
+        bots = _rollout_bots(task, root.players, k // n)
         game = root.copy(history=False)
         try:
             game.apply(game.pending.options[i])
-            _playout(game, bots)
-            value = margin(task.scores(game), task.seat)
+            _playout(game, bots, task.horizon)
+            value = _value(task, game)
         except EngineError:
             broken += 1  # a rule failed in this drawn world: the playout tells nothing
             continue
@@ -188,8 +229,10 @@ class SearchBot:
     ``determinize`` and ``scores`` are the game's (``GameType.determinize`` and
     ``GameType.scores``: :meth:`for_game`), ``rollout`` a module-level factory of rollout
     bots (default: random). ``playouts`` is the budget per decision, spread over
-    ``determinizations`` draws; ``seconds`` (optional) stops it sooner. ``workers``: 1 (the
-    default) searches in this process, ``0`` on every core, ``n`` on ``n`` processes.
+    ``determinizations`` draws; ``seconds`` (optional) stops it sooner. ``horizon``
+    (optional) truncates each playout after that many decisions and scores it by
+    ``evaluate`` (the game's ``GameType.evaluate``). ``workers``: 1 (the default) searches in
+    this process, ``0`` on every core, ``n`` on ``n`` processes.
     """
 
     def __init__(
@@ -203,6 +246,8 @@ class SearchBot:
         rollout: RolloutFactory = random_rollout,
         seconds: float | None = None,
         workers: int = 1,
+        evaluate: Evaluate | None = None,
+        horizon: int | None = None,
     ) -> None:
         for name, value, low in (
             ("playouts", playouts, 1),
@@ -215,6 +260,11 @@ class SearchBot:
                 raise ValueError(f"{name} must be from {low} to {MAX_PLAYOUTS:,}, got {value}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+        if horizon is not None:
+            if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1:
+                raise ValueError(f"horizon must be a whole number from 1, got {horizon!r}")
+            if evaluate is None:
+                raise ValueError("horizon must be given with evaluate (the game's evaluation)")
         self.determinize = determinize
         self.scores = scores
         self.seed = seed
@@ -223,14 +273,18 @@ class SearchBot:
         self.rollout = rollout
         self.seconds = seconds
         self.workers = workers
+        self.evaluate = evaluate
+        self.horizon = horizon
         #: The last advice given (for a coach, or a benchmark's timing).
         self.last: Advice | None = None
 
     @classmethod
     def for_game(cls, game: GameType, **kwargs: Any) -> SearchBot:
-        """A search bot for the registered ``game`` (its determinization and scores)."""
+        """A search bot for the registered ``game`` (its determinization, scores and
+        evaluation)."""
         if game.determinize is None or game.scores is None:
             raise ValueError(f"{game.title} cannot be searched (no determinize or scores)")
+        kwargs.setdefault("evaluate", game.evaluate)
         return cls(game.determinize, game.scores, **kwargs)
 
     def choose(self, observation: Any, decision: Decision) -> Action:
@@ -267,6 +321,8 @@ class SearchBot:
                 derive_seed(base, i),
                 share,
                 deadline(i),
+                self.evaluate,
+                self.horizon,
             )
             for i, share in enumerate(shares)
         ]

@@ -16,6 +16,14 @@ For each it prints the search bot's win rate (a shared win counts as a split, R-
 MC-WIN-3) with its 95% Wilson interval, the fair share and the ratio to it, the mean score of
 each bot (final money R-SCORING-1, VP MC-WIN-1) and the mean time per decision of each bot;
 ``--json FILE`` writes the raw numbers.
+
+The search bot is the registered one (its game's ``studies/batch.py`` settings) unless
+``--rollout`` (``random`` or ``heuristic``), ``--horizon`` (decisions before the static
+evaluation; ``0``: to the end) or ``--determinizations`` say otherwise; they set the batch
+module's settings in this process, so they reach a process pool's workers only where it forks
+(Linux), and always with ``--workers 1``. The CPU seconds per search decision are the whole
+run's CPU (this process and its children) over the search decisions: an upper bound, since the
+heuristic bots and the rules of the game itself are counted too.
 """
 
 from __future__ import annotations
@@ -23,12 +31,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from speakeasy.core.registry import GameType
 from speakeasy.games import load
 from speakeasy.tools.batch import game_specs, iter_games, wilson_interval, win_rates
 
@@ -37,16 +47,51 @@ TARGETS = (("speakeasy", 2), ("mafia-city", 3), ("mafia-city", 5))
 OTHERS = (("speakeasy", 1), ("speakeasy", 4), ("mafia-city", 4))
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its waited-for children so far."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def configure(
+    game: GameType, rollout: str | None, horizon: int | None, determinizations: int | None
+) -> dict[str, Any]:
+    """Set the registered search bot's settings in ``game``'s batch module (those given) and
+    return them all: rollout policy, horizon, determinizations."""
+    assert game.play_batch_game is not None
+    batch: Any = sys.modules[game.play_batch_game.__module__]
+    if rollout is not None:
+        batch.ROLLOUT = getattr(batch, f"{rollout}_rollout", None) or getattr(
+            sys.modules["speakeasy.tools.search"], f"{rollout}_rollout"
+        )
+    if horizon is not None:
+        batch.HORIZON = horizon or None
+    if determinizations is not None:
+        batch.DETERMINIZATIONS = determinizations
+    return {
+        "rollout": batch.ROLLOUT.__name__,
+        "horizon": batch.HORIZON,
+        "determinizations": batch.DETERMINIZATIONS,
+    }
+
+
 def run(
-    name: str, players: int, games: int, playouts: int, seed: int, workers: int
+    name: str,
+    players: int,
+    games: int,
+    playouts: int,
+    seed: int,
+    workers: int,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One batch: a search bot and ``players - 1`` heuristic bots, ``games`` games."""
     game = load(name)
     kinds = ("search", *["heuristic"] * (players - 1)) if players > 1 else ("search",)
     specs = game_specs(game, games, players, seed, kinds, playouts)
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), _cpu()
     records = list(iter_games(game, specs, workers=workers))
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, _cpu() - cpu
     rates = win_rates(records)
     won, seats = rates.get("search", (0.0, 0))
     low, high = wilson_interval(won, seats)
@@ -60,6 +105,7 @@ def run(
         count = sum(r.decision_time.get(kind, (0, 0.0))[0] for r in records)
         spent = sum(r.decision_time.get(kind, (0, 0.0))[1] for r in records)
         ms[kind] = 1000 * spent / count if count else 0.0
+    decisions = sum(r.decision_time.get("search", (0, 0.0))[0] for r in records)
     return {
         "game": name,
         "players": players,
@@ -76,7 +122,11 @@ def run(
         "mean_score": scores,
         "ms_per_decision": ms,
         "seconds": elapsed,
+        "cpu_seconds": cpu,
+        "search_decisions": decisions,
+        "cpu_per_search_decision": cpu / decisions if decisions else 0.0,
         "workers": workers,
+        "settings": settings or {},
     }
 
 
@@ -89,7 +139,8 @@ def line(result: dict[str, Any]) -> str:
         f"{result['search_seats']} ({result['win_rate']:.0%}, 95% CI "
         f"{result['wilson_low']:.0%}-{result['wilson_high']:.0%}; fair share "
         f"{result['fair_share']:.0%}, x{result['ratio_to_fair']:.2f}); mean score {score}; "
-        f"per decision {ms}; {result['seconds']:.0f} s"
+        f"per decision {ms}; {result['seconds']:.0f} s; CPU per search decision "
+        f"{result['cpu_per_search_decision']:.2f} s; {result['settings']}"
     )
 
 
@@ -102,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="also 1, 2 and 4 players")
     parser.add_argument("--only", default=None, help="one game:players, e.g. speakeasy:2")
     parser.add_argument("--json", default=None, help="write the raw numbers here")
+    parser.add_argument("--rollout", choices=("random", "heuristic"), default=None)
+    parser.add_argument("--horizon", type=int, default=None, help="0: play rollouts out")
+    parser.add_argument("--determinizations", type=int, default=None)
     args = parser.parse_args(argv)
     runs = list(TARGETS) + (list(OTHERS) if args.all else [])
     if args.only:
@@ -109,7 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = [(name, int(count))]
     results = []
     for name, players in runs:
-        result = run(name, players, args.games, args.playouts, args.seed, args.workers)
+        settings = configure(load(name), args.rollout, args.horizon, args.determinizations)
+        result = run(name, players, args.games, args.playouts, args.seed, args.workers, settings)
         print(line(result), flush=True)
         results.append(result)
     if args.json:

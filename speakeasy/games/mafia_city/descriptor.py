@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from speakeasy.core.registry import GameType, Station
-from speakeasy.games.mafia_city.engine.determinize import determinize, final_scores
+from speakeasy.games.mafia_city.engine.determinize import determinize, evaluate, final_scores
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.explain.log import RULES, glossary
 from speakeasy.games.mafia_city.model.data import load_data
@@ -86,4 +86,5 @@ GAME: Final = GameType(
     batch_lines=batch_lines,
     determinize=determinize,
     scores=final_scores,
+    evaluate=evaluate,
 )

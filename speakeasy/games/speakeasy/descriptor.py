@@ -15,7 +15,7 @@ import functools
 from typing import Final
 
 from speakeasy.core.registry import GameType, Station
-from speakeasy.games.speakeasy.engine.determinize import determinize, final_scores
+from speakeasy.games.speakeasy.engine.determinize import determinize, evaluate, final_scores
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
@@ -126,4 +126,5 @@ GAME: Final = GameType(
     batch_lines=batch_lines,
     determinize=determinize,
     scores=final_scores,
+    evaluate=evaluate,
 )

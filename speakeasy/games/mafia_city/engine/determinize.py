@@ -37,7 +37,7 @@ from speakeasy.games.mafia_city.engine.observe import Observation
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import GameState, Options, Seat
 
-__all__ = ["determinize", "final_scores", "sample_state"]
+__all__ = ["determinize", "evaluate", "final_scores", "sample_state"]
 
 
 def sample_state(
@@ -164,3 +164,9 @@ def final_scores(game: Game) -> dict[str, float]:
     """A finished (or stopped, GAP-MC-24) game's VP by seat (MC-WIN-1): the search bot's
     score."""
     return {p: float(v) for p, v in game.result().vp.items()}
+
+
+def evaluate(game: Game, seat: str) -> float:
+    """``seat``'s VP now (MC-WIN-1): the search bot's static evaluation of a position, in the
+    final score's units (what :func:`final_scores` counts at the end)."""
+    return float(game.state.seats[seat].vp)

@@ -22,11 +22,18 @@ from collections.abc import Sequence
 
 from speakeasy.core.registry import BotFactory
 from speakeasy.games.mafia_city.engine.bots import HeuristicBot, RandomBot
-from speakeasy.games.mafia_city.engine.determinize import determinize, final_scores
+from speakeasy.games.mafia_city.engine.determinize import determinize, evaluate, final_scores
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
-from speakeasy.tools.search import SearchBot, budgeted, random_rollout
+from speakeasy.tools.search import (
+    DEFAULT_DETERMINIZATIONS,
+    DEFAULT_PLAYOUTS,
+    RolloutFactory,
+    SearchBot,
+    budgeted,
+    random_rollout,
+)
 
 __all__ = ["BOTS", "MAX_ROUNDS", "batch_lines", "play_game"]
 
@@ -47,12 +54,29 @@ def heuristic_rollout(seat: str, seed: int) -> HeuristicBot:
 def search_bot(seat: str, seed: int, playouts: int = 0) -> SearchBot:
     """The search bot (:mod:`speakeasy.tools.search`) with its default budget, or
     ``playouts`` per decision."""
-    bot = SearchBot(determinize, final_scores, seed=seed, rollout=ROLLOUT)
+    bot = SearchBot(
+        determinize,
+        final_scores,
+        seed=seed,
+        playouts=PLAYOUTS,
+        determinizations=DETERMINIZATIONS,
+        rollout=ROLLOUT,
+        evaluate=evaluate,
+        horizon=HORIZON,
+    )
     return budgeted(bot, playouts)
 
 
-#: The search bot's rollout policy (measured: tests/benchmarks/search_strength_results.md).
-ROLLOUT = random_rollout
+# The registered search bot's settings (measured: tests/benchmarks/search_strength_results.md;
+# the strength benchmark sets them to compare others).
+#: Its rollout policy, for every seat.
+ROLLOUT: RolloutFactory = random_rollout
+#: Decisions a rollout plays before the position is evaluated (``None``: to the end).
+HORIZON: int | None = None
+#: Its playouts per decision.
+PLAYOUTS = DEFAULT_PLAYOUTS
+#: Its determinizations per decision.
+DETERMINIZATIONS = DEFAULT_DETERMINIZATIONS
 
 #: A batch game stops, unfinished, after this many rounds (GAP-MC-24).
 MAX_ROUNDS = 60

@@ -61,8 +61,9 @@ from speakeasy.games.speakeasy.engine.observe import (
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.state import OPERATIONS, Colour, GameState
+from speakeasy.games.speakeasy.rules.scoring import score_breakdown
 
-__all__ = ["determinize", "final_scores", "sample_state"]
+__all__ = ["determinize", "evaluate", "final_scores", "sample_state"]
 
 T = TypeVar("T")
 
@@ -276,3 +277,11 @@ def determinize(seen: Observation, rng: random.Random) -> Game:
 def final_scores(game: Game) -> dict[str, float]:
     """A finished game's final money by seat (R-SCORING-1): the search bot's score."""
     return {s.colour.value: float(s.total) for s in game.result().standings}
+
+
+def evaluate(game: Game, seat: str) -> float:
+    """What ``seat`` would finish with if the game ended now (R-SCORING-1..4): pocket and
+    safe, its protected buildings and its bottles (an unprotected building scores nothing,
+    R-SCORING-3): the search bot's static evaluation of a position, in final money. At the end
+    of the game it is the final score (:func:`final_scores`)."""
+    return float(score_breakdown(game.state, game.catalog)[Colour(seat)].total)

@@ -613,9 +613,15 @@ def legal_targets(
     choice = _find_choice(ctx, colour, piece, mode, ignore_defence)
     if mode == "upgrade" and choice.building not in PREMIUM:
         return []
-    if _choice_error(ctx, colour, choice, ignore_defence) is not None:
+    # The spaces and the attack power are found once for both checks, and the spaces by
+    # their refusal codes: no refusal is worded (a search's rollouts ask this very often).
+    shown = shown_spaces(ctx, colour, choice.mode)
+    takeover = choice.mode == "takeover" and not ignore_defence
+    power = attack_power(ctx, colour) if takeover else None
+    if _choice_error(ctx, colour, choice, ignore_defence, shown, power) is not None:
         return []
-    return [t for t, e in _targets(ctx, colour, choice, ignore_defence) if e is None]
+    check = _Checker.of(ctx, colour, choice, ignore_defence, power)
+    return [t for t in shown if check.code(t) is None]
 
 
 # ---------------------------------------------------------------------- the flow

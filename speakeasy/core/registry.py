@@ -110,6 +110,16 @@ class GameType:
     #: of ``scores`` (what it would score if the game ended now), for the search bot's
     #: truncated rollouts; ``None``: the search plays every rollout to the end.
     evaluate: Callable[[Any, str], float] | None = None
+    #: ``features(game, seat)``: what ``seat`` has in a position, part by part
+    #: (:class:`~speakeasy.core.features.Feature`: the score's parts and what leads to them),
+    #: for the coach's reasons; ``None``: the coach gives estimates without reasons.
+    features: Callable[[Any, str], Sequence[Any]] | None = None
+    #: ``chapter(game)``: which chapter of the game a position is in (Speakeasy's act, whose
+    #: Lucky Luciano phase settles wars and payouts; Mafia City's round): the coach also
+    #: compares options where the current chapter ends.
+    chapter: Callable[[Any], Any] | None = None
+    #: What a chapter is called in the game ("act", "round").
+    chapter_name: str = "chapter"
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """The seats of a game of ``players``; ``ValueError`` outside the game's range."""

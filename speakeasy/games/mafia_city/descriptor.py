@@ -25,6 +25,7 @@ from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.games.mafia_city.positions import load_position, position_names
 from speakeasy.games.mafia_city.studies.batch import BOTS, batch_lines, play_game
+from speakeasy.games.mafia_city.studies.features import chapter, features
 
 __all__ = ["GAME", "STATIONS"]
 
@@ -87,4 +88,7 @@ GAME: Final = GameType(
     determinize=determinize,
     scores=final_scores,
     evaluate=evaluate,
+    features=features,
+    chapter=chapter,
+    chapter_name="round",
 )

@@ -22,6 +22,7 @@ from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.shipped import SCENARIO_DIR, load_scenario
 from speakeasy.games.speakeasy.studies.batch import BOTS, batch_lines, play_game
+from speakeasy.games.speakeasy.studies.features import chapter, features
 from speakeasy.tools.glossary import Glossary, load_glossary
 from speakeasy.tools.paths import data_path
 from speakeasy.tools.rule_links import SPEAKEASY_RULES
@@ -127,4 +128,7 @@ GAME: Final = GameType(
     determinize=determinize,
     scores=final_scores,
     evaluate=evaluate,
+    features=features,
+    chapter=chapter,
+    chapter_name="act",
 )

@@ -1,0 +1,348 @@
+"""The coach (issue 27): what would a strong player do here, and why?
+
+:func:`coach` answers at a decision from the asking seat's observation only (what that seat may
+see: the engine's ``observe_now``). It draws worlds consistent with that observation (the
+game's ``determinize``: every hidden fact drawn anew) and, in each world, plays every option
+and then the same rollout to the end: the same bots with the same seeds after each option
+(common random numbers), so that options are compared in pairs and the option is the only
+difference. An option's estimate is the seat's mean final score margin over the worlds (its
+score minus the best other seat's, :func:`~speakeasy.tools.search.margin`) with its standard
+error, as the search bot counts it (:mod:`speakeasy.tools.search`).
+
+The reasons come from the game's measures (``GameType.features``: the score's parts and what
+leads to them, each with its rules and the explorer that shows it), taken in every playout
+three times: just after the option (``now``), where the current chapter ends (``chapter``:
+``GameType.chapter``, Speakeasy's act whose Lucky Luciano phase settles the wars and the
+payouts, Mafia City's round) and at the end of the game (``end``). The coach compares the
+recommended option with the runner-up world by world and keeps the measures whose mean
+difference is clear (more than twice its standard error), largest first.
+
+It is anytime: ``progress(done, total)`` is called after each world and ``cancel()`` (checked
+before each) stops it early; the answer then covers the worlds played. The same seed,
+observation and decision give the same answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from speakeasy.core.actions import Action, Decision
+from speakeasy.core.bots import RandomBot
+from speakeasy.core.determinize import DeterminizeError
+from speakeasy.core.engine import Engine, EngineError
+from speakeasy.core.features import Feature
+from speakeasy.core.registry import GameType
+from speakeasy.core.seeds import derive_seed
+from speakeasy.tools.search import Estimate, RolloutFactory, SearchBot, margin, random_rollout
+
+__all__ = [
+    "DEFAULT_WORLDS",
+    "MAX_WORLDS",
+    "WHEN",
+    "Coaching",
+    "Reason",
+    "coach",
+]
+
+#: Worlds drawn by default (each plays every option once).
+DEFAULT_WORLDS: Final = 12
+#: The most worlds one question may ask for.
+MAX_WORLDS: Final = 10_000
+When = Literal["now", "chapter", "end"]
+#: When the measures are taken, in order.
+WHEN: Final[tuple[When, ...]] = ("now", "chapter", "end")
+#: A difference smaller than this (in the measure's units) is no reason.
+_TINY: Final = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Where the recommended option and the runner-up differ in one measure, at one moment.
+
+    ``difference`` is the mean, over the worlds, of the recommended option's value minus the
+    runner-up's (positive: the recommended option has more), ``stderr`` its standard error;
+    the rest is the measure's (:class:`~speakeasy.core.features.Feature`).
+    """
+
+    key: str
+    label: str
+    when: When
+    difference: float
+    stderr: float
+    rules: tuple[str, ...]
+    explorer: str | None
+    unit: str
+    scored: bool
+
+    def amount(self) -> str:
+        """The difference in words: ``+$12``, ``-1.5 buildings``, ``+0.8 VP``, ``40% more
+        often`` (a yes/no measure)."""
+        sign = "+" if self.difference >= 0 else "-"
+        size = abs(self.difference)
+        if self.unit == "$":
+            return f"{sign}${size:.0f}"
+        if not self.unit:  # a yes/no measure
+            return f"{size * 100:.0f}% {'more' if self.difference >= 0 else 'less'} often"
+        number = f"{size:.1f}".removesuffix(".0")
+        noun = self.unit if self.unit == "VP" or number == "1" else self.unit + "s"
+        return f"{sign}{number} {noun}"
+
+
+@dataclass(frozen=True, slots=True)
+class Coaching:
+    """The coach's answer for ``seat`` at a decision: an :class:`Estimate` per option (in the
+    decision's order), the worlds played (``failed`` could not be drawn, ``broken`` were
+    dropped because a rule failed in them), the :class:`Reason` s the recommended option beats
+    (or trails) the runner-up by, the mean margin between the two (``lead``, with its standard
+    error), whether it was ``cancelled`` and the seconds it took. ``chapter`` names the game's
+    chapter ("act", "round")."""
+
+    seat: str
+    estimates: tuple[Estimate, ...]
+    worlds: int
+    failed: int
+    broken: int
+    reasons: tuple[Reason, ...]
+    lead: float
+    lead_stderr: float
+    cancelled: bool
+    seconds: float
+    chapter: str = "chapter"
+
+    def ranked(self, n: int | None = None) -> tuple[Estimate, ...]:
+        """The options with their estimates, best first (``n`` of them, or all)."""
+        ordered = _ranked(self.estimates)
+        return ordered if n is None else ordered[:n]
+
+    @property
+    def best(self) -> Estimate | None:
+        """The recommended option (``None`` if no world could be played)."""
+        ranked = self.ranked(1)
+        return ranked[0] if ranked else None
+
+    @property
+    def runner_up(self) -> Estimate | None:
+        """The second best option (``None`` with a single option or no world played)."""
+        ranked = self.ranked(2)
+        return ranked[1] if len(ranked) > 1 else None
+
+    def clear(self) -> bool:
+        """Whether the recommended option's lead over the runner-up is beyond doubt: more than
+        twice its standard error (with one option there is nothing to doubt)."""
+        if self.runner_up is None:
+            return self.best is not None
+        return self.lead > 2 * self.lead_stderr
+
+    def to_data(self, label: Callable[[Action], str] = str) -> dict[str, Any]:
+        """Plain data (JSON) for a page: the options best first with ``label`` (default: the
+        action's text), the lead and the reasons."""
+        return {
+            "seat": self.seat,
+            "worlds": self.worlds,
+            "cancelled": self.cancelled,
+            "seconds": round(self.seconds, 3),
+            "chapter": self.chapter,
+            "clear": self.clear(),
+            "lead": [round(self.lead, 2), round(self.lead_stderr, 2)],
+            "ranked": [
+                {
+                    "label": label(e.option),
+                    "option": str(e.option),
+                    "mean": round(e.mean, 2),
+                    "stderr": round(e.stderr, 2),
+                }
+                for e in self.ranked()
+            ],
+            "reasons": [
+                {
+                    "when": r.when,
+                    "label": r.label,
+                    "amount": r.amount(),
+                    "rules": list(r.rules),
+                    "explorer": r.explorer,
+                    "scored": r.scored,
+                }
+                for r in self.reasons
+            ],
+        }
+
+
+def _ranked(estimates: Sequence[Estimate]) -> tuple[Estimate, ...]:
+    """The played options best first (ties: in the decision's order)."""
+    order = {id(e): i for i, e in enumerate(estimates)}
+    return tuple(
+        sorted((e for e in estimates if e.playouts), key=lambda e: (-e.mean, order[id(e)]))
+    )
+
+
+def _checked_worlds(worlds: int) -> int:
+    if isinstance(worlds, bool) or not isinstance(worlds, int):
+        raise ValueError(f"worlds must be a whole number, got {worlds!r}")
+    if not 1 <= worlds <= MAX_WORLDS:
+        raise ValueError(f"worlds must be from 1 to {MAX_WORLDS:,}, got {worlds}")
+    return worlds
+
+
+#: One playout's measures: (when, key) -> value.
+Measures = dict[tuple[str, str], float]
+
+
+def _measure(
+    into: Measures, when: str, measured: Sequence[Feature], info: dict[str, Feature]
+) -> None:
+    for f in measured:
+        into[(when, f.key)] = float(f.value)
+        info.setdefault(f.key, f)
+
+
+def _play(
+    game: Engine[Any, Any, Any],
+    bots: Mapping[Any, Any],
+    seat: str,
+    game_type: GameType,
+    info: dict[str, Feature],
+) -> tuple[float, Measures]:
+    """Play ``game`` (an option just applied) to its end with ``bots``: the seat's final
+    margin and its measures now, at the end of the chapter and at the end."""
+    features, chapter = game_type.features, game_type.chapter
+    measures: Measures = {}
+    if features is not None:
+        _measure(measures, "now", features(game, seat), info)
+    start = chapter(game) if chapter is not None else None
+    chapter_seen = chapter is None
+    pending = game.pending
+    while pending is not None:
+        if not chapter_seen and chapter is not None and chapter(game) != start:
+            chapter_seen = True
+            if features is not None:
+                _measure(measures, "chapter", features(game, seat), info)
+        bot = bots[pending.player]
+        seen = None if type(bot) is RandomBot else game.observe_now(pending.player)
+        game.apply(bot.choose(seen, pending))
+        pending = game.pending
+    if features is not None:
+        end = features(game, seat)
+        _measure(measures, "end", end, info)
+        if not chapter_seen:  # the game ended within the chapter
+            _measure(measures, "chapter", end, info)
+    assert game_type.scores is not None
+    return margin(game_type.scores(game), seat), measures
+
+
+def _mean(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error (``0`` below two values)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def coach(
+    game_type: GameType,
+    observation: Any,
+    decision: Decision,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 0,
+    rollout: RolloutFactory | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Coaching:
+    """The coach's answer at ``decision`` for the seat it asks, from that seat's
+    ``observation`` (see the module docstring). ``rollout`` makes the bots that play on after
+    each option (default: the rollout policy of the game's registered ``search`` bot).
+    ``ValueError`` for a game that cannot be searched or a bad number of worlds."""
+    worlds = _checked_worlds(worlds)
+    if game_type.determinize is None or game_type.scores is None:
+        raise ValueError(f"{game_type.title} has no coach (it cannot be searched)")
+    began = time.perf_counter()
+    options = tuple(decision.options)
+    seat = str(decision.player)
+    if rollout is None:
+        bot = game_type.bots["search"](seat, seed) if "search" in game_type.bots else None
+        rollout = bot.rollout if isinstance(bot, SearchBot) else random_rollout
+    key = "|".join([seat, str(decision.kind), *map(str, options)])
+    base = derive_seed(seed, "coach", key)
+    info: dict[str, Feature] = {}
+    played: list[tuple[list[float], list[Measures]]] = []  # per world: per option
+    failed = broken = 0
+    cancelled = False
+    for w in range(worlds):
+        if cancel is not None and cancel():
+            cancelled = True
+            break
+        try:
+            root = game_type.determinize(observation, random.Random(derive_seed(base, w)))
+        except DeterminizeError:
+            failed += 1
+            continue
+        pending = root.pending
+        assert pending is not None and tuple(pending.options) == options
+        margins: list[float] = []
+        measures: list[Measures] = []
+        try:
+            for i in range(len(options)):
+                bots = {p: rollout(str(p), derive_seed(base, w, str(p))) for p in root.players}
+                game = root.copy(history=False)
+                game.apply(game.pending.options[i])
+                value, measured = _play(game, bots, seat, game_type, info)
+                margins.append(value)
+                measures.append(measured)
+        except EngineError:
+            broken += 1  # a rule failed in this drawn world: it tells nothing
+            continue
+        played.append((margins, measures))
+        if progress is not None:
+            progress(w + 1, worlds)
+    estimates = tuple(
+        Estimate(option, *_mean([m[i] for m, _ in played]), len(played))
+        for i, option in enumerate(options)
+    )
+    ranked = _ranked(estimates)
+    reasons: list[Reason] = []
+    lead = lead_stderr = 0.0
+    if len(ranked) > 1:
+        a, b = estimates.index(ranked[0]), estimates.index(ranked[1])
+        lead, lead_stderr = _mean([m[a] - m[b] for m, _ in played])
+        for when in WHEN:
+            for name, feature in info.items():
+                pairs = [(x[a].get((when, name)), x[b].get((when, name))) for _, x in played]
+                diffs = [u - v for u, v in pairs if u is not None and v is not None]
+                mean, stderr = _mean(diffs)
+                if abs(mean) >= _TINY and abs(mean) > 2 * stderr:
+                    reasons.append(
+                        Reason(
+                            name,
+                            feature.label,
+                            when,
+                            mean,
+                            stderr,
+                            feature.rules,
+                            feature.explorer,
+                            feature.unit,
+                            feature.scored,
+                        )
+                    )
+    reasons.sort(key=lambda r: (WHEN.index(r.when), -abs(r.difference)))
+    return Coaching(
+        seat,
+        estimates,
+        len(played),
+        failed,
+        broken,
+        tuple(reasons),
+        lead,
+        lead_stderr,
+        cancelled,
+        time.perf_counter() - began,
+        game_type.chapter_name,
+    )

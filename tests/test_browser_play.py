@@ -6,18 +6,19 @@ checks that the map (the play table's SVG: its title and the layout's meta) and 
 follow.
 A screenshot is kept under ``tmp_path`` and copied to ``/tmp/play_browser.png``.
 
-Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 against the heuristic
-bot (the default opponent): every decision by one click on what the decision panel offers at
-the map's step (an option button; for a long dropdown, its Play button; "Let the bots move"
-when the bots are to move), read once the panel shows the same step as the map (the two
-widgets draw in either order: issue 23). On the way the test
-reads the player boards (the hand in words, the opponent's hidden), turns on the teacher view,
-opens the step through of a Lucky Luciano phase from "Since your last decision", and checks
-that no option label repeats, no catalogue ID is shown, nothing scrolls sideways at 1280×800
-and 1920×1080, and after every decision the whole decision panel is in the window at 1280×800
-with its options scrolling on their own (issue 24). It ends at the final scores. Screenshots
-(``full_1280.png``, ``board_1280.png``, ``luciano_1280.png``, ``final_1280.png``,
-``full_1920.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_*.png``.
+Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 (and, issue 24, a
+desktop's 1920×1080) against the heuristic bot (the default opponent): every decision by one
+click on what the decision panel offers at the map's step (an option button; for a long
+dropdown, its Play button; "Let the bots move" when the bots are to move), read once the
+panel shows the same step as the map (the two widgets draw in either order: issue 23). On the
+way the test reads the player boards (the hand in words, the opponent's hidden), turns on the
+teacher view, opens the step through of a Lucky Luciano phase from "Since your last decision",
+and checks that no option label repeats and no catalogue ID is shown; after every decision nothing
+scrolls sideways, the whole decision panel is in the window with its options scrolling on
+their own, blue's safe and hand stay hidden once the teacher view is off again, no internal
+text shows and every symbol draws (issue 24). It ends at the final scores. Screenshots
+(``full_*.png``, ``board.png``, ``luciano.png``, ``final_*.png``, ``full_page_*.png``) are kept
+under ``tmp_path`` and copied to ``/tmp/play_full_<width>_*.png``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ from tests.browser import (
     internal_text,
     missing_glyphs,
     panel_out_of_view,
-    set_viewport,
     svg_meta,
     table_view,
     wait_for,
@@ -332,7 +332,7 @@ def _check_boards(page: Any, now: TableView, tmp_path: Path) -> None:
     )
     expect(page.locator(".se-board[data-colour='blue']")).not_to_contain_text("hidden:")
     page.locator(".se-boards").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "board_1280.png"))
+    page.screenshot(path=str(tmp_path / "board.png"))
     page.get_by_text("Teacher view").click()
     expect(page.locator(".se-board[data-colour='blue']")).to_have_attribute(
         "data-private", "false", timeout=FULL_TIMEOUT_MS
@@ -354,18 +354,36 @@ def _open_luciano(page: Any, tmp_path: Path) -> TableView:
     expect(picker).to_contain_text(f"⚔ Step {step} ·", timeout=FULL_TIMEOUT_MS)
     changed = page.get_by_text(re.compile(r"^What changed"))
     changed.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "luciano_1280.png"))
+    page.screenshot(path=str(tmp_path / "luciano.png"))
     return now
 
 
-def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_path: Path) -> None:
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+def _hidden_from_purple(page: Any, now: TableView) -> None:
+    """With the teacher view off, blue's safe and hand are hidden from purple (R-MONEY-3,
+    R-CARD-9): blue's board says so and the map's panel shows no sum in blue's safe."""
+    theirs = page.locator(".se-board[data-colour='blue']").first
+    assert theirs.get_attribute("data-private") == "false", f"at step {now.step}"
+    text = theirs.inner_text()
+    assert "the safe is hidden" in text and "hidden:" in text, f"at step {now.step}: {text!r}"
+    shown = _safe_cells(page).get("blue")
+    assert shown == "hidden", f"blue's safe shown at step {now.step}: {shown!r}"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_a_whole_game_by_clicks(
+    play_url: str, chromium: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue 24: a whole game against the heuristic bot at a laptop's and a desktop's size;
+    after every decision nothing scrolls sideways, the panel keeps its parts in view, no
+    internal text or hidden fact shows and every symbol draws."""
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     try:
         # the teacher's page (the player boards' check turns the teacher view on and off)
         now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
-        page.screenshot(path=str(tmp_path / "full_1280.png"))
+        page.screenshot(path=str(tmp_path / f"full_{width}.png"))
         boards_checked = luciano_opened = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
@@ -379,6 +397,9 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
                 luciano_opened = True
                 _no_sideways_scroll(page)
             now = _decide(page, now)
+            _no_sideways_scroll(page)
+            if boards_checked:  # the teacher view is off again
+                _hidden_from_purple(page, now)
             # the panel keeps its parts in view, the options scrolling on their own (issue 24)
             problems = panel_out_of_view(page)
             assert not problems, f"at step {now.step}: {problems}"
@@ -393,13 +414,11 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)
         page.locator(".se-final").scroll_into_view_if_needed()
-        page.screenshot(path=str(tmp_path / "final_1280.png"))
-        set_viewport(page, 1920, 1080)
-        _no_sideways_scroll(page)
-        page.screenshot(path=str(tmp_path / "full_1920.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"final_{width}.png"))
+        page.screenshot(path=str(tmp_path / f"full_page_{width}.png"), full_page=True)
     finally:
         for shot in tmp_path.glob("*.png"):
-            shutil.copyfile(shot, Path("/tmp") / f"play_full_{shot.name}")
+            shutil.copyfile(shot, Path("/tmp") / f"play_full_{width}_{shot.name}")
         context.close()
 
 

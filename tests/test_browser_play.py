@@ -15,9 +15,11 @@ reads the player boards (the hand in words, the opponent's hidden), turns on the
 opens the step through of a Lucky Luciano phase from "Since your last decision", and checks
 that no option label repeats, no catalogue ID is shown, nothing scrolls sideways at 1280×800
 and 1920×1080, and after every decision the whole decision panel is in the window at 1280×800
-with its options scrolling on their own (issue 24). It ends at the final scores. Screenshots
-(``full_1280.png``, ``board_1280.png``, ``luciano_1280.png``, ``final_1280.png``,
-``full_1920.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_*.png``.
+with its options scrolling on their own, no button is cut off, every draw names the card on top
+of its deck (R-CARD-6) and the panel links glossary words (issue 24). It ends at the final
+scores. Screenshots (``full_1280.png``, ``board_1280.png``, ``luciano_1280.png``,
+``final_1280.png``, ``full_1920.png``) are kept under ``tmp_path`` and copied to
+``/tmp/play_full_*.png``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    cut_buttons,
     internal_text,
     missing_glyphs,
     panel_out_of_view,
@@ -366,6 +369,12 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
         now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / "full_1280.png"))
+        # the panel's words of the glossary link to their entries on the rules page, with the
+        # definition as a tooltip (as in Mafia City's panel)
+        term = page.locator(".se-side a.term-link").first
+        expect(term).to_have_attribute("href", re.compile(r"^/rules/\?term=[a-z0-9-]+$"))
+        expect(term).to_have_attribute("title", re.compile(r"^[^:]+: .+"))
+        draws_seen = 0
         boards_checked = luciano_opened = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
@@ -384,11 +393,17 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
             assert not problems, f"at step {now.step}: {problems}"
             assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
             assert not (found := internal_text(page)), f"internal text at step {now.step}: {found}"
+            # every label whole (issue 24 item 6); a draw names the card on top (R-CARD-6)
+            assert not (cut := cut_buttons(page)), f"cut off at step {now.step}: {cut}"
+            for label in now.options:
+                if label.startswith("Draw the top"):
+                    assert re.search(r"card \(reward: .+; leverage \d\)", label), label
+                    draws_seen += 1
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
-        assert boards_checked and luciano_opened
+        assert boards_checked and luciano_opened and draws_seen
         expect(page.locator(".se-results")).to_contain_text("Purple")
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)

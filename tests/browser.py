@@ -32,6 +32,7 @@ __all__ = [
     "TableView",
     "click_district",
     "click_svg_district",
+    "cut_buttons",
     "internal_text",
     "missing_glyphs",
     "next_frame",
@@ -402,6 +403,23 @@ _PLAYER_TEXT_JS = f"""() => {{
     .map((t) => t.textContent);
   return [({DEEP_TEXT_JS})(), ...titles].join('\\n');
 }}"""
+
+
+#: The panel's buttons and titles whose text does not fit in them (cut off or hidden).
+_CUT_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  return deep('.se-side button, .se-side .se-group-title, .se-side .se-caption')
+    .filter(el => el.offsetParent !== null
+      && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+    .map(el => el.textContent.trim());
+}}"""
+
+
+def cut_buttons(page: Any) -> list[str]:
+    """The text of every button (and group title or caption) of the decision panel that is
+    cut off: wider or taller than the box that shows it (issue 24 item 6: a label wraps)."""
+    found: list[str] = page.evaluate(_CUT_JS)
+    return found
 
 
 def internal_text(page: Any) -> list[str]:

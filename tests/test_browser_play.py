@@ -13,12 +13,13 @@ dropdown, its Play button; "Let the bots move" when the bots are to move), read 
 panel shows the same step as the map (the two widgets draw in either order: issue 23). On the
 way the test reads the player boards (the hand in words, the opponent's hidden), turns on the
 teacher view, opens the step through of a Lucky Luciano phase from "Since your last decision",
-and checks that no option label repeats and no catalogue ID is shown; after every decision nothing
-scrolls sideways, the whole decision panel is in the window with its options scrolling on
-their own, blue's safe and hand stay hidden once the teacher view is off again, no internal
-text shows and every symbol draws (issue 24). It ends at the final scores. Screenshots
-(``full_*.png``, ``board.png``, ``luciano.png``, ``final_*.png``, ``full_page_*.png``) are kept
-under ``tmp_path`` and copied to ``/tmp/play_full_<width>_*.png``.
+and checks that no option label repeats and no catalogue ID is shown; after every decision
+nothing scrolls sideways, the whole decision panel is in the window with its options scrolling
+on their own, no button is cut off, every draw names the card on top of its deck (R-CARD-6),
+blue's safe and hand stay hidden once the teacher view is off again, no internal text shows
+and every symbol draws; the panel links glossary words (issue 24). It ends at the final
+scores. Screenshots (``full_*.png``, ``board.png``, ``luciano.png``, ``final_*.png``,
+``full_page_*.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_<width>_*.png``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    cut_buttons,
     internal_text,
     missing_glyphs,
     panel_out_of_view,
@@ -384,6 +386,12 @@ def test_a_whole_game_by_clicks(
         now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / f"full_{width}.png"))
+        # the panel's words of the glossary link to their entries on the rules page, with the
+        # definition as a tooltip (as in Mafia City's panel)
+        term = page.locator(".se-side a.term-link").first
+        expect(term).to_have_attribute("href", re.compile(r"^/rules/\?term=[a-z0-9-]+$"))
+        expect(term).to_have_attribute("title", re.compile(r"^[^:]+: .+"))
+        draws_seen = 0
         boards_checked = luciano_opened = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
@@ -405,11 +413,17 @@ def test_a_whole_game_by_clicks(
             assert not problems, f"at step {now.step}: {problems}"
             assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
             assert not (found := internal_text(page)), f"internal text at step {now.step}: {found}"
+            # every label whole (issue 24 item 6); a draw names the card on top (R-CARD-6)
+            assert not (cut := cut_buttons(page)), f"cut off at step {now.step}: {cut}"
+            for label in now.options:
+                if label.startswith("Draw the top"):
+                    assert re.search(r"card \(reward: .+; leverage \d\)", label), label
+                    draws_seen += 1
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
-        assert boards_checked and luciano_opened
+        assert boards_checked and luciano_opened and draws_seen
         expect(page.locator(".se-results")).to_contain_text("Purple")
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)

@@ -183,9 +183,9 @@ function render({ model, el }) {
         const row = h("div", item.luciano ? "se-since-item se-luciano" : "se-since-item");
         row.dataset.step = item.step;
         const text = h("div", "se-since-text");
-        text.append(h("b", "", item.headline));
+        const seen = new Set();  // a step is one block: each word linked once
+        text.append(linked(h("b"), item.headline, links, seen));
         const ul = h("ul");
-        const seen = new Set();
         for (const line of item.lines) ul.append(linked(h("li"), line, links, seen));
         text.append(ul);
         if (item.more.length) {
@@ -225,9 +225,12 @@ function render({ model, el }) {
             o.value = String(i);
             sel.append(o);
           }
+          // a closed list shows only the start of a long option: the chosen one in full below
+          const chosen = h("div", "se-caption se-list-chosen", v.options[g.options[0]].full);
+          sel.addEventListener("change", () => { chosen.textContent = v.options[Number(sel.value)].full; });
           const play = h("button", "se-play", "▶ Play the chosen option");
           play.addEventListener("click", () => { play.blur(); send({ kind: "choose", index: Number(sel.value) }); });
-          opts.append(sel, play);
+          opts.append(sel, chosen, play);
           continue;
         }
         for (const i of g.options) {
@@ -235,7 +238,8 @@ function render({ model, el }) {
           const b = button("se-option", o.head, { kind: "choose", index: i }, o.full);
           b.dataset.index = i;
           opts.append(b);
-          if (o.caption) opts.append(h("div", "se-caption", o.caption));
+          // what it costs and gives, its glossary words linked (the button's own words never)
+          if (o.caption) opts.append(linked(h("div", "se-caption"), o.caption, links));
         }
       }
       if (v.show_all) opts.append(button("se-show-all", "Show every option", { kind: "all" }));

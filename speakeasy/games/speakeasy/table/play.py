@@ -34,21 +34,29 @@ from speakeasy.core.engine import Step
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
-from speakeasy.games.speakeasy.engine.observe import Observation, observe, teacher_view
+from speakeasy.games.speakeasy.engine.observe import HIDDEN, Observation, observe, teacher_view
 from speakeasy.games.speakeasy.explain.events import Explanation
 from speakeasy.games.speakeasy.explain.log import StepFrame, log, step_through
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
-from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase, Player
+from speakeasy.games.speakeasy.model.state import (
+    OPERATIONS,
+    Colour,
+    GameState,
+    Phase,
+    Player,
+    Track,
+)
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.page_address import AddressError, table_fields
 from speakeasy.tools.seated import UndoToPerson
-from speakeasy.tools.text import counted, plural, split_label
+from speakeasy.tools.text import counted, plural
 
 __all__ = [
     "AUTOMATIC_CATEGORIES",
+    "CARD_OPTIONS",
     "DISTRICT_FIRST",
     "LUCIANO_CATEGORIES",
     "SEAT_KINDS",
@@ -61,8 +69,10 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "advance",
+    "card_words",
     "decision_number",
     "decision_steps",
+    "draw_words",
     "group_options",
     "money_cost",
     "option_descriptions",
@@ -71,8 +81,8 @@ __all__ = [
     "plain_words",
     "position_after",
     "progress_text",
+    "same_card",
     "seat_name",
-    "short_label",
     "since_last_decision",
     "step_summaries",
     "table_for",
@@ -129,21 +139,6 @@ def group_options(decision: Decision) -> list[OptionGroup]:
     return [OptionGroup(title, tuple(options)) for title, options in keyed.items()]
 
 
-def short_label(title: str, action: Action) -> str:
-    """An option's label without the group title it starts with (the group shows it).
-
-    >>> short_label("Garage", Action("capo", ("garage", 0), label="Garage, person 1: play a card"))
-    'person 1: play a card'
-    >>> short_label("Options", Action("raise", ("vip",), label="Raise vip to 2"))
-    'Raise vip to 2'
-    """
-    label = action.describe()
-    for cut in (f"{title}, ", f"{title}: "):
-        if title and label.startswith(cut) and len(label) > len(cut):
-            return label[len(cut) :]
-    return label
-
-
 def _group_title(decision: Decision, action: Action) -> str:
     if action.kind in ("skip", "done", "finish"):
         return "Finish"
@@ -167,7 +162,11 @@ class Table(UndoToPerson):
     game: Game
     seats: dict[Colour, SeatKind]
     bots: dict[Colour, Bot] = field(default_factory=dict)
-    _labels: dict[int, list[OptionLabel]] = field(default_factory=dict, repr=False)
+    # the labels of one pending decision (the decision itself: a position undone and played
+    # again to the same step is asked anew)
+    _labels: tuple[Decision | None, list[OptionLabel]] = field(
+        default_factory=lambda: (None, []), repr=False, compare=False
+    )
     # the position before the latest choice (its actions before it, a copy of the state):
     # what previous_state would otherwise replay
     _before: tuple[tuple[Action, ...], GameState] | None = field(default=None, repr=False)
@@ -261,8 +260,21 @@ class Table(UndoToPerson):
 
     # ------------------------------------------------------------------ options
     def groups(self) -> list[OptionGroup]:
+        """The pending options in their groups (:func:`group_options`), each once as a
+        person tells them apart: of the options that do exactly the same (copies of one card)
+        only the first, whose label stands for them all (:meth:`labels`)."""
         decision = self.game.pending
-        return group_options(decision) if decision else []
+        if decision is None:
+            return []
+        groups = group_options(decision)
+        if not any(a.kind in CARD_OPTIONS for a in decision.options):
+            return groups
+        shown = {label.action for label in self.labels()}
+        return [
+            OptionGroup(g.title, kept)
+            for g in groups
+            if (kept := tuple(a for a in g.options if a in shown))
+        ]
 
     def options_in(self, district: int) -> list[Action]:
         """The pending options about a district (what a click on it can mean)."""
@@ -373,16 +385,18 @@ class Table(UndoToPerson):
 
     # ------------------------------------------------------------------ people's words
     def labels(self) -> list[OptionLabel]:
-        """:func:`option_labels` of the pending decision (computed once per position)."""
-        step = len(self.game.history)
-        if step not in self._labels:
-            self._labels = {step: option_labels(self.game)}
-        return self._labels[step]
+        """:func:`option_labels` of the pending decision (computed once per decision)."""
+        decision = self.game.pending
+        if decision is None:
+            return []
+        if self._labels[0] is not decision:
+            self._labels = (decision, option_labels(self.game))
+        return self._labels[1]
 
     def label_of(self, action: Action) -> OptionLabel:
-        """The :class:`OptionLabel` of one pending option."""
+        """The :class:`OptionLabel` of one pending option (the one that stands for it)."""
         for label in self.labels():
-            if label.action == action:
+            if label.stands_for(action):
                 return label
         raise KeyError(str(action))
 
@@ -650,37 +664,40 @@ _PAID_SAFE = ("paid_safe", "from_safe")
 
 @dataclass(frozen=True, slots=True)
 class OptionLabel:
-    """How one option reads on its button: a ``head`` unique within the decision, a
-    ``detail`` under it, and its full ``cost`` (pocket, safe with laundering, cards
-    discarded) and ``effect`` (what the choosing player gains), found by trying the option on a
-    copy of the game."""
+    """How one option reads on its button: its whole label as a ``head`` no other option of
+    the decision shares (a button wraps it, never cuts it), and its full ``cost`` (pocket, safe
+    with laundering, cards discarded) and ``effect`` (what the choosing player gains), found by
+    trying the option on a copy of the game. ``same`` are the other options that do exactly
+    what ``action`` does (copies of one card, R-CARD-1): one button stands for them all."""
 
     action: Action
     group: str
     head: str
-    detail: str
     cost: str
     effect: str
+    same: tuple[Action, ...] = ()
 
     @property
     def caption(self) -> str:
-        """The line under the button: what differs, what it costs, what it gives."""
-        parts = [self.detail] if self.detail else []
-        if self.cost:
-            parts.append(self.cost)
-        if self.effect:
-            parts.append(self.effect)
-        return " · ".join(parts)
+        """The line under the button: what it costs and what it gives."""
+        return " · ".join(part for part in (self.cost, self.effect) if part)
 
     @property
     def full(self) -> str:
         """Head and caption in one line (a tooltip or a dropdown entry)."""
         return f"{self.head} — {self.caption}" if self.caption else self.head
 
+    def stands_for(self, action: Action) -> bool:
+        """Whether choosing this label's button is choosing ``action``."""
+        return action == self.action or action in self.same
+
 
 def option_labels(game: Game) -> list[OptionLabel]:
-    """Every pending option as a person reads it, in the decision's order; no two share a
-    head (the part cut off for the caption is put back until they differ).
+    """Every pending option as a person reads it, in the decision's order: its whole label in
+    a player's words (no catalogue ID, no 0-based number), the top card of a deck it draws
+    named from the seat's observation (R-CARD-6: the decks are face up, only their top cards
+    show). No two share a head: options that do exactly the same (two copies of one card) are
+    one label (:attr:`OptionLabel.same`).
 
     >>> from speakeasy import Game
     >>> labels = option_labels(Game.new(players=2, seed=3))
@@ -690,88 +707,83 @@ def option_labels(game: Game) -> list[OptionLabel]:
     decision = game.pending
     if decision is None:
         return []
-    rows: list[tuple[Action, str, str]] = []
-    pairs: list[tuple[str, str]] = []
     catalog = catalog_of(game)
+    seen: Observation | None = None
+    out: list[OptionLabel] = []
+    by_head: dict[str, int] = {}
     for group in group_options(decision):
         for action in group.options:
-            short = plain_words(short_label(group.title, action), catalog=catalog)
-            rows.append((action, group.title, plain_words(action.describe(), catalog=catalog)))
-            pairs.append(_head(short))
-    # Heads that repeat: first the head of the whole label, then what tells them apart.
-    for attempt in range(2):
-        groups: dict[str, list[int]] = {}
-        for i, (head, _detail) in enumerate(pairs):
-            groups.setdefault(head, []).append(i)
-        for same in groups.values():
-            if len(same) < 2:
+            if action.kind == "draw":
+                seen = seen or game.observe(decision.player)
+                head = draw_words(seen, action, catalog)
+            else:
+                head = plain_words(action.describe(), catalog=catalog)
+            first = by_head.get(head)
+            if first is not None and same_card(catalog, out[first].action, action):
+                out[first] = dataclasses.replace(out[first], same=(*out[first].same, action))
                 continue
-            fulls = [rows[i][2] for i in same]
-            new = [_head(f) for f in fulls] if attempt == 0 else _distinct(fulls)
-            for i, pair in zip(same, new, strict=True):
-                pairs[i] = pair
-    seen: dict[str, int] = {}
-    fulls_seen: set[str] = set()
-    out = []
-    for (action, title, _full), (head, detail) in zip(rows, pairs, strict=True):
-        seen[head] = seen.get(head, 0) + 1
-        if seen[head] > 1:  # the same words (two copies of a card...): number them
-            head = f"{head} ({'copy' if _full in fulls_seen else 'choice'} {seen[head]})"
-        fulls_seen.add(_full)
-        cost, effect = _cost_and_effect(game, decision, action)
-        out.append(OptionLabel(action, title, head, detail, cost, effect))
+            if first is not None:  # words that fail to tell two options apart: a bug to fix
+                head = f"{head} [{action}]"
+            by_head[head] = len(out)
+            cost, effect = _cost_and_effect(game, decision, action)
+            out.append(OptionLabel(action, group.title, head, cost, effect))
     return out
 
 
-#: The longest button head (a 1280-pixel screen's side panel holds one line of it).
-HEAD_WIDTH = 38
+def draw_words(seen: Observation, action: Action, catalog: Catalog) -> str:
+    """A draw option in words, naming the card it takes: the top card of its deck as the
+    seat sees it (``seen``, the seat's observation: R-CARD-6, only the top card of a face-up
+    deck shows), by its type and what it does.
 
-
-def _head(text: str) -> tuple[str, str]:
-    """:func:`split_label` for a button; a head cut in the middle of a phrase ends in "…";
-    a long "Take the city token “…”" keeps the verb and the token's words.
-
-    >>> _head("Give up the city token “pick up and deliver barrels”")
-    ('Give up “pick up and deliver barrels”', 'the city token')
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=3)
+    >>> seen = game.observe(game.colours[0])
+    >>> draw_words(seen, Action("draw", ("vip",)), game.catalog)  # doctest: +ELLIPSIS
+    'Draw the top VIP card (reward: ...; leverage ...)'
     """
-    named = re.match(r"^(.+?) the (city token|helper card) (“[^”]+”)(.*)$", text)
-    if len(text) > HEAD_WIDTH and named:
-        short = f"{named.group(1)} {named.group(3)}"
-        if len(short) <= HEAD_WIDTH + 6:
-            return short, f"the {named.group(2)}{named.group(4)}"
-    head, tail = split_label(text, HEAD_WIDTH)
-    if tail and text[len(head) : len(head) + 1] == " " and not re.match(r"[:;,(]", tail):
-        cut = text[len(head) :].lstrip()
-        if not cut.startswith("("):
-            return f"{head}…", tail
-    return head, tail
+    track = str(action.args[0]) if action.args else ""
+    deck = seen.state.operation_decks.get(Track(track), []) if track in _TRACKS else []
+    name = f"Draw the top {_track_word(track)} card"
+    if not deck or deck[0] == HIDDEN:
+        return name
+    return plain_words(f"{name} {card_words(catalog, deck[0])}", catalog=catalog)
 
 
-def _distinct(labels: Sequence[str]) -> list[tuple[str, str]]:
-    """Heads for labels that start alike: what differs, after the last shared word, with the
-    whole label as the detail.
+def card_words(catalog: Catalog, card_id: str) -> str:
+    """What an operation card does, after its name: ``(reward: gain 1 book; leverage 1)``
+    (R-CARD-1: its top-left reward and its top-right leverage; its action follows from its
+    type, R-CARD-2)."""
+    card = catalog.card(card_id)
+    reward = ", ".join(e.label for e in card.reward) or "no reward"
+    return f"(reward: {reward}; leverage {card.leverage})"
 
-    >>> [h for h, _ in _distinct(["Go from A row 3 to B row 2", "Go from A row 3 to C row 1"])]
-    ['… to B row 2', '… to C row 1']
-    >>> [h for h, _ in _distinct(["Play a card (reward: a book; leverage 1)",
-    ...                           "Play a card (reward: a goon; leverage 2)"])]
-    ['… a book; leverage 1', '… a goon; leverage 2']
+
+_TRACKS: frozenset[str] = frozenset(t.value for t in OPERATIONS)
+
+#: The kinds of option whose first argument is an operation card in the chooser's hand.
+CARD_OPTIONS: frozenset[str] = frozenset({"play", "discard"})
+
+
+def same_card(catalog: Catalog, one: Action, other: Action) -> bool:
+    """Whether two options do exactly the same: the same kind of option on two copies of one
+    operation card (the same type, reward and leverage, R-CARD-1), which no player can tell
+    apart in a hand, a slot or under a deck.
+
+    >>> from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+    >>> same_card(load_catalog(), Action("play", ("vip-07",)), Action("play", ("vip-08",)))
+    True
+    >>> same_card(load_catalog(), Action("play", ("vip-07",)), Action("play", ("vip-01",)))
+    False
     """
-    words = [label.split(" ") for label in labels]
-    common = 0
-    while all(len(w) > common + 1 for w in words) and len({w[common] for w in words}) == 1:
-        common += 1
-    keep = max(common - 1, 0)
-    if keep and (words[0][keep].startswith("(") or words[0][keep].endswith(":")):
-        keep = common  # "(reward:" is no context: start at what differs
-    out = []
-    for label, w in zip(labels, words, strict=True):
-        rest = " ".join(w[keep:])
-        head, _tail = split_label(rest, HEAD_WIDTH - 2)
-        if head.count(")") > head.count("("):
-            head = head.rstrip(")")
-        out.append((f"… {head}" if keep else head, label))
-    return out
+    if one.kind != other.kind or one.kind not in CARD_OPTIONS or len(one.args) != 1:
+        return False
+    if len(other.args) != 1:
+        return False
+    try:
+        a, b = catalog.card(str(one.args[0])), catalog.card(str(other.args[0]))
+    except (KeyError, ValueError):
+        return False
+    return (a.type, a.reward, a.leverage) == (b.type, b.reward, b.leverage)
 
 
 #: Decisions whose options pay or discard when chosen: tried on a copy for their true cost.

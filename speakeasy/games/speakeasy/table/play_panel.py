@@ -4,7 +4,8 @@
 (:class:`~speakeasy.games.speakeasy.table.DecisionPanel`) shows for a
 :class:`~speakeasy.games.speakeasy.table.Table`: the prompt and its rules, what happened since your
 last decision (each step can be opened in step through), every pending option with its full cost and
-effect, the greyed-out ones with their reasons, undo, redo and "let a bot decide";
+effect, the greyed-out ones with their reasons, undo, redo and "let a bot decide"; its rule IDs
+link to the rules page and so does the first mention of each glossary word in a text block;
 :func:`table_figure` the map (drawn as SVG by :class:`~speakeasy.games.speakeasy.table.SvgBoard`);
 :class:`PlaySession` plays the panel's requests and the map's clicks
 (:class:`~speakeasy.games.speakeasy.table.TableSession`).
@@ -27,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from speakeasy.core.actions import Action, IllegalAction
+from speakeasy.games.speakeasy.descriptor import glossary
 from speakeasy.games.speakeasy.explain.refusals import explain_blocked, explain_error
 from speakeasy.games.speakeasy.figures.game_figure import (
     PLAYER_COLOURS,
@@ -48,6 +50,7 @@ from speakeasy.games.speakeasy.table.play import (
 from speakeasy.tools.board_widget import ClickPoints
 from speakeasy.tools.citations import RuleRef, player_rules
 from speakeasy.tools.decision_panel import Note, TableSession, empty_view, with_links
+from speakeasy.tools.rule_links import SPEAKEASY_RULES
 
 __all__ = ["MAX_BUTTONS", "PlaySession", "panel_view", "table_figure"]
 
@@ -111,7 +114,7 @@ def panel_view(
     view["since"] = _since(table)
     if decision is None:
         view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
-        return with_links(view)
+        return _linked(view)
     player, catalog = decision.player, table.catalog
     view["prompt"] = {
         "over": False,
@@ -167,7 +170,14 @@ def panel_view(
         {"text": plain_words(action.describe(), catalog=catalog), "why": why}
         for action, why in explain_blocked(decision, game.state, catalog=catalog)
     ]
-    return with_links(view)
+    return _linked(view)
+
+
+def _linked(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its rule IDs linked to the rules page and the glossary's words it holds
+    (``terms``): the page links the first mention of each in a text block (the prompt, an
+    option's caption, a step since your last decision), as Mafia City's panel does."""
+    return with_links(view, SPEAKEASY_RULES, glossary())
 
 
 def table_figure(table: Table, *, teacher: bool = False) -> dict[str, Any]:

@@ -308,6 +308,8 @@ def _decide(page: Any, now: TableView) -> TableView:
         page.locator(".se-options button.se-play").first.click()
     elif now.bots == "▶ Let the bots move":
         page.get_by_role("button", name="Let the bots move").click()
+    elif now.bots == "▶ Continue the game":  # paused before a Lucky Luciano phase
+        page.get_by_role("button", name="Continue the game").click()
     else:
         raise AssertionError(f"nothing a person can press at step {now.step}: {now.text!r}")
     return wait_for_table(page, FULL_TIMEOUT_MS, after=now.step)
@@ -339,6 +341,25 @@ def _check_boards(page: Any, now: TableView, tmp_path: Path) -> None:
     )
 
 
+def _check_pause(page: Any, tmp_path: Path) -> None:
+    """Paused before a Lucky Luciano phase (on by default, issue 24): the panel says so and
+    steps through the phase event by event in view, beside the map (not 3,500 px down the
+    page): its box is inside the window with the page at its top, and "Next event" moves it."""
+    pause = page.locator(".se-side .se-pause").first
+    expect(pause).to_contain_text("Paused before the Lucky Luciano phase")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    box = pause.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + 40 <= 800, box
+    index = pause.get_attribute("data-index")
+    following = page.locator(".se-side .se-pause button.se-frame-next")
+    if following.is_enabled():
+        following.click()
+        expect(page.locator(".se-side .se-pause").first).not_to_have_attribute(
+            "data-index", index or "", timeout=FULL_TIMEOUT_MS
+        )
+    page.screenshot(path=str(tmp_path / "pause_1280.png"))
+
+
 def _open_luciano(page: Any, tmp_path: Path) -> TableView:
     """Open the Lucky Luciano phase of "Since your last decision" in step through; the panel
     says so (and takes clicks again)."""
@@ -366,7 +387,7 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
         now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
         page.screenshot(path=str(tmp_path / "full_1280.png"))
-        boards_checked = luciano_opened = False
+        boards_checked = luciano_opened = pause_checked = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
                 break
@@ -374,6 +395,10 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
             if not boards_checked and now.step > 12:
                 _check_boards(page, now, tmp_path)
                 boards_checked = True
+            if not pause_checked and page.locator(".se-side .se-pause[data-paused]").count():
+                _check_pause(page, tmp_path)
+                pause_checked = True
+                now = wait_for_table(page, FULL_TIMEOUT_MS)
             if not luciano_opened and page.locator(".se-since .se-luciano").count():
                 now = _open_luciano(page, tmp_path)
                 luciano_opened = True
@@ -388,7 +413,7 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
-        assert boards_checked and luciano_opened
+        assert boards_checked and luciano_opened and pause_checked
         expect(page.locator(".se-results")).to_contain_text("Purple")
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)

@@ -179,15 +179,22 @@ def _(act_picker, game, selected, study_building):
 
 
 @app.cell(hide_code=True)
-def _(get_revealed, mo, position_key, set_revealed, study):
-    _key = (position_key, study.district, study.space, study.act)
-    revealed = _key in get_revealed()
+def _(mo, position_key, set_revealed, study):
+    # apart from the cell that reads the state: marimo does not re-run the cell whose
+    # element's callback set it
+    reveal_key = (position_key, study.district, study.space, study.act)
     reveal_button = mo.ui.button(
         label="Reveal: will it hold?",
         kind="warn",
-        on_click=lambda _: set_revealed(lambda keys: keys | {_key}),
+        on_click=lambda _: set_revealed(lambda keys: keys | {reveal_key}),
     )
-    return reveal_button, revealed
+    return reveal_button, reveal_key
+
+
+@app.cell(hide_code=True)
+def _(get_revealed, reveal_key):
+    revealed = reveal_key in get_revealed()
+    return (revealed,)
 
 
 @app.cell(hide_code=True)

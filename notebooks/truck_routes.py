@@ -366,15 +366,22 @@ def _(mo):
 
 
 @app.cell(hide_code=True)
-def _(action_picker, get_revealed, mo, player_picker, position_key, set_revealed):
-    _key = f"{position_key}|{player_picker.value}|{action_picker.value}"
-    revealed = _key in get_revealed()
+def _(action_picker, mo, player_picker, position_key, set_revealed):
+    # apart from the cell that reads the state: marimo does not re-run the cell whose
+    # element's callback set it
+    reveal_key = f"{position_key}|{player_picker.value}|{action_picker.value}"
     reveal_button = mo.ui.button(
         label="Reveal the planner's best plan",
         kind="warn",
-        on_click=lambda _: set_revealed(lambda keys: keys | {_key}),
+        on_click=lambda _: set_revealed(lambda keys: keys | {reveal_key}),
     )
-    return reveal_button, revealed
+    return reveal_button, reveal_key
+
+
+@app.cell(hide_code=True)
+def _(get_revealed, reveal_key):
+    revealed = reveal_key in get_revealed()
+    return (revealed,)
 
 
 @app.cell(hide_code=True)

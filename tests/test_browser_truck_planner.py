@@ -59,7 +59,9 @@ def test_build_a_route_by_clicking_and_compare_it_with_the_best_plan(
     _planner(page).scroll_into_view_if_needed(timeout=TIMEOUT_MS)
     # hidden until asked for: the map shows no plan, the text names none
     assert wait_for(page, lambda p: _meta(p).get("showing") == "yours", TIMEOUT_MS)
-    expect(page.get_by_text("stays hidden until you reveal it")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.get_by_text("stays hidden until you reveal it: guess first")).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
     assert page.get_by_text("The best plan:").count() == 0
     reveal = page.get_by_role("button", name="Reveal the planner's best plan")
     for _ in range(4):  # a click landing while marimo re-runs a cell can be lost

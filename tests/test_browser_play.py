@@ -310,6 +310,8 @@ def _decide(page: Any, now: TableView) -> TableView:
         page.locator(".se-options button.se-play").first.click()
     elif now.bots == "▶ Let the bots move":
         page.get_by_role("button", name="Let the bots move").click()
+    elif now.bots == "▶ Continue the game":  # paused before a Lucky Luciano phase
+        page.get_by_role("button", name="Continue the game").click()
     else:
         raise AssertionError(f"nothing a person can press at step {now.step}: {now.text!r}")
     return wait_for_table(page, FULL_TIMEOUT_MS, after=now.step)
@@ -339,6 +341,25 @@ def _check_boards(page: Any, now: TableView, tmp_path: Path) -> None:
     expect(page.locator(".se-board[data-colour='blue']")).to_have_attribute(
         "data-private", "false", timeout=FULL_TIMEOUT_MS
     )
+
+
+def _check_pause(page: Any, tmp_path: Path) -> None:
+    """Paused before a Lucky Luciano phase (on by default, issue 24): the panel says so and
+    steps through the phase event by event in view, beside the map (not 3,500 px down the
+    page): its box is inside the window with the page at its top, and "Next event" moves it."""
+    pause = page.locator(".se-side .se-pause").first
+    expect(pause).to_contain_text("Paused before the Lucky Luciano phase")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    box = pause.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + 40 <= 800, box
+    index = pause.get_attribute("data-index")
+    following = page.locator(".se-side .se-pause button.se-frame-next")
+    if following.is_enabled():
+        following.click()
+        expect(page.locator(".se-side .se-pause").first).not_to_have_attribute(
+            "data-index", index or "", timeout=FULL_TIMEOUT_MS
+        )
+    page.screenshot(path=str(tmp_path / "pause.png"))
 
 
 def _open_luciano(page: Any, tmp_path: Path) -> TableView:
@@ -392,7 +413,7 @@ def test_a_whole_game_by_clicks(
         expect(term).to_have_attribute("href", re.compile(r"^/rules/\?term=[a-z0-9-]+$"))
         expect(term).to_have_attribute("title", re.compile(r"^[^:]+: .+"))
         draws_seen = 0
-        boards_checked = luciano_opened = False
+        boards_checked = luciano_opened = pause_checked = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
                 break
@@ -400,6 +421,10 @@ def test_a_whole_game_by_clicks(
             if not boards_checked and now.step > 12:
                 _check_boards(page, now, tmp_path)
                 boards_checked = True
+            if not pause_checked and page.locator(".se-side .se-pause[data-paused]").count():
+                _check_pause(page, tmp_path)
+                pause_checked = True
+                now = wait_for_table(page, FULL_TIMEOUT_MS)
             if not luciano_opened and page.locator(".se-since .se-luciano").count():
                 now = _open_luciano(page, tmp_path)
                 luciano_opened = True
@@ -423,7 +448,7 @@ def test_a_whole_game_by_clicks(
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
-        assert boards_checked and luciano_opened and draws_seen
+        assert boards_checked and luciano_opened and draws_seen and pause_checked
         expect(page.locator(".se-results")).to_contain_text("Purple")
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)

@@ -149,6 +149,7 @@ function render({ model, el }) {
       root.append(box);
     }
     root.append(controlsOf(v));
+    if (v.pause || v.through) root.append(throughOf(v, links));
     if (v.cover) {  // two people at one screen: the next one's cards stay covered
       const c = h("div", "se-cover");
       c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
@@ -197,7 +198,7 @@ function render({ model, el }) {
           text.append(d);
         }
         row.append(text, button("se-through-open", "▶ Step through",
-          { kind: "through", target: item.step }, "Replay step " + item.step + " event by event (below the map)"));
+          { kind: "through", target: item.step }, "Replay step " + item.step + " event by event (here, and on a map below)"));
         items.append(row);
       }
       root.append(s);
@@ -262,6 +263,37 @@ function render({ model, el }) {
       scroll.append(d);
     }
     root.append(scroll);
+  };
+  // A pause before the Lucky Luciano phase, and the step through of one step event by event,
+  // in view under the controls (the map-by-map step through is further down the page)
+  const throughOf = (v, links) => {
+    const box = h("div", "se-pause");
+    if (v.pause) {
+      box.dataset.paused = v.pause.step;
+      box.append(h("h4", "", v.pause.title), h("p", "se-pause-text", v.pause.text));
+    }
+    const t = v.through;
+    if (t) {
+      box.dataset.step = t.step;
+      box.dataset.index = t.index;
+      const head = h("div", "se-through-head");
+      head.append(h("b", "", t.head), " ");
+      if (!v.pause) head.append(button("se-through-close", "Close", { kind: "close" }));
+      const event = h("div", t.luciano ? "se-through-event se-luciano" : "se-through-event");
+      event.append(chip(t.player), " ", h("b", "", t.category), " ");
+      linked(event, t.text, links);
+      if (t.rules) event.append(" ", linked(h("span", "se-through-rules"), t.rules, links));
+      const changes = h("ul", "se-through-changes");
+      for (const line of t.changes) changes.append(linked(h("li"), line, links));
+      const nav = h("div", "se-through-nav");
+      const prev = button("se-frame-prev", "◀ Previous event", { kind: "frame", index: t.index - 1 });
+      prev.disabled = t.index <= 0;
+      const next = button("se-frame-next", "Next event ▶", { kind: "frame", index: t.index + 1 });
+      next.disabled = t.index >= t.count - 1;
+      nav.append(prev, next);
+      box.append(head, event, changes, nav);
+    }
+    return box;
   };
   // Undo, Redo and the bots' button, right under the question: in view without scrolling the
   // page or the panel, however long the hand and the options below them (a 1280x800 screen)

@@ -59,6 +59,7 @@ __all__ = [
     "CARD_OPTIONS",
     "DISTRICT_FIRST",
     "LUCIANO_CATEGORIES",
+    "LUCIANO_PHASES",
     "SEAT_KINDS",
     "TRUCK_DISTRICT_ACTIONS",
     "OptionGroup",
@@ -102,6 +103,12 @@ AUTOMATIC_CATEGORIES: frozenset[str] = LUCIANO_CATEGORIES | {
     "final scoring",
     "prologue",
 }
+
+#: The phases of the Lucky Luciano phase (R-ACT-2): a table that pauses before it stops when one
+#: of them begins.
+LUCIANO_PHASES: frozenset[Phase] = frozenset(
+    {Phase.GANG_WAR, Phase.POLICE, Phase.AREA_CONTROL, Phase.PAYOUT}
+)
 
 #: Decision kinds whose options' first argument is a district (clickable on the map).
 DISTRICT_FIRST: frozenset[str] = frozenset({"build_space", "protect", "sell", "ship_barrel"})
@@ -157,11 +164,30 @@ def _group_title(decision: Decision, action: Action) -> str:
 
 @dataclass
 class Table(UndoToPerson):
-    """Seats (human or bot) around a game, with undo back to a human's decision."""
+    """Seats (human or bot) around a game, with undo back to a human's decision.
+
+    With ``pause_luciano`` (for people learning) the table pauses at each Lucky Luciano phase
+    (R-ACT-2): the bots stop after the step that starts it, whoever made it, and ``paused``
+    holds that step's number (as the log numbers it) until :meth:`resume` lets the game go
+    on, so the phase can be stepped through event by event first
+    (:meth:`step_frames`). A person's choice, Undo and Go back end a pause too.
+
+    >>> table = Table.new({"purple": "heuristic", "blue": "heuristic"}, seed=2,
+    ...                   pause_luciano=True)
+    >>> table.paused is not None, table.game.state.act, table.game.state.phase.value
+    (True, 1, 'gang war')
+    >>> "gang war" in [f.explanation.category for f in table.step_frames(table.paused)]
+    True
+    >>> _ = table.resume()
+    >>> table.paused is not None, table.game.state.act   # the next phase, after Act 2
+    (True, 2)
+    """
 
     game: Game
     seats: dict[Colour, SeatKind]
     bots: dict[Colour, Bot] = field(default_factory=dict)
+    pause_luciano: bool = False
+    paused: int | None = None
     # the labels of one pending decision (the decision itself: a position undone and played
     # again to the same step is asked anew)
     _labels: tuple[Decision | None, list[OptionLabel]] = field(
@@ -177,10 +203,12 @@ class Table(UndoToPerson):
         seats: Mapping[str | Colour, SeatKind],
         seed: int = 0,
         options: Options | Mapping[str, bool] | None = None,
+        *,
+        pause_luciano: bool = False,
     ) -> Table:
         """A new game; ``seats`` maps colours (in seating order) to "human", "heuristic" (the
         strong bot of :mod:`speakeasy.games.speakeasy.studies.strategy`) or "random" ("bot" is
-        "random")."""
+        "random"); ``pause_luciano``: pause at each Lucky Luciano phase (see the class)."""
         colours = [Colour(str(c).lower()) for c in seats]
         kinds = {Colour(str(c).lower()): kind for c, kind in seats.items()}
         for colour, kind in kinds.items():
@@ -191,26 +219,34 @@ class Table(UndoToPerson):
                 )
         opts = options if isinstance(options, Options) else Options.from_data(options)
         game = Game.new(colours, seed=seed, options=opts)
-        return cls._around(game, kinds)
+        return cls._around(game, kinds, pause_luciano)
 
     @classmethod
-    def _around(cls, game: Game, kinds: Mapping[Colour, SeatKind]) -> Table:
+    def _around(
+        cls, game: Game, kinds: Mapping[Colour, SeatKind], pause_luciano: bool = False
+    ) -> Table:
         bots = {
             c: _bot(kinds[c], derive_seed(game.seed, "bot", c.value))
             for c in game.colours
             if kinds[c] != "human"
         }
-        table = cls(game, dict(kinds), bots)
+        table = cls(game, dict(kinds), bots, pause_luciano=pause_luciano)
         table.play_bots()
         return table
 
     @classmethod
-    def load(cls, text: str, seats: Mapping[Colour, SeatKind] | None = None) -> Table:
+    def load(
+        cls,
+        text: str,
+        seats: Mapping[Colour, SeatKind] | None = None,
+        *,
+        pause_luciano: bool = False,
+    ) -> Table:
         """A saved game (``Game.to_json``) at a table; every seat human unless given."""
         game = Game.from_json(text)
         kinds: dict[Colour, SeatKind] = dict.fromkeys(game.colours, "human")
         kinds.update(seats or {})
-        return cls._around(game, kinds)
+        return cls._around(game, kinds, pause_luciano)
 
     # ------------------------------------------------------------------ turns
     @property
@@ -223,40 +259,98 @@ class Table(UndoToPerson):
         player = self.game.current_player
         return player is not None and self.seats[player] == "human"
 
+    # ------------------------------------------------------------------ pauses
+    def _mark(self) -> tuple[Phase, int]:
+        return self.game.state.phase, self.game.state.act
+
+    def _pauses(self, mark: tuple[Phase, int]) -> bool:
+        """Whether the table pauses now: with :attr:`pause_luciano`, the last step (made from
+        the position ``mark`` names) began a Lucky Luciano phase (R-ACT-2: it left the rounds
+        for the gang war, or went through the whole phase into the next act). Sets
+        :attr:`paused`."""
+        state = self.game.state
+        began = mark[0] is Phase.ROUNDS and (state.phase in LUCIANO_PHASES or state.act > mark[1])
+        if self.pause_luciano and began:
+            self.paused = len(self.game.history)
+            return True
+        return False
+
+    def resume(self) -> list[Event]:
+        """Go on after a pause at a Lucky Luciano phase: the bots move again (up to the next
+        person's decision, or the next pause)."""
+        self.paused = None
+        return self.play_bots()
+
+    def set_pause(self, on: bool) -> list[Event]:
+        """Turn the pause at each Lucky Luciano phase on or off; off ends a pause under way."""
+        self.pause_luciano = on
+        return [] if on or self.paused is None else self.resume()
+
     def play_bots(self, *, until: Colour | None = None, limit: int = 10_000) -> list[Event]:
-        """Let bots decide until a human must (or ``until`` must), or the game ends; a person's
-        only option is taken for them when they sit alone with bots
+        """Let bots decide until a human must (or ``until`` must), the game ends or the table
+        pauses at a Lucky Luciano phase (nothing moves while it is paused); a person's only
+        option is taken for them when they sit alone with bots
         (:meth:`~speakeasy.tools.seated.UndoToPerson.takes_for_person`)."""
         events: list[Event] = []
+        if self.paused is not None:
+            return events
         for _ in range(limit):
             player = self.game.current_player
             if player is None or player == until:
                 break
+            mark = self._mark()
             if self.seats[player] == "human":
                 if not self.takes_for_person(self.game.pending):
                     break
                 events.extend(self.take_for_person())  # nothing to ask
-                continue
-            events.extend(self.game.apply(decide(self.game, self.bots[player])))
+            else:
+                events.extend(self.game.apply(decide(self.game, self.bots[player])))
+            if self._pauses(mark):
+                break
         return events
 
     def choose(self, action: Action | str) -> list[Event]:
-        """A human's choice, then the bots' moves up to the next human decision."""
+        """A human's choice (it ends a pause), then the bots' moves up to the next human
+        decision or pause."""
+        self.paused = None
         before = (tuple(self.game.history), copy.deepcopy(self.game.state))
+        mark = self._mark()
         events = self.game.apply(action)
         self._before = before
+        if self._pauses(mark):
+            return events
         return events + self.play_bots()
 
     def play_for(self, colour: Colour) -> list[Event]:
         """Let a random bot make the pending decisions of ``colour`` until someone else decides
-        ("let the bots play until it is my turn" for a human seat)."""
+        ("let the bots play until it is my turn" for a human seat), or the table pauses."""
+        self.paused = None
         bot = self.bots.get(colour) or RandomBot(
             seed=derive_seed(self.game.seed, "bot", colour.value, len(self.game.history))
         )
         events: list[Event] = []
         while self.game.current_player == colour:
+            mark = self._mark()
             events.extend(self.game.apply(decide(self.game, bot)))
+            if self._pauses(mark):
+                return events
         return events + self.play_bots()
+
+    def undo(self) -> None:
+        """Back to the previous decision of a person (see
+        :meth:`~speakeasy.tools.seated.UndoToPerson.undo`); a pause ends."""
+        super().undo()
+        self.paused = None
+
+    def redo(self) -> list[Event]:
+        """Redo up to a person's turn (a pause ends; the bots may pause again)."""
+        self.paused = None
+        return super().redo()
+
+    def goto(self, step: int) -> None:
+        """Back to the position after ``step`` actions; a pause ends."""
+        super().goto(step)
+        self.paused = None
 
     # ------------------------------------------------------------------ options
     def groups(self) -> list[OptionGroup]:
@@ -315,6 +409,8 @@ class Table(UndoToPerson):
             options=tuple(sorted(self.game.options.to_data().items())),
             actions=tuple(str(a) for a in self.game.history),
             redo=tuple(str(a) for a in self.game.redo_line),
+            pause_luciano=self.pause_luciano,
+            paused=self.paused,
         )
 
     @classmethod
@@ -337,7 +433,7 @@ class Table(UndoToPerson):
             for c in colours
             if kinds[c] != "human"
         }
-        return cls(game, kinds, bots)
+        return cls(game, kinds, bots, snapshot.pause_luciano, snapshot.paused)
 
     # ------------------------------------------------------------------ what changed
     def last_human_step(self) -> int | None:
@@ -454,6 +550,8 @@ class TableSnapshot:
     options: tuple[tuple[str, bool], ...] = ()
     actions: tuple[str, ...] = ()
     redo: tuple[str, ...] = ()
+    pause_luciano: bool = False  # Table.pause_luciano
+    paused: int | None = None  # Table.paused
 
     @property
     def step(self) -> int:
@@ -475,6 +573,10 @@ class TableSnapshot:
         }
         if self.redo:
             data["redo"] = list(self.redo)
+        if self.pause_luciano:
+            data["pause"] = True
+        if self.paused is not None:
+            data["paused"] = self.paused
         return data
 
     @classmethod
@@ -485,17 +587,30 @@ class TableSnapshot:
         (``IllegalAction``, ``ValueError``). The table replayed is kept for
         :func:`table_for`."""
         seats, seed, actions, redo = table_fields(
-            data, colours={c.value for c in Colour}, kinds={*SEAT_KINDS, "bot"}, extra={"options"}
+            data,
+            colours={c.value for c in Colour},
+            kinds={*SEAT_KINDS, "bot"},
+            extra={"options", "pause", "paused"},
         )
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise AddressError("the rule options in the address are not a table")
+        pause = data.get("pause", False)
+        paused = data.get("paused")
+        if not isinstance(pause, bool):
+            raise AddressError("the pause in the address is not yes or no")
+        if paused is not None and (
+            not isinstance(paused, int) or isinstance(paused, bool) or paused != len(actions)
+        ):
+            raise AddressError("the address pauses the game at a step it has not reached")
         snapshot = cls(
             seats=tuple((c, kind) for c, kind in seats),  # type: ignore[misc]
             seed=seed,
             options=tuple(sorted(Options.from_data(options).to_data().items())),
             actions=actions,
             redo=redo,
+            pause_luciano=pause,
+            paused=paused,
         )
         table_for(snapshot)  # replays every decision: an illegal one raises here
         return snapshot

@@ -149,7 +149,8 @@ function render({ model, el }) {
       root.append(box);
     }
     root.append(controlsOf(v));
-    if (v.pause || v.through) root.append(throughOf(v, links));
+    // the pause and the step through go first in the box that scrolls (see below)
+    const through = v.pause || v.through ? throughOf(v, links) : null;
     if (v.cover) {  // two people at one screen: the next one's cards stay covered
       const c = h("div", "se-cover");
       c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
@@ -252,6 +253,7 @@ function render({ model, el }) {
     }
     // the options and what follows them scroll on their own, the parts above stay in view
     const scroll = h("div", "se-scroll");
+    if (through) scroll.append(through);
     scroll.append(opts);
     for (const section of v.sections || []) if (section.after) scroll.append(sectionOf(section));
     if (v.blocked.length) {
@@ -265,7 +267,7 @@ function render({ model, el }) {
     root.append(scroll);
   };
   // A pause before the Lucky Luciano phase, and the step through of one step event by event,
-  // in view under the controls (the map-by-map step through is further down the page)
+  // in view above the options (the map-by-map step through is further down the page)
   const throughOf = (v, links) => {
     const box = h("div", "se-pause");
     if (v.pause) {

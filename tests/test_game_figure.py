@@ -324,9 +324,10 @@ def test_highlight_outlines_in_gold() -> None:
     assert fig.layout.height == 620
 
 
-def test_clickable_spaces_are_framed_in_gold_over_their_space() -> None:
+def test_clickable_spaces_are_framed_in_gold_around_their_space() -> None:
     """Issue 24 item 8: every building space a click can choose (R-BUILD-1) gets a gold frame
-    over it, and a click on the frame names that space."""
+    around it, under the spaces (no frame covers a neighbouring space), and a click on the
+    frame names that space."""
     state, board = position(2, "setup")
     free = [
         (n, i)
@@ -342,9 +343,10 @@ def test_clickable_spaces_are_framed_in_gold_over_their_space() -> None:
     empty = trace(fig, EMPTY_SPACES_TRACE)
     spots = {tuple(c): (x, y) for c, x, y in zip(empty.customdata, empty.x, empty.y, strict=True)}
     for place, x, y in zip(free, frames.x, frames.y, strict=True):
-        assert spots[place] == (x, y)  # right over the space
+        assert spots[place] == (x, y)  # centred on the space
     names = [t.name for t in fig.data]
-    assert names.index(CLICKABLE_SPACES_TRACE) > names.index(EMPTY_SPACES_TRACE)  # on top
+    assert names.index(CLICKABLE_SPACES_TRACE) < names.index(EMPTY_SPACES_TRACE)
+    assert names.index(CLICKABLE_SPACES_TRACE) < names.index(BUILDINGS_TRACE)
     curve = names.index(CLICKABLE_SPACES_TRACE)
     for index, place in enumerate(free):
         assert clicked_place([{"curveNumber": curve, "pointIndex": index}], fig) == place

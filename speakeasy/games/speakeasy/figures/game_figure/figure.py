@@ -134,7 +134,8 @@ def game_figure_data(
     * ``catalog`` -- the catalogue of the game the position is from (card, token and ship
       names); without one, the shipped catalogue.
     * ``spaces`` -- building spaces ``(district, space)`` a click can choose: each gets a gold
-      frame over it, a little bigger than the space (a click on the frame picks the space).
+      frame around it, under the space and a little bigger (a click on the space or on its
+      frame picks the space; neighbouring spaces stay on top of each other's frames).
     * ``focus`` -- districts a lesson points at, ringed in teal: distinct from the gold rings
       of where a click chooses and the orange ones of what changed.
     """
@@ -158,6 +159,7 @@ def game_figure_data(
         grey_closed=True,
     )
     _add_district_numbers(layers, board, geo)
+    _add_space_rings(layers, state, board, geo, set(spaces))  # under the spaces it frames
     _add_spaces(layers, state, board, geo, catalog)
     _add_tokens(layers, state, board, geo, catalog)
     _add_trucks(layers, state, board, geo)
@@ -172,7 +174,6 @@ def game_figure_data(
     add_highlight(
         layers, board, focus, size=geo.px(_TILE) + 28, colour=FOCUS_COLOUR, name=FOCUS_TRACE
     )
-    _add_space_rings(layers, state, board, geo, set(spaces))
     add_area_labels(layers, board, y=geo.area_label_y)
     _add_control_tracks(layers, state, board, geo, before)
     _add_panel(layers, state, before, geo, hidden)

@@ -155,8 +155,10 @@ def _add_spaces(
 def _add_space_rings(
     layers: Layers, state: GameState, board: Board, geo: _Geometry, spaces: set[tuple[int, int]]
 ) -> None:
-    """A gold frame with a gold tint over each building space a click can choose, a little
-    bigger than the space, so that a click on it or just beside it picks that space."""
+    """A gold frame with a gold tint under each building space a click can choose, a little
+    bigger than the space: the space keeps its own click, and a click just beside it lands on
+    its frame, which names the same space. Drawn before the spaces, so that a space is never
+    covered by its neighbour's frame."""
     rings = _Points()
     for n, index in sorted(spaces):
         district = state.districts.get(n)

@@ -458,7 +458,7 @@ def _(
 def _(CALLOUT_KINDS, GLOSSARY, catalog_of, game, linked, mo, plain_words, tutorial):
     _feedback = tutorial.feedback
     if _feedback is None:
-        _out = mo.md("*Make a move: the answer to it appears here.*")
+        _out = mo.Html("<p><em>Make a move: the answer to it appears here.</em></p>")
     else:
         # the game's IDs in the engine's words (city-16, vip-02) said as a player says them
         _said = plain_words(_feedback.markdown(), catalog=catalog_of(game))
@@ -484,7 +484,18 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(catalog_of, linked, checked_int, frame_slider, frames, game, game_figure, learner_view, mo):
+def _(
+    catalog_of,
+    linked,
+    checked_int,
+    frame_slider,
+    frames,
+    game,
+    game_figure,
+    learner_view,
+    mo,
+    plain_words,
+):
     if frame_slider is None:
         _out = mo.md("")
     else:  # a browser can post any value for the slider: held to its bounds here
@@ -502,7 +513,10 @@ def _(catalog_of, linked, checked_int, frame_slider, frames, game, game_figure, 
             [
                 mo.md("### The Lucky Luciano phase, one event at a time"),
                 frame_slider,
-                mo.callout(mo.md(linked(_exp.markdown())), kind="info"),
+                mo.callout(
+                    mo.md(linked(plain_words(_exp.markdown(), catalog=catalog_of(game)))),
+                    kind="info",
+                ),
                 mo.ui.plotly(_fig, config={"displayModeBar": False, "responsive": True}),
             ]
         )

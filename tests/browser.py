@@ -394,7 +394,7 @@ def out_of_view(page: Any, top: str, selectors: dict[str, str], *, least_px: int
             continue
         left, upper, right, lower = place
         shown = min(lower, height) - upper
-        if not (0 <= upper < height) or shown < min(least_px, lower - upper) - 0.5:
+        if not (-0.5 <= upper < height) or shown < min(least_px, lower - upper) - 0.5:
             problems.append(f"{name} out of the window: top {upper:.0f}, bottom {lower:.0f}")
         elif left < -0.5 or right > width + 0.5:
             problems.append(f"{name} beyond the window's sides: {left:.0f}..{right:.0f}")

@@ -10,6 +10,10 @@ Issue 13 item 9: all seven lessons are finished by clicks, a reload in the middl
 and at the end keeps the progress and the open lesson (they live in the page's address), any
 lesson opens directly from a link, and the page fits 1280×800 and 1920×1080 without horizontal
 overflow (screenshots ``learn_<w>x<h>.png`` under ``tmp_path``, copied to ``/tmp/``).
+
+Issue 24 item 8: after every move of every lesson, at 1280×800 and at 1920×1080, the page has no
+horizontal overflow, the map and the answer to the move stand side by side in the window, no
+internal text shows and every symbol has a glyph (:func:`tests.browser.learn_page_problems`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import set_viewport
+from tests.browser import learn_page_problems, set_viewport
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -29,7 +33,8 @@ expect = pytest.importorskip("playwright.sync_api").expect
 SCREENSHOT_COPY = Path("/tmp/learn_browser.png")
 SCREENSHOT_REFUSED = Path("/tmp/learn_browser_refused.png")
 TIMEOUT_MS = 20_000
-PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
+#: The map (Play's SVG board) has drawn a position.
+PLOT_READY = ".se-map svg[data-meta]"
 
 
 def _button(page: Any, text: str) -> Any:
@@ -100,7 +105,7 @@ def test_complete_the_first_lesson_by_clicking(
 
     _click(page, "Next lesson", "Use the person's raise on your VIP room")
     expect(_heading(page, "Lesson 2: Operations and notoriety")).to_be_visible()
-    expect(_button(page, "Raise vip to 2")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(_button(page, "Raise VIP to 2")).to_be_visible(timeout=TIMEOUT_MS)
 
 
 # ---------------------------------------------------------------- issue 13 item 9
@@ -119,7 +124,7 @@ def _script() -> list[tuple[str, list[tuple[str, str]]]]:
     """Every lesson with the clicks that finish it: (button text, the option's full label).
     Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (computed
     in-process on the same deterministic games the server plays)."""
-    from speakeasy.games.speakeasy.table.play import group_options
+    from speakeasy.games.speakeasy.table.play import group_options, plain_words
     from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
 
     script: list[tuple[str, list[tuple[str, str]]]] = []
@@ -138,7 +143,7 @@ def _script() -> list[tuple[str, list[tuple[str, str]]]]:
                 if wanted
                 else group_options(decision)[0].options[0]
             )
-            label = action.describe()
+            label = plain_words(action.describe())  # as the page says it
             clicks.append((_short(label), label))
             tutorial = tutorial.attempt(action)
         script.append((entry.title, clicks))
@@ -165,6 +170,14 @@ def _no_horizontal_overflow(page: Any) -> None:
     assert width <= page.viewport_size["width"], (width, page.viewport_size)
 
 
+def _check_layout(page: Any, where: str) -> None:
+    """The layout checks of issue 24 at 1920×1080 and at 1280×800 (the page left there)."""
+    for width, height in ((1920, 1080), (1280, 800)):
+        set_viewport(page, width, height)
+        problems = learn_page_problems(page)
+        assert not problems, f"{where} at {width}×{height}: {problems}"
+
+
 def _shoot(page: Any, tmp_path: Path, name: str) -> None:
     shot = tmp_path / name
     page.screenshot(path=str(shot))
@@ -182,8 +195,10 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
         script = _script()
         for number, (title, clicks) in enumerate(script, start=1):
             expect(_heading(page, f"Lesson {number}: {title}")).to_be_visible(timeout=TIMEOUT_MS)
+            _check_layout(page, f"lesson {number}")
             for index, (button, label) in enumerate(clicks):
                 _choose(page, button, label)
+                _check_layout(page, f"lesson {number}, move {index + 1}")
                 if number == 3 and index == 0:  # a reload in the middle of a lesson
                     page.reload(wait_until="domcontentloaded")
                     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
@@ -197,7 +212,7 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
             if number == 1:
                 _no_horizontal_overflow(page)
                 _shoot(page, tmp_path, "learn_1280x800_options.png")
-                page.locator("marimo-plotly").first.scroll_into_view_if_needed()
+                page.locator(".learn-map").first.scroll_into_view_if_needed()
                 _shoot(page, tmp_path, "learn_1280x800.png")  # the whole map in view
             if number == 6:
                 expect(page.get_by_text("one event at a time").first).to_be_visible()

@@ -10,12 +10,14 @@ import pytest
 from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.explain.refusals import explain_error
+from speakeasy.games.speakeasy.figures.game_figure import changed_districts
 from speakeasy.games.speakeasy.table.lessons import (
     PLAYERS,
     _park_note,
     notoriety_lines,
     police_lines,
 )
+from speakeasy.games.speakeasy.table.play import option_district, option_space
 from speakeasy.games.speakeasy.table.tutorial import (
     ACCEPTED,
     LEARNER,
@@ -235,6 +237,66 @@ def test_a_click_on_a_district_without_options_says_why() -> None:
     assert after.feedback is not None and after.feedback.kind == "illegal"
     capo = Tutorial().click(5)
     assert capo.feedback is not None and "not about a district" in capo.feedback.text
+
+
+def test_a_click_on_a_building_space_chooses_that_space() -> None:
+    """Issue 24 item 8, R-BUILD-1: a click on one of a district's free spaces builds there, at
+    once; a click beside them (on the district) still offers the district's choices."""
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    spaces = [s for d, s in tutorial.targets() if d == 9]
+    assert len(spaces) > 1 and None not in spaces
+    for space in spaces:
+        after = tutorial.click(9, space)
+        assert after.selected is None and after.moves[len(tutorial.moves)] == (
+            f"build_space 9 {space}"
+        )
+    assert tutorial.click(9).selected == 9
+
+
+def test_a_click_on_a_marker_chooses_its_districts_one_option() -> None:
+    """R-TRUCK-7, R-TRUCK-13: a click on the bar of district 3 moves the truck there (the
+    district's one option), then delivers beside that very bar."""
+    tutorial = _at("trucks").attempt("enter 6").attempt("buy daisy")
+    moved = tutorial.click(3, 1)
+    assert moved.moves[len(tutorial.moves)] == "move 3"
+    delivered = moved.click(3, 1)
+    assert delivered.goal_met and "deliver 3 1" in delivered.moves
+
+
+def test_a_click_on_a_greyed_out_space_gets_its_own_reason() -> None:
+    """A click on a space that no option offers is answered, never ignored."""
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    after = tutorial.click(1, 0)  # police district without a free space offered
+    assert after.feedback is not None and after.feedback.kind == "illegal"
+
+
+@pytest.mark.parametrize("lesson_id", ["bar", "protect", "trucks"])
+def test_the_map_targets_are_the_places_of_the_legal_options(lesson_id: str) -> None:
+    """Issue 24 item 8: the map rings every place the engine's legal options name, and a click
+    on each one is answered with one of its options (none is refused or ignored)."""
+    tutorial = _at(lesson_id)
+    for move in tutorial.lesson.solution:
+        decision = tutorial.game().pending
+        assert decision is not None
+        places = {
+            (district, option_space(decision, a))
+            for a in decision.options
+            if (district := option_district(decision, a)) is not None
+        }
+        assert set(tutorial.targets()) == places
+        for district, space in tutorial.targets():
+            after = tutorial.click(district, space)
+            assert after.feedback is not None and after.feedback.kind != "illegal"
+        tutorial = tutorial.attempt(move)
+    assert tutorial.goal_met and tutorial.targets() == []
+
+
+def test_what_changed_since_the_learners_last_move_is_known() -> None:
+    """The map rings what changed since the learner's previous decision, as Play does."""
+    built = _at("bar").attempt("build open bar-left-2").attempt("build_space 3 1")
+    before = built.previous_state()
+    assert before is not None and 3 in changed_districts(before, built.game().state)
+    assert built.game().state.districts[3].spaces[1].building is not None
 
 
 # ---------------------------------------------------------------------- progress

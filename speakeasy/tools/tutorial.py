@@ -598,23 +598,47 @@ class Tutorial(ABC, Generic[G]):
             self, hints_shown=shown, feedback=Feedback("hint", text, rules=self.lesson.rules[:1])
         )
 
-    def options_in(self, district: int) -> list[Action]:
-        """The legal options about ``district`` (what a click on the map can mean)."""
+    @classmethod
+    def option_space(cls, decision: Decision, action: Action) -> int | None:
+        """The space within its district an option names (a building space a click on the map
+        can pick), if any; a game whose districts have spaces says which (default: none)."""
+        return None
+
+    def options_in(self, district: int, space: int | None = None) -> list[Action]:
+        """The legal options about ``district`` (what a click on the map can mean); given a
+        ``space`` that some of them name, those."""
         decision = self.game().pending
         if decision is None:
             return []
         where = self.course().option_district
-        return [a for a in decision.options if where(decision, a) == district]
+        options = [a for a in decision.options if where(decision, a) == district]
+        exact = [a for a in options if self.option_space(decision, a) == space]
+        return exact if space is not None and exact else options
 
-    def click(self, district: int) -> Self:
-        """A click on ``district``: its one option is attempted; with several, the district is
-        selected and its options offered; with none, the reason (a greyed-out option's, or that
-        the decision is not about this district)."""
+    def targets(self) -> list[tuple[int, int | None]]:
+        """Every place on the map a click can choose now, from the legal options: ``(district,
+        space)``, the space ``None`` for an option about the whole district; sorted."""
+        decision = self.game().pending
+        if decision is None or self.goal_met:
+            return []
+        where = self.course().option_district
+        found = {
+            (district, self.option_space(decision, a))
+            for a in decision.options
+            if (district := where(decision, a)) is not None
+        }
+        return sorted(found, key=lambda place: (place[0], -1 if place[1] is None else place[1]))
+
+    def click(self, district: int, space: int | None = None) -> Self:
+        """A click on ``district`` (on its building ``space``, if one was hit): the one option
+        there is attempted; with several, the district is selected and its options offered;
+        with none, the reason (a greyed-out option's, or that the decision is not about this
+        district)."""
         course = self.course()
         decision = self.game().pending
         if decision is None:
             return self.attempt(Action("done"))  # nothing to decide: says why
-        options = self.options_in(district)
+        options = self.options_in(district, space)
         place = f"{course.place_word.capitalize()} {district}"
         if len(options) == 1:
             return dataclasses.replace(self, selected=None).attempt(options[0])
@@ -624,9 +648,14 @@ class Tutorial(ABC, Generic[G]):
             return dataclasses.replace(
                 self, selected=district, feedback=Feedback("info", text, place)
             )
-        for blocked in decision.blocked:
-            if course.option_district(decision, blocked.action) == district:
-                return self.attempt(blocked.action)
+        greyed = [
+            b.action
+            for b in decision.blocked
+            if course.option_district(decision, b.action) == district
+        ]
+        exact = [a for a in greyed if self.option_space(decision, a) == space]
+        if greyed:
+            return self.attempt((exact or greyed)[0])
         word = course.place_word
         if not any(course.option_district(decision, a) is not None for a in decision.options):
             reason = f"this decision is not about a {word}: {decision.prompt}"

@@ -79,6 +79,7 @@ __all__ = [
     "option_descriptions",
     "option_district",
     "option_labels",
+    "option_space",
     "plain_words",
     "position_after",
     "progress_text",
@@ -132,6 +133,24 @@ def option_district(decision: Decision, action: Action) -> int | None:
         first = action.args[0] if action.args else None
         return first if isinstance(first, int) else None
     return None
+
+
+def option_space(decision: Decision, action: Action) -> int | None:
+    """The building space (0-based, as the engine counts) an option about a district names,
+    if it names one: building on it (R-BUILD-1), protecting (R-PROTECT-1), selling from
+    (R-BARREL-4) or shipping a barrel to the building there (R-SHIP-9), delivering a barrel
+    beside it (R-TRUCK-13). A click on that space on the map chooses the option.
+
+    >>> from speakeasy.core.actions import Decision
+    >>> there = Action("build_space", (3, 1))
+    >>> decision = Decision("purple", "build_space", "Where?", ("R-BUILD-1",), (there,))
+    >>> option_space(decision, there), option_district(decision, there)
+    (1, 3)
+    """
+    if option_district(decision, action) is None or len(action.args) < 2:
+        return None
+    space = action.args[1]
+    return space if isinstance(space, int) and not isinstance(space, bool) else None
 
 
 def group_options(decision: Decision) -> list[OptionGroup]:
@@ -381,9 +400,10 @@ class Table(UndoToPerson):
         """The pending options about ``district`` (and, if given and some option names it,
         that building space): what a click on a building space can mean."""
         options = self.options_in(district)
-        if space is None:
+        decision = self.game.pending
+        if space is None or decision is None:
             return options
-        exact = [a for a in options if len(a.args) > 1 and a.args[1] == space]
+        exact = [a for a in options if option_space(decision, a) == space]
         return exact or options
 
     def clickable_districts(self) -> list[int]:

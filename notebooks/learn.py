@@ -44,8 +44,8 @@ def _(mo):
         [
             mo.md(
                 "# Learn a turn of Speakeasy\n\n"
-                "Seven short lessons, one idea at a time. You play **purple**; a bot plays "
-                "yellow."
+                "Ten short lessons, one idea at a time, from a first turn to how the game is "
+                "won. You play **purple**; a bot plays yellow."
             ),
             mo.accordion(
                 {
@@ -167,7 +167,7 @@ def _(get_tutorial):
     tutorial = get_tutorial()
     lesson = tutorial.lesson
     game = tutorial.game()
-    decision = game.pending
+    decision = tutorial.decision()  # the lesson's question, or the game's decision
     return decision, game, lesson, tutorial
 
 

@@ -44,8 +44,8 @@ def _(mo):
         [
             mo.md(
                 "# Learn a turn of Speakeasy\n\n"
-                "Ten short lessons, one idea at a time, from a first turn to how the game is "
-                "won. You play **purple**; a bot plays yellow."
+                "Ten short lessons, one idea at a time. You play **purple**; a bot plays "
+                "yellow."
             ),
             mo.accordion(
                 {

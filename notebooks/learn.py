@@ -53,7 +53,7 @@ def _(mo):
         [
             mo.md(
                 "# Learn a turn of Speakeasy\n\n"
-                "Seven short lessons, one idea at a time. You play **purple**; a bot plays "
+                "Ten short lessons, one idea at a time. You play **purple**; a bot plays "
                 "yellow."
             ),
             mo.accordion(
@@ -178,7 +178,7 @@ def _(get_tutorial):
     tutorial = get_tutorial()
     lesson = tutorial.lesson
     game = tutorial.game()
-    decision = game.pending
+    decision = tutorial.decision()  # the lesson's question, or the game's decision
     return decision, game, lesson, tutorial
 
 

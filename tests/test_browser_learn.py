@@ -6,7 +6,9 @@ person; the lesson is then marked done and the next one opens. Screenshots are k
 ``tmp_path`` and copied to ``/tmp/learn_browser.png`` (lesson done) and
 ``/tmp/learn_browser_refused.png`` (an illegal click answered).
 
-Issue 13 item 9: all seven lessons are finished by clicks, a reload in the middle of a lesson
+Issue 13 item 9: all the lessons are finished by clicks (issue 24: the ten of them, lesson 7
+to the end of its round, the questions of lessons 8-10 answered wrong and then right, and the
+way into Play after the last), a reload in the middle of a lesson
 and at the end keeps the progress and the open lesson (they live in the page's address), any
 lesson opens directly from a link, and the page fits 1280×800 and 1920×1080 without horizontal
 overflow (screenshots ``learn_<w>x<h>.png`` under ``tmp_path``, copied to ``/tmp/``).
@@ -122,8 +124,9 @@ def _short(label: str, limit: int = 42) -> str:
 
 def _script() -> list[tuple[str, list[tuple[str, str]]]]:
     """Every lesson with the clicks that finish it: (button text, the option's full label).
-    Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (computed
-    in-process on the same deterministic games the server plays)."""
+    Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (7 plays on
+    to the end of its round, issue 24); a question (lessons 8-10) is answered wrong first, then
+    right; computed in-process on the same deterministic games the server plays."""
     from speakeasy.games.speakeasy.table.play import group_options, plain_words
     from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
 
@@ -135,8 +138,19 @@ def _script() -> list[tuple[str, list[tuple[str, str]]]]:
         clicks: list[tuple[str, str]] = []
         moves = list(entry.solution)
         while not tutorial.goal_met:
-            decision = tutorial.game().pending
+            decision = tutorial.decision()
             assert decision is not None
+            question = tutorial.question()
+            if question is not None:
+                game = tutorial.game()
+                keys = [k for k, _ in question.choices(game)]
+                good = next(k for k in keys if question.judge(game, k).accepted)
+                bad = next(k for k in keys if k != good)
+                for key in (bad, good):
+                    action = next(a for a in decision.options if str(a.args[0]) == key)
+                    clicks.append((_short(action.describe()), action.describe()))
+                    tutorial = tutorial.attempt(action)
+                continue
             wanted = moves.pop(0) if moves else None
             action = (
                 next(a for a in decision.options if str(a) == wanted)
@@ -184,7 +198,7 @@ def _shoot(page: Any, tmp_path: Path, name: str) -> None:
     shutil.copyfile(shot, Path("/tmp") / name)
 
 
-def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
+def test_all_lessons_by_clicks_and_a_reload_keeps_the_progress(
     learn_url: str, chromium: Any, tmp_path: Path
 ) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
@@ -216,14 +230,28 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
                 _shoot(page, tmp_path, "learn_1280x800.png")  # the whole map in view
             if number == 6:
                 expect(page.get_by_text("one event at a time").first).to_be_visible()
+            if number == 7:  # the round ran to its end, and what happened is listed
+                expect(page.get_by_text("What happened in the round").first).to_be_visible()
+            if number >= 8:
+                _no_horizontal_overflow(page)
+                _shoot(page, tmp_path, f"learn_lesson{number}_1280x800.png")
             if number < len(script):
                 _click(page, "Next lesson", f"Lesson {number + 1}: ")
-        expect(page.get_by_text("Progress: 7 of 7").first).to_be_visible(timeout=TIMEOUT_MS)
+        last = len(script)
+        expect(page.get_by_text(f"Progress: {last} of {last}").first).to_be_visible(
+            timeout=TIMEOUT_MS
+        )
+        # after the last lesson, the way into Play (issue 24)
+        play = page.locator('.learn-feedback a[href="/play/"]').first
+        expect(play).to_be_visible(timeout=TIMEOUT_MS)
+        expect(play).to_contain_text("Play a whole game against the bot")
 
         page.reload(wait_until="domcontentloaded")
         page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
-        expect(page.get_by_text("Progress: 7 of 7").first).to_be_visible(timeout=TIMEOUT_MS)
-        expect(_heading(page, "Lesson 7: A whole round against a bot")).to_be_visible()
+        expect(page.get_by_text(f"Progress: {last} of {last}").first).to_be_visible(
+            timeout=TIMEOUT_MS
+        )
+        expect(_heading(page, f"Lesson {last}: How the game is won")).to_be_visible()
         expect(page.get_by_text("Goal reached").first).to_be_visible(timeout=TIMEOUT_MS)
 
         set_viewport(page, 1920, 1080)
@@ -240,7 +268,7 @@ def test_a_link_opens_any_lesson_directly(
     page.goto(learn_url + "?lesson=trucks", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     expect(_heading(page, "Lesson 5: Trucks")).to_be_visible(timeout=TIMEOUT_MS)
-    expect(page.get_by_text("Progress: 0 of 7").first).to_be_visible()
+    expect(page.get_by_text("Progress: 0 of 10").first).to_be_visible()
     expect(_button(page, "Enter the map in district 6")).to_be_visible(timeout=TIMEOUT_MS)
     # a rule ID in the lesson's rules links into the rules page
     link = page.locator('a.rule-link[href="/rules/?id=R-TRUCK-7"]').first

@@ -1,5 +1,5 @@
 """The tutorial's lessons: legal prepared positions, solvable goals, wrong and illegal moves
-explained, immutable progress, and a last lesson that ends after a whole round."""
+explained, immutable progress, and a round lesson that ends with its round."""
 
 from __future__ import annotations
 
@@ -41,6 +41,13 @@ def _solve(tutorial: Tutorial, limit: int = 300) -> Tutorial:
         if tutorial.goal_met:
             return tutorial
         game = tutorial.game()
+        question = tutorial.question()
+        if question is not None:  # the right answer, as the question's judge says
+            key = next(k for k, _ in question.choices(game) if question.judge(game, k).accepted)
+            tutorial = tutorial.attempt(f"answer {key}")
+            assert tutorial.feedback is not None
+            assert tutorial.feedback.kind in ("accepted", "goal"), tutorial.feedback.text
+            continue
         if script:
             move: Action | str = script.pop(0)
         else:
@@ -57,9 +64,13 @@ def _at(lesson_id: str) -> Tutorial:
 
 
 # ---------------------------------------------------------------------- lessons as data
-def test_seven_lessons_in_order() -> None:
-    assert IDS == ["capos", "levels", "bar", "protect", "trucks", "luciano", "round"]
-    assert [x.number for x in LESSONS] == list(range(1, 8))
+def test_ten_lessons_in_order_ending_with_how_the_game_is_won() -> None:
+    assert IDS == [
+        "capos", "levels", "bar", "protect", "trucks", "luciano", "round",
+        "helpers", "goals", "scoring",
+    ]  # fmt: skip
+    assert [x.number for x in LESSONS] == list(range(1, 11))
+    assert lesson("scoring").title == "How the game is won"
     assert lesson("bar").title == "Opening a bar"
     with pytest.raises(KeyError):
         lesson("nope")
@@ -73,7 +84,7 @@ def test_every_lesson_cites_indexed_rules_and_has_text_and_hints(entry: Lesson) 
     assert entry.introduction and entry.goal and entry.hints
 
 
-@pytest.mark.parametrize("entry", LESSONS, ids=IDS)
+@pytest.mark.parametrize("entry", [x for x in LESSONS if not x.start], ids=lambda x: x.id)
 def test_prepared_position_is_a_legal_deterministic_game(entry: Lesson) -> None:
     history = entry.history()
     game = Game.new(list(PLAYERS), seed=SEED)
@@ -357,24 +368,35 @@ def test_lesson_six_steps_through_the_luciano_phase() -> None:
     assert solved.luciano_step() is not None
 
 
-def test_the_last_lesson_ends_after_a_whole_round_against_the_bot() -> None:
+def test_the_round_lesson_ends_with_the_end_of_its_round() -> None:
+    """R-ACT-3, R-TURN-3..5: lesson 7 plays the learner's whole turn and the bot's, through the
+    end of the round (the next round begins), not one move (issue 24)."""
     tutorial = _at("round")
     start = tutorial.game().state
     act, round_ = start.act, start.round
     solved = _solve(tutorial)
     game = solved.game()
-    assert (game.state.act, game.state.round) != (act, round_)
-    players = {step.player for step in game.steps[len(tutorial.lesson.history()) :]}
-    assert LEARNER in players
-    assert solved.finished is False or solved.done[-1] == "round"
-    everything = Tutorial(done=tuple(IDS[:-1])).start("round")
+    assert (game.state.act, game.state.round) > (act, round_)  # the round number advanced
+    steps = game.steps[len(tutorial.lesson.history()) :]
+    learner_steps = [s for s in steps if s.player == LEARNER]
+    assert len(learner_steps) >= 3  # capo, the person's actions, the card draw
+    assert any(s.player not in (LEARNER, None) for s in steps)  # the bot took its turn
+    kinds = [e.kind for e in solved.events()]
+    capo = next(
+        i for i, e in enumerate(solved.events()) if e.kind == "capo" and e.player == LEARNER.value
+    )
+    assert "round" in kinds[capo:]  # the next round began after the learner's turn
+    assert solved.feedback is not None and solved.feedback.kind == "goal"
+    assert solved.feedback.events[0] == "What happened in the round:"
+    assert len(solved.feedback.events) > 3
+    everything = Tutorial(done=tuple(IDS[:-1])).start(IDS[-1])
     assert _solve(everything).finished
 
 
 def test_the_lessons_map_hides_the_bots_safe_and_hand() -> None:
     """R-MONEY-1, R-PSETUP-1: the learner sees their own safe and hand, never the bot's (the
     lessons' map and step-through draw :func:`learner_view`, not the whole state)."""
-    game = LESSONS[-1].position()
+    game = lesson("round").position()
     bot = next(c for c in game.state.players if c is not LEARNER)
     whole = game.state.players[bot]
     assert whole.safe > 0 and whole.hand  # there is something to hide

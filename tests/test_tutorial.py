@@ -4,6 +4,7 @@ explained, immutable progress, and a round lesson that ends with its round."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -29,6 +30,7 @@ from speakeasy.games.speakeasy.table.tutorial import (
     learner_view,
     lesson,
 )
+from speakeasy.tools.citations import RuleRef
 from speakeasy.tools.rules_index import load_rules_index
 
 IDS = [x.id for x in LESSONS]
@@ -404,3 +406,15 @@ def test_the_lessons_map_hides_the_bots_safe_and_hand() -> None:
     assert seen.state.players[bot].safe == 0
     assert seen.state.players[bot].hand != whole.hand
     assert seen.state.players[LEARNER] == game.state.players[LEARNER]
+
+
+def test_a_lessons_citations_carry_no_notes_about_the_sources() -> None:
+    """Issue 24: a citation shown to a learner names the rule and says it in words, without
+    the IDs of the notes about the sources (R-BOOKS-9's summary mentions DISC-5; lesson 9
+    cites it). The rules page keeps them."""
+    shown = [RuleRef.of(rule).player_citation() for rule in load_rules_index().ids]
+    assert len(shown) > 400
+    assert not [c for c in shown if re.search(r"\b(?:GAP|DISC)-(?:MC-)?\d", c.split(" ", 1)[-1])]
+    feedback = Feedback("goal", "Right.", rules=("R-BOOKS-9", "DISC-5", "GAP-18"))
+    assert feedback.citations() == [RuleRef.of("R-BOOKS-9").player_citation()]
+    assert "DISC" not in feedback.markdown() and "GAP" not in feedback.markdown()

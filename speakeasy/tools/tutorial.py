@@ -136,7 +136,9 @@ class Feedback:
 
     def citations(self) -> list[str]:
         """``ID (summary)`` for each rule not already cited in :attr:`text`."""
-        return [RuleRef.of(r).citation() for r in player_rules(self.rules) if r not in self.text]
+        return [
+            RuleRef.of(r).player_citation() for r in player_rules(self.rules) if r not in self.text
+        ]
 
     def markdown(self) -> str:
         """The feedback as Markdown: the move, the reason, the rules, then what happened."""

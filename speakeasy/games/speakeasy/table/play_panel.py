@@ -62,6 +62,7 @@ from speakeasy.tools.decision_panel import (
 from speakeasy.tools.rule_links import SPEAKEASY_RULES
 
 __all__ = [
+    "MAP_WIDTH",
     "MAX_BUTTONS",
     "PlaySession",
     "first_luciano_event",

@@ -21,6 +21,7 @@ from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.table.lessons import GOAL_CHOICES, PLAY_PAGE
 from speakeasy.games.speakeasy.table.tutorial import LEARNER, LESSONS, Tutorial, lesson
 from speakeasy.tools.tutorial import Question
+from tests.test_learn_progress import _through
 
 IDS = [x.id for x in LESSONS]
 #: Raw catalogue IDs a player must never read (cards, helpers, tokens, goals, bottles).
@@ -179,16 +180,6 @@ def test_the_last_lesson_leads_into_play() -> None:
 
 
 # ---------------------------------------------------------------------- the learner's own game
-def _solved_through(lesson_id: str) -> Tutorial:
-    """Lessons 1.. solved by their scripted solutions, each continuing the one before."""
-    tutorial = Tutorial()
-    while True:
-        for move in tutorial.lesson.solution:
-            tutorial = tutorial.attempt(move)
-        assert tutorial.goal_met, tutorial.lesson_id
-        if tutorial.lesson_id == lesson_id:
-            return tutorial
-        tutorial = tutorial.next_lesson()
 
 
 def test_prepared_lessons_say_so_and_the_learners_game_comes_back() -> None:
@@ -196,7 +187,7 @@ def test_prepared_lessons_say_so_and_the_learners_game_comes_back() -> None:
     before), keeps the learner's own game, and lesson 7 takes it up again where it was."""
     for entry in LESSONS:
         assert ("prepared position" in entry.introduction) is entry.prepared, entry.id
-    trucks = _solved_through("trucks")
+    trucks = _through("trucks")
     assert trucks.feedback is not None and "prepared position" in trucks.feedback.text
     assert "own game is kept" in trucks.feedback.text
     mine = (*trucks.history(), *trucks.moves)

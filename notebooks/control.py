@@ -32,8 +32,11 @@ def _():
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.text import linked
 
+    # the widest the map's column gets (its figure is drawn for this width)
+    MAP_MAX_PX = 780
     return (
         CASE_TEXT,
+        MAP_MAX_PX,
         answer_boxes,
         exercise_cards,
         Edit,
@@ -216,10 +219,12 @@ def _(
             EditKind.UNPROTECT,
         )
     }
+    # no label beside it: the long changes would squeeze one to a syllable a line (1280×800);
+    # the side panel names it on a line of its own
     building_picker = mo.ui.dropdown(
         _building_edits,
         value=next(iter(_building_edits)),
-        label="Building",
+        full_width=True,
     )
     apply_button = mo.ui.button(
         label="Apply",
@@ -248,6 +253,7 @@ def _(
 
 @app.cell(hide_code=True)
 def _(
+    MAP_MAX_PX,
     clicked_district,
     control_figure,
     exploration,
@@ -257,9 +263,11 @@ def _(
     set_selected,
     study,
 ):
-    # the map's column of a "medium" page is about 700 px wide, on a laptop as on a wide screen
+    # drawn for the map's column, which is never wider than MAP_MAX_PX (below): markers are
+    # sized in pixels, so a map stretched wider would push the building spaces out of their
+    # districts (1920×1080)
     figure = control_figure(
-        position, selected, previous=exploration.previous, study=study, fit_width=680
+        position, selected, previous=exploration.previous, study=study, fit_width=MAP_MAX_PX
     )
     _ = figure.update_layout(meta={**figure.layout.meta, "edits": len(exploration.steps)})
 
@@ -314,6 +322,7 @@ def _(
 
 @app.cell(hide_code=True)
 def _(
+    MAP_MAX_PX,
     add_bar_button,
     apply_button,
     board_map,
@@ -353,7 +362,9 @@ def _(
                 gap=0.5,
                 wrap=True,
             ),
-            mo.hstack([building_picker, apply_button], justify="start", wrap=True, gap=0.5),
+            mo.md("**A building:** choose a change, then *Apply*"),
+            building_picker,
+            apply_button,
             mo.callout(mo.md(markdown_escape(_problem)), kind="warn") if _problem else mo.md(""),
             mo.hstack([undo_button, reset_button], justify="start", gap=0.5),
             mo.md(f"**Edits so far:** {_history or 'none yet'}"),
@@ -372,28 +383,48 @@ def _(
         ],
         gap=0.2,
     )
-    # min-width 0: a long option in the side column must not squeeze the map (1280×800)
+    # min-width 0: a long option in the side column must not squeeze the map (1280×800); the
+    # map's column stops at the width its figure is drawn for (the side column takes the rest)
     mo.Html(
         '<div style="display:flex;gap:1.2rem;align-items:flex-start">'
-        f'<div style="flex:2.1 1 0;min-width:0">{_map}</div>'
-        f'<div style="flex:1 1 0;min-width:0;overflow-wrap:anywhere">{_side}</div>'
+        f'<div class="se-control-map" style="flex:2.1 1 0;min-width:0;max-width:{MAP_MAX_PX}px">'
+        f"{_map}</div>"
+        '<div class="se-control-side" style="flex:1 1 0;min-width:16rem;'
+        f'overflow-wrap:break-word">{_side}</div>'
         "</div>"
     )
     return
 
 
 @app.cell(hide_code=True)
-def _(flip_rows, found, linked, markdown_escape, mo, selected):
+def _(mo):
+    # hidden until asked for: the list answers an exercise, and a class guesses first
+    show_flips = mo.ui.switch(label="Show them")
+    return (show_flips,)
+
+
+@app.cell(hide_code=True)
+def _(flip_rows, found, linked, markdown_escape, mo, selected, show_flips):
     _items = "\n".join(
         f"- **{markdown_escape(row['change'])}** → {markdown_escape(row['then'])} "
         + linked(f"({row['decided by']}): {markdown_escape(row['why'])}.")
         for row in flip_rows(found)
     )
-    mo.md(
-        f"### What single change would flip district {selected}?\n\n"
-        "Every change of one piece in this district that is possible here and changes who "
-        "controls it; changes that keep the same controller are left out.\n\n"
-        + (_items or "*No single change flips this district: it takes two or more.*")
+    _shown = show_flips.value is True  # a page can post any value
+    mo.vstack(
+        [
+            mo.md(
+                f"### What single change would flip district {selected}?\n\n"
+                "Every change of one piece in this district that is possible here and changes "
+                "who controls it; changes that keep the same controller are left out. Guess "
+                "first, then show them."
+            ),
+            show_flips,
+            mo.md(_items or "*No single change flips this district: it takes two or more.*")
+            if _shown
+            else mo.md(""),
+        ],
+        gap=0.5,
     )
     return
 

@@ -70,9 +70,10 @@ def _(linked, mo):
     reaches the war strength (R-GANGWAR-7, R-COMBAT-2..5).
 
     Choose a position, then a building (from the list or by clicking a district on the map)
-    and the act. The table lists every tile of that act's deck, whether the building can hold
-    and the cheapest way to do it; the chance assumes the district's tile is drawn at random
-    from the tiles still in the deck.
+    and the act. Predict first, then reveal: the chance the building survives, and a table of
+    every tile of that act's deck, whether the building can hold and the cheapest way to do
+    it; the chance assumes the district's tile is drawn at random from the tiles still in the
+    deck.
     """)
     )
     return
@@ -106,7 +107,10 @@ def _(mo):
     # The chosen building, keyed by the position it belongs to: (position, district, space).
     get_pick, set_pick = mo.state(("", 0, 0))
     get_notice, set_notice = mo.state("")
-    return get_notice, get_pick, set_notice, set_pick
+    # the (position, building, act) whose outcome the reader has asked to see: until then it
+    # stays hidden, so that a class can predict first
+    get_revealed, set_revealed = mo.state(frozenset())
+    return get_notice, get_pick, get_revealed, set_notice, set_pick, set_revealed
 
 
 @app.cell(hide_code=True)
@@ -175,6 +179,25 @@ def _(act_picker, game, selected, study_building):
 
 
 @app.cell(hide_code=True)
+def _(mo, position_key, set_revealed, study):
+    # apart from the cell that reads the state: marimo does not re-run the cell whose
+    # element's callback set it
+    reveal_key = (position_key, study.district, study.space, study.act)
+    reveal_button = mo.ui.button(
+        label="Reveal: will it hold?",
+        kind="warn",
+        on_click=lambda _: set_revealed(lambda keys: keys | {reveal_key}),
+    )
+    return reveal_button, reveal_key
+
+
+@app.cell(hide_code=True)
+def _(get_revealed, reveal_key):
+    revealed = reveal_key in get_revealed()
+    return (revealed,)
+
+
+@app.cell(hide_code=True)
 def _(
     buildings,
     catalog_of,
@@ -217,9 +240,34 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(board_map, chance_text, get_notice, linked, md_text, mo, plural, study):
+def _(
+    board_map,
+    chance_text,
+    get_notice,
+    linked,
+    md_text,
+    mo,
+    plural,
+    reveal_button,
+    revealed,
+    study,
+):
     _survival = study.survival
-    if _survival is None:
+    if not revealed:
+        _verdict = mo.vstack(
+            [
+                mo.callout(
+                    mo.md(
+                        "**Will it hold?** Predict first: which tiles of deck "
+                        f"{study.deck} can it hold against, and at what cost? Then reveal."
+                    ),
+                    kind="neutral",
+                ),
+                reveal_button,
+            ],
+            gap=0.4,
+        )
+    elif _survival is None:
         _verdict = mo.callout(
             mo.md(f"**No tile of deck {study.deck} can come any more.**"), kind="neutral"
         )
@@ -312,7 +360,8 @@ def _(chance_text, go, study):
 
 
 @app.cell(hide_code=True)
-def _(mo, study, tile_chart):
+def _(mo, revealed, study, tile_chart):
+    mo.stop(not revealed)
     mo.vstack(
         [
             mo.md(f"### Deck {study.deck}, tile by tile"),
@@ -334,7 +383,8 @@ def _(mo, study, tile_chart):
 
 
 @app.cell(hide_code=True)
-def _(load_rules_index, md_text, mo, study):
+def _(load_rules_index, md_text, mo, revealed, study):
+    mo.stop(not revealed)
     _index = load_rules_index()
     _cited = "\n".join(f"- {md_text(_index.cite(rule), rule_links=True)}" for rule in study.rules)
     mo.vstack(

@@ -9,49 +9,59 @@ def _():
     import marimo as mo
 
     from speakeasy.games import load as load_game
-    from speakeasy.games.speakeasy.figures.game_figure import game_figure
-    from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
+    from speakeasy.games.speakeasy.figures.game_figure import (
+        clicked_place,
+        game_figure,
+        game_figure_data,
+    )
     from speakeasy.games.speakeasy.studies.analysis import catalog_of
-    from speakeasy.games.speakeasy.table.play import group_options, option_district
+    from speakeasy.games.speakeasy.table.play import group_options, plain_words
+    from speakeasy.games.speakeasy.table.play_panel import MAP_WIDTH
     from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial, learner_view
     from speakeasy.tools.citations import RuleRef
     from speakeasy.tools.inputs import checked_int
+    from speakeasy.tools.svg_board import SvgBoard
     from speakeasy.tools.text import linked, md_text
 
     GLOSSARY = load_game("speakeasy").glossary()  # each word links to its entry on the rules page
     return (
         GLOSSARY,
         LESSONS,
+        MAP_WIDTH,
         RuleRef,
+        SvgBoard,
         Tutorial,
-        linked,
-        md_text,
         catalog_of,
         checked_int,
-        clicked_district,
+        clicked_place,
         game_figure,
+        game_figure_data,
         group_options,
         learner_view,
+        linked,
+        md_text,
         mo,
-        option_district,
+        plain_words,
     )
 
 
 @app.cell(hide_code=True)
 def _(mo):
-    # Short, so that the lesson's options show without scrolling on a 1280×800 screen.
-    mo.vstack(
+    # Short (the title and the fold beside each other), so that the map and the answer beside
+    # it come soon on a 1280×800 screen.
+    mo.hstack(
         [
             mo.md(
                 "# Learn a turn of Speakeasy\n\n"
-                "Seven short lessons, one idea at a time. You play **purple**; a bot plays "
+                "Ten short lessons, one idea at a time. You play **purple**; a bot plays "
                 "yellow."
             ),
             mo.accordion(
                 {
                     "How the lessons work": mo.md(
-                        "Each lesson is a position of a real game. Click an option (or a "
-                        "district on the map when the question is *where*). A move that "
+                        "Each lesson is a position of a real game. Click an option, or a "
+                        "place on the map when the question is *where* (gold rings and frames "
+                        "show every place you may click). A move that "
                         "breaks the rules is refused with the rule it breaks; a legal move "
                         "that is not what the lesson asks is refused with the reason. Stuck? "
                         "Ask for a hint. Open any lesson from the row below; your progress is "
@@ -61,13 +71,15 @@ def _(mo):
                 }
             ),
         ],
-        gap=0.25,
+        widths=[3, 2],
+        align="start",
+        wrap=True,
     )
     return
 
 
 @app.cell(hide_code=True)
-def _(RuleRef, group_options, linked, option_district):
+def _(RuleRef, group_options, linked, plain_words):
     CALLOUT_KINDS = {
         "accepted": "info",
         "goal": "success",
@@ -103,12 +115,14 @@ def _(RuleRef, group_options, linked, option_district):
         if decision is None:
             return []
         rows = [
-            (group.title, [(str(a), a.describe(), False) for a in group.options])
+            (group.title, [(str(a), plain_words(a.describe()), False) for a in group.options])
             for group in group_options(decision)
         ]
         if selected is not None:
             rows.sort(key=lambda row: row[0] != f"District {selected}")
-        blocked = [(str(b.action), b.action.describe(), True) for b in decision.blocked]
+        blocked = [
+            (str(b.action), plain_words(b.action.describe()), True) for b in decision.blocked
+        ]
         if blocked:
             rows.append(("Not allowed now (click to see why)", blocked))
         return rows
@@ -123,12 +137,9 @@ def _(RuleRef, group_options, linked, option_district):
                 return label[:cut], keep + label[cut + len(sep) :]
         return label[: limit - 1].rstrip() + "…", label
 
-    def clickable(decision):
-        """Districts whose options a click on the map can choose."""
-        if decision is None:
-            return []
-        found = {option_district(decision, a) for a in decision.options}
-        return sorted(d for d in found if d is not None)
+    def clickable(tutorial):
+        """Districts whose options a click on the map can choose (from the legal options)."""
+        return sorted({district for district, _ in tutorial.targets()})
 
     def rule_list(rule_ids):
         return linked(
@@ -167,7 +178,7 @@ def _(get_tutorial):
     tutorial = get_tutorial()
     lesson = tutorial.lesson
     game = tutorial.game()
-    decision = game.pending
+    decision = tutorial.decision()  # the lesson's question, or the game's decision
     return decision, game, lesson, tutorial
 
 
@@ -270,33 +281,64 @@ def _(mo, set_tutorial, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(catalog_of, clickable, decision, game, game_figure, learner_view, lesson, tutorial):
-    _who = decision.player.value.capitalize() if decision is not None else ""
-    _title = f"{_who}: {decision.prompt}" if decision is not None else "The game is over"
-    _highlight = [tutorial.selected] if tutorial.selected is not None else list(lesson.highlight)
-    figure = game_figure(
-        learner_view(game),
-        game.board,
-        highlight=_highlight or None,
-        title=_title[:90],
-        height=560,
-        catalog=catalog_of(game),
-    )
-    map_districts = clickable(decision)
-    return figure, map_districts
+def _(SvgBoard, clicked_place, set_tutorial):
+    # The map is Play's: one widget, made in this cell, which never re-runs. A click on a
+    # district, a building space or a marker names its place, and the tutorial answers it.
+    def _on_click(points):
+        place = clicked_place(points, board.figure)
+        if place is not None:
+            set_tutorial(lambda t: t.click(*place))
+
+    board = SvgBoard(on_click=_on_click)
+    # its widget is made here: marimo closes a widget made by a cell when that cell re-runs,
+    # and the layout cell that shows it re-runs after every move
+    _view = board.view
+    return (board,)
 
 
 @app.cell(hide_code=True)
-def _(clicked_district, figure, mo, set_tutorial):
-    def _on_click(points):
-        district = clicked_district(points or [], figure)
-        if district is not None:
-            set_tutorial(lambda t: t.click(district))
-
-    board_map = mo.ui.plotly(
-        figure, config={"displayModeBar": False, "responsive": True}, on_change=_on_click
+def _(
+    MAP_WIDTH,
+    board,
+    catalog_of,
+    clickable,
+    decision,
+    game,
+    game_figure_data,
+    learner_view,
+    lesson,
+    tutorial,
+):
+    # Rings as in Play: gold where a click chooses (every legal target of this step, a gold
+    # frame on each building space), orange what changed since the learner's last move; the
+    # districts the lesson points at (or the one clicked) in teal.
+    _who = decision.player.value.capitalize() if decision is not None else ""
+    _title = f"Lesson {lesson.number} · {_who} to decide" if _who else "The game is over"
+    _targets = tutorial.targets()
+    _before = tutorial.previous_state()
+    _figure = game_figure_data(
+        learner_view(game),
+        game.board,
+        previous=learner_view(game, _before) if _before is not None else None,
+        highlight=clickable(tutorial),
+        spaces=[(d, s) for d, s in _targets if s is not None],
+        focus=[tutorial.selected] if tutorial.selected is not None else list(lesson.highlight),
+        title=_title,
+        fit_width=MAP_WIDTH,
+        catalog=catalog_of(game),
     )
-    return (board_map,)
+    # what the page's map shows, for its readers and tests (drawn as the SVG's data-meta)
+    _figure["layout"]["meta"] = {
+        "lesson": lesson.id,
+        "step": len(game.history),
+        "pending": decision.kind if decision is not None else None,
+        "targets": [list(t) for t in _targets],
+        "selected": tutorial.selected,
+    }
+    board.show(_figure, whole=True)  # this page draws the map afresh after every change
+    map_districts = clickable(tutorial)
+    map_spaces = any(s is not None for _, s in _targets)
+    return map_districts, map_spaces
 
 
 @app.cell(hide_code=True)
@@ -323,15 +365,17 @@ def _(md_text, decision, mo, option_rows, set_tutorial, split_label, tutorial):
 @app.cell(hide_code=True)
 def _(
     md_text,
-    board_map,
+    board,
     decision,
     feedback_view,
     hint_button,
     map_districts,
+    map_spaces,
     mo,
     next_button,
     option_buttons,
     option_rows,
+    plain_words,
     restart_button,
     split_label,
     tutorial,
@@ -368,43 +412,63 @@ def _(
         _ask = mo.md("**The game is over.**")
     else:
         _where = (
-            f" — or click district {', '.join(map(str, map_districts))} on the map"
+            " — or click a gold-framed space on the map"
+            if map_spaces
+            else " — or click a gold-ringed district on the map"
             if map_districts
             else ""
         )
-        _ask = mo.md(f"**{md_text(decision.prompt)}**{_where}")
+        _ask = mo.md(f"**{md_text(plain_words(decision.prompt))}**{_where}")
+    _key = mo.Html(
+        '<small class="learn-key">On the map: <b style="color:#b38600">gold</b> rings where '
+        'a click chooses, <b style="color:#c25400">orange</b> what changed since your last '
+        'move, <b style="color:#0e8f9c">teal</b> where this lesson points.</small>'
+    )
+    _options = mo.Html(
+        f'<div class="learn-options">{mo.vstack(_blocks, gap=0.6)}</div>' if _blocks else ""
+    )
     _side = mo.vstack(
         [
             mo.hstack([hint_button, restart_button, next_button], justify="start", gap=0.5),
             feedback_view,
             _ask,
-            *_blocks,
+            _key,
+            _options,
         ],
         gap=0.6,
     )
-    # The map needs about 1000 px (its player table beside it): on a narrower page the options
-    # wrap above it (wrap-reverse), on a wide one they stand to its right.
+    # The map and the answer side by side, as in Play: the answer to a click (on the map or an
+    # option) appears at the top of the column beside the map, in view; the options scroll on
+    # their own below it. On a page too narrow for both, the column wraps below the map.
     mo.Html(
-        '<div style="display:flex;flex-wrap:wrap-reverse;align-items:flex-end;gap:1rem">'
-        f'<div style="flex:2 1 980px;min-width:0;max-width:100%">{board_map}</div>'
-        f'<div style="flex:1 1 340px;min-width:300px;align-self:flex-end">{_side}</div>'
+        "<style>.learn-options{max-height:62vh;overflow-y:auto;overscroll-behavior:contain;"
+        "padding-right:4px}</style>"
+        '<div class="learn-layout" style="display:flex;flex-wrap:wrap;gap:1rem;'
+        'align-items:flex-start">'
+        '<div class="learn-map" style="flex:2.4 1 700px;min-width:0;max-width:100%">'
+        f"{board.view}</div>"
+        '<div class="learn-side" style="flex:1 1 320px;min-width:300px;max-width:100%">'
+        f"{_side}</div>"
         "</div>"
     )
     return
 
 
 @app.cell(hide_code=True)
-def _(CALLOUT_KINDS, GLOSSARY, linked, mo, tutorial):
+def _(CALLOUT_KINDS, GLOSSARY, catalog_of, game, linked, mo, plain_words, tutorial):
     _feedback = tutorial.feedback
     if _feedback is None:
-        _out = mo.md("*Make a move: the answer to it appears here.*")
+        _out = mo.Html("<p><em>Make a move: the answer to it appears here.</em></p>")
     else:
-        _body = mo.md(linked(_feedback.markdown(), glossary=GLOSSARY)).text
+        # the game's IDs in the engine's words (city-16, vip-02) said as a player says them
+        _said = plain_words(_feedback.markdown(), catalog=catalog_of(game))
+        _body = mo.md(linked(_said, glossary=GLOSSARY)).text
         _out = mo.callout(
             mo.Html(f'<div class="learn-feedback" data-kind="{_feedback.kind}">{_body}</div>'),
             kind=CALLOUT_KINDS[_feedback.kind],
         )
-    feedback_view = _out
+    # the answer to the last move, at the top of the column beside the map
+    feedback_view = mo.Html(f'<div class="learn-answer">{_out}</div>')
     return (feedback_view,)
 
 
@@ -420,7 +484,18 @@ def _(mo, tutorial):
 
 
 @app.cell(hide_code=True)
-def _(catalog_of, linked, checked_int, frame_slider, frames, game, game_figure, learner_view, mo):
+def _(
+    catalog_of,
+    linked,
+    checked_int,
+    frame_slider,
+    frames,
+    game,
+    game_figure,
+    learner_view,
+    mo,
+    plain_words,
+):
     if frame_slider is None:
         _out = mo.md("")
     else:  # a browser can post any value for the slider: held to its bounds here
@@ -438,7 +513,10 @@ def _(catalog_of, linked, checked_int, frame_slider, frames, game, game_figure, 
             [
                 mo.md("### The Lucky Luciano phase, one event at a time"),
                 frame_slider,
-                mo.callout(mo.md(linked(_exp.markdown())), kind="info"),
+                mo.callout(
+                    mo.md(linked(plain_words(_exp.markdown(), catalog=catalog_of(game)))),
+                    kind="info",
+                ),
                 mo.ui.plotly(_fig, config={"displayModeBar": False, "responsive": True}),
             ]
         )
@@ -487,8 +565,8 @@ def _(LESSONS, Tutorial, clickable, option_rows, progress_label, split_label):
         tutorial = Tutorial(lesson_id="bar", done=("capos", "levels"))
         tutorial = tutorial.attempt("build open bar-left-2")
         decision = tutorial.game().pending
-        assert 3 in clickable(decision)
-        assert clickable(Tutorial().game().pending) == []
+        assert 3 in clickable(tutorial)
+        assert clickable(Tutorial()) == []
         assert option_rows(decision, selected=9)[0][0] == "District 9"
 
     return

@@ -94,7 +94,9 @@ def _(mo):
     You play purple against the **heuristic bot**; the ⚙ section below changes the seats
     (one to four people or bots), the seed or the rule options. **Gold rings** on the map:
     where a click chooses; **orange rings**: what changed. *Your board* is under the map.
-    Your game stays in this page's address: a reload, or the link, opens it again.
+    The game pauses before each Lucky Luciano phase, to step through it event by event
+    beside the map (the ⚙ section turns that off). Your game stays in this page's address:
+    a reload, or the link, opens it again.
     """)
     return
 
@@ -106,7 +108,8 @@ def _(Colour, PlaySession, Table, mo):
     # note), else on a new game with a new seed (``?seed=5`` sets one).
     DEFAULT_SEATS = {"purple": "human", "blue": "heuristic"}
     START, START_NOTE = PlaySession.opening(
-        mo.query_params(), lambda seed: Table.new(DEFAULT_SEATS, seed=seed).snapshot()
+        mo.query_params(),
+        lambda seed: Table.new(DEFAULT_SEATS, seed=seed, pause_luciano=True).snapshot(),
     )
     get_snap, set_snap = mo.state(START)
     get_through, set_through = mo.state(None)  # the step shown in "step through"
@@ -178,6 +181,18 @@ def _(mo, session):
 
 
 @app.cell(hide_code=True)
+def _(START, mo, session):
+    # on for people learning: the table stops at each Lucky Luciano phase and the panel steps
+    # through it (Table.pause_luciano); the notebook only offers the switch
+    pause_box = mo.ui.checkbox(
+        value=START.pause_luciano,
+        label="Pause before each Lucky Luciano phase",
+        on_change=lambda on: session.act(lambda t: t.set_pause(on is True)),
+    )
+    return (pause_box,)
+
+
+@app.cell(hide_code=True)
 def _(
     COLOURS,
     DEFAULT_SEATS,
@@ -228,6 +243,7 @@ def _(
     load_text,
     mo,
     option_boxes,
+    pause_box,
     seat_pickers,
     seed_input,
     session,
@@ -248,7 +264,9 @@ def _(
         seed = fresh_seed() if chosen is None else chosen
         options = {name: value is True for name, value in option_boxes.value.items()}
         try:
-            table = Table.new(seats, seed=seed, options=options)
+            table = Table.new(
+                seats, seed=seed, options=options, pause_luciano=pause_box.value is True
+            )
         except ValueError as exc:
             session.say(("danger", str(exc)))
             return
@@ -269,7 +287,7 @@ def _(
         try:
             saved = {c.value for c in Table.load(text).game.colours}
             seats = {Colour(c): k for c, k in _seats().items() if c in saved}
-            table = Table.load(text, seats=seats)
+            table = Table.load(text, seats=seats, pause_luciano=pause_box.value is True)
         except (SaveFileError, ValueError) as exc:
             session.say(("danger", f"Cannot load this game: {exc}"))
             return
@@ -292,6 +310,7 @@ def _(
     mo,
     new_game_button,
     option_boxes,
+    pause_box,
     seat_pickers,
     seed_input,
 ):
@@ -306,6 +325,7 @@ def _(
                         gap=1.25,
                         wrap=True,
                     ),
+                    pause_box,
                     mo.md("**Rule options** (unchanged = the official rules)"),
                     mo.vstack(list(option_boxes.elements.values()), gap=0.25),
                 ],

@@ -157,11 +157,15 @@ def _(asked_terms, glossaries, markdown_escape, mo, term_matches, term_rules):
             )
         )
     else:
+        # each glossary is drawn when it is opened (a callable for mo.lazy): drawn for every
+        # visitor, its Markdown took about 1 s of the server's time at each page opening. The
+        # names it needs are bound now: marimo renames a cell's private names, so the cell's
+        # `_term_line` is not found by name once the cell has run.
         _blocks.append(
             mo.accordion(
                 {
-                    f"Glossary of {g.game} ({len(g)} words)": mo.md(
-                        "\n".join(_term_line(e) for e in g)
+                    f"Glossary of {g.game} ({len(g)} words)": (
+                        lambda words=g, line=_term_line: mo.md("\n".join(line(e) for e in words))
                     )
                     for g in glossaries()
                 },

@@ -246,13 +246,15 @@ def _(linked, mo):
     Now take a whole position: a shipped scenario, a game played by bots, or your own saved
     game or scenario file. The planner finds the best pick-up-and-deliver action for a player:
     the most barrels delivered, then the highest sale value, then the least money spent on
-    ships (R-TRUCK-1..14). Move the step slider to watch it happen: barrels loaded at the
-    distillery (R-TRUCK-10), bought from a ship (R-TRUCK-11) which then sails on to the next
-    free port (R-TRUCK-12), and delivered one per building (R-TRUCK-13).
+    ships (R-TRUCK-1..14). The position opens with the player it is about. The plan stays
+    hidden until you reveal it, so guess first: how many barrels can this player deliver?
+    Then move the step slider to watch it happen: barrels loaded at the distillery
+    (R-TRUCK-10), bought from a ship (R-TRUCK-11) which then sails on to the next free port
+    (R-TRUCK-12), and delivered one per building (R-TRUCK-13).
 
-    Then try it yourself: **click districts on the map** to drive a truck, starting where it
+    Try it yourself too: **click districts on the map** to drive a truck, starting where it
     stands (a truck still on your board may enter anywhere, R-TRUCK-4). Your route is driven
-    at its best and compared with the planner's.
+    at its best and, once the plan is revealed, compared with the planner's.
     """)
     )
     return
@@ -261,7 +263,7 @@ def _(linked, mo):
 @app.cell(hide_code=True)
 def _():
     from speakeasy import IllegalAction
-    from speakeasy.games.speakeasy.studies.positions import position_game
+    from speakeasy.games.speakeasy.studies.positions import position_game, subject_colour
     from speakeasy.games.speakeasy.studies.route_study import extend_route
     from speakeasy.games.speakeasy.table.route_planner import (
         RANGE_BONUSES,
@@ -285,6 +287,7 @@ def _():
         planner_view,
         position_game,
         position_options,
+        subject_colour,
     )
 
 
@@ -324,10 +327,11 @@ def _(load_upload, markdown_escape, mo, position_game, position_picker, upload):
 
 
 @app.cell(hide_code=True)
-def _(RANGE_BONUSES, game, mo):
+def _(RANGE_BONUSES, game, mo, subject_colour):
+    # the position opens with the player it is about (its question's, or whose turn it is)
     player_picker = mo.ui.dropdown(
         {c.value.title(): c.value for c in game.colours},
-        value=game.colours[0].value.title(),
+        value=subject_colour(game).value.title(),
         label="**Player**",
     )
     action_picker = mo.ui.dropdown(
@@ -346,7 +350,38 @@ def _(mo):
     get_route, set_route = mo.state(("", ()))
     get_showing, set_showing = mo.state("best")
     get_refusal, set_refusal = mo.state(None)
-    return get_refusal, get_route, get_showing, set_refusal, set_route, set_showing
+    # the positions (with player and action) whose best plan the reader has asked to see:
+    # until then it stays hidden, so that a class can guess first
+    get_revealed, set_revealed = mo.state(frozenset())
+    return (
+        get_refusal,
+        get_revealed,
+        get_route,
+        get_showing,
+        set_refusal,
+        set_revealed,
+        set_route,
+        set_showing,
+    )
+
+
+@app.cell(hide_code=True)
+def _(action_picker, mo, player_picker, position_key, set_revealed):
+    # apart from the cell that reads the state: marimo does not re-run the cell whose
+    # element's callback set it
+    reveal_key = f"{position_key}|{player_picker.value}|{action_picker.value}"
+    reveal_button = mo.ui.button(
+        label="Reveal the planner's best plan",
+        kind="warn",
+        on_click=lambda _: set_revealed(lambda keys: keys | {reveal_key}),
+    )
+    return reveal_button, reveal_key
+
+
+@app.cell(hide_code=True)
+def _(get_revealed, reveal_key):
+    revealed = reveal_key in get_revealed()
+    return (revealed,)
 
 
 @app.cell(hide_code=True)
@@ -373,19 +408,21 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(get_showing, mo, plan_view, set_showing):
+def _(get_showing, mo, plan_view, revealed, set_showing):
+    # before the best plan is revealed only the reader's own route is shown
+    showing = get_showing() if revealed else "yours"
     showing_picker = mo.ui.radio(
         {"the best plan": "best", "your route": "yours"},
-        value="the best plan" if get_showing() == "best" else "your route",
+        value="the best plan" if showing == "best" else "your route",
         inline=True,
         label="Show",
         on_change=set_showing,
     )
-    _count = len(plan_view.walkthrough(get_showing()))
+    _count = len(plan_view.walkthrough(showing))
     step_slider = mo.ui.slider(
         0, max(_count - 1, 0), value=max(_count - 1, 0), show_value=True, label="**Step**"
     )
-    return showing_picker, step_slider
+    return showing, showing_picker, step_slider
 
 
 @app.cell(hide_code=True)
@@ -393,7 +430,6 @@ def _(
     IllegalAction,
     clicked_district,
     extend_route,
-    get_showing,
     mo,
     my_route,
     plan_view,
@@ -401,12 +437,13 @@ def _(
     set_refusal,
     set_route,
     set_showing,
+    showing,
     step_slider,
     checked_int,
 ):
-    _last = max(len(plan_view.walkthrough(get_showing())) - 1, 0)
+    _last = max(len(plan_view.walkthrough(showing)) - 1, 0)
     shown_step = checked_int(step_slider.value, 0, _last, default=_last)
-    planner_figure = plan_view.figure(shown_step, get_showing())
+    planner_figure = plan_view.figure(shown_step, showing)
 
     def _on_plan_click(points):
         district = clicked_district(points or [], planner_figure)
@@ -450,22 +487,25 @@ def _(
 def _(
     clear_button,
     get_refusal,
-    get_showing,
     markdown_escape,
     mo,
     my_route,
     plan_view,
     planner_map,
+    reveal_button,
+    revealed,
+    showing,
     showing_picker,
     shown_step,
     step_slider,
     undo_button,
 ):
     _route_text = " → ".join(str(d) for d in my_route) or "none yet"
+    _rows = plan_view.rows(revealed=revealed)
     _left = mo.vstack(
         [
             mo.md(f"**Range {plan_view.truck_range}**: {markdown_escape(plan_view.range_text)}."),
-            mo.md(plan_view.step_text(shown_step, get_showing())),
+            mo.md(plan_view.step_text(shown_step, showing)),
             mo.md(f"**Your route:** {_route_text}"),
             mo.callout(mo.md(markdown_escape(get_refusal())), kind="warn")
             if get_refusal()
@@ -476,13 +516,15 @@ def _(
     _right = mo.vstack(
         [
             mo.callout(
-                mo.md(markdown_escape(plan_view.verdict())),
+                mo.md(markdown_escape(plan_view.verdict(revealed=revealed))),
                 kind="success"
-                if plan_view.yours and plan_view.yours.objective == plan_view.plan.objective
+                if revealed
+                and plan_view.yours
+                and plan_view.yours.objective == plan_view.plan.objective
                 else "info",
             ),
             mo.ui.table(
-                plan_view.rows(),
+                _rows,
                 selection=None,
                 pagination=False,
                 show_column_summaries=False,
@@ -490,10 +532,17 @@ def _(
                 show_download=False,
                 show_search=False,
                 label="",
-            ),
+            )
+            if _rows
+            else mo.md(""),
             mo.md(
                 "**The best plan:** "
                 + markdown_escape(plan_view.plan.describe()).replace("\n", "  \n")
+            )
+            if revealed
+            else mo.md(
+                "*The planner's best plan stays hidden until you reveal it: guess first, or "
+                "drive your own route.*"
             ),
         ],
         gap=0.6,
@@ -501,7 +550,12 @@ def _(
     mo.vstack(
         [
             mo.hstack(
-                [showing_picker, step_slider, undo_button, clear_button],
+                [
+                    showing_picker if revealed else reveal_button,
+                    step_slider,
+                    undo_button,
+                    clear_button,
+                ],
                 justify="start",
                 gap=1.5,
                 align="center",
@@ -528,8 +582,8 @@ def _(exercise_cards, truck_answers, truck_questions):
         truck_answers,
         intro="## Exercises\n\n"
         "About the position, player and action chosen above: work each one out from the "
-        "rules, then type your answer. The expected answers come from the planner and the "
-        "board.",
+        "rules before you reveal the planner's plan, then type your answer. The expected "
+        "answers come from the planner and the board.",
     )
     return
 

@@ -32,9 +32,15 @@ __all__ = [
     "TableView",
     "click_district",
     "click_svg_district",
+    "cut_buttons",
     "internal_text",
+    "learn_page_problems",
+    "map_layer_points",
+    "map_meta",
+    "map_point_box",
     "missing_glyphs",
     "next_frame",
+    "out_of_view",
     "panel_out_of_view",
     "plot_figure",
     "set_viewport",
@@ -43,6 +49,7 @@ __all__ = [
     "table_view",
     "wait_for",
     "wait_for_cells",
+    "wait_for_map",
     "wait_for_table",
 ]
 
@@ -317,6 +324,128 @@ def click_svg_district(page: Any, svg: Any, district: int) -> None:
     _click_number(page, svg.locator("g.trace[data-name='district numbers'] text"), district)
 
 
+# ------------------------------------------------------------------- a map drawn as SVG
+#: The meta of the first map drawn as SVG (an :class:`~speakeasy.tools.svg_board.SvgBoard`):
+#: the board's widget puts the layout's meta on its ``<svg>`` once it has drawn the figure.
+_MAP_META_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  const svg = deep('.se-map svg[data-meta]')[0];
+  if (!svg) return null;
+  try {{ return JSON.parse(svg.dataset.meta); }} catch (e) {{ return null; }}
+}}"""
+
+
+def map_meta(page: Any) -> dict[str, Any] | None:
+    """The meta of the SVG map on the page (``None`` before the board has drawn one)."""
+    meta: dict[str, Any] | None = page.evaluate(_MAP_META_JS)
+    return meta
+
+
+def wait_for_map(page: Any, timeout_ms: int, **want: Any) -> dict[str, Any]:
+    """Wait until the SVG map is drawn with a meta that has every ``want`` (``step=12``,
+    ``lesson="bar"``...) and return the meta. Fails with what the map showed last."""
+    check = f"""(want) => {{
+      const meta = ({_MAP_META_JS})();
+      if (!meta) return null;
+      for (const [k, v] of Object.entries(want)) {{
+        if (JSON.stringify(meta[k]) !== JSON.stringify(v)) return null;
+      }}
+      return meta;
+    }}"""
+    try:
+        handle = page.wait_for_function(check, arg=want, timeout=timeout_ms, polling=POLL_MS)
+    except Exception as exc:  # playwright's TimeoutError: say what the map showed
+        if type(exc).__name__ != "TimeoutError":
+            raise
+        raise AssertionError(f"the map never showed {want}: {map_meta(page)}") from None
+    meta: dict[str, Any] = handle.json_value()
+    return meta
+
+
+#: Where each selector's first element is in the window once ``top`` is scrolled to the
+#: window's top: ``[left, top, right, bottom]`` (``null`` when none is on the page).
+_PLACES_JS = f"""([top, selectors]) => {{
+  const deep = {_DEEP_JS};
+  const anchor = deep(top)[0];
+  if (anchor) anchor.scrollIntoView({{ block: 'start', inline: 'nearest' }});
+  return {{
+    width: window.innerWidth,
+    height: window.innerHeight,
+    places: selectors.map((sel) => {{
+      const el = deep(sel)[0];
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom];
+    }}),
+  }};
+}}"""
+
+
+def out_of_view(page: Any, top: str, selectors: dict[str, str], *, least_px: int = 60) -> list[str]:
+    """With the element ``top`` scrolled to the window's top, each of ``selectors`` (a name
+    for each selector) that is not in the window: its top inside it and at least ``least_px``
+    of it (or all of it, if shorter) shown, never beyond the window's sides; ``[]`` when all
+    are."""
+    found = page.evaluate(_PLACES_JS, [top, list(selectors.values())])
+    width, height = found["width"], found["height"]
+    problems = []
+    for name, place in zip(selectors, found["places"], strict=True):
+        if place is None:
+            problems.append(f"no {name} on the page")
+            continue
+        left, upper, right, lower = place
+        shown = min(lower, height) - upper
+        if not (-0.5 <= upper < height) or shown < min(least_px, lower - upper) - 0.5:
+            problems.append(f"{name} out of the window: top {upper:.0f}, bottom {lower:.0f}")
+        elif left < -0.5 or right > width + 0.5:
+            problems.append(f"{name} beyond the window's sides: {left:.0f}..{right:.0f}")
+    return problems
+
+
+#: The box (in the window) of the first point of a map layer whose hover title matches a
+#: pattern, once the map is scrolled to the window's middle (``null``: no such point).
+_POINT_BOX_JS = f"""([layer, pattern]) => {{
+  const deep = {_DEEP_JS};
+  const svg = deep('.se-map svg[data-meta]')[0];
+  if (!svg) return null;
+  const match = new RegExp(pattern);
+  const points = svg.querySelectorAll(`g.trace[data-name="${{layer}}"] [data-p]`);
+  const hit = [...points].find((el) => {{
+    const title = el.querySelector(':scope > title');
+    return title !== null && match.test(title.textContent);
+  }});
+  if (!hit) return null;
+  svg.scrollIntoView({{ block: 'center', inline: 'nearest' }});
+  const r = hit.getBoundingClientRect();
+  return {{ x: r.left, y: r.top, width: r.width, height: r.height }};
+}}"""
+
+
+def map_point_box(page: Any, layer: str, pattern: str) -> dict[str, float] | None:
+    """Where the first point of the SVG map's trace ``layer`` whose hover title matches the
+    regular expression ``pattern`` is drawn, with the map scrolled into view (``None``: no
+    such point): ``{"x", "y", "width", "height"}`` in the window, for ``page.mouse``."""
+    box: dict[str, float] | None = page.evaluate(_POINT_BOX_JS, [layer, pattern])
+    return box
+
+
+def map_layer_points(page: Any, layer: str) -> list[dict[str, str | None]]:
+    """The points the SVG map draws in the trace ``layer``: each one's ``fill`` and
+    ``stroke``."""
+    found: list[dict[str, str | None]] = page.evaluate(
+        f"""(layer) => {{
+          const svg = ({_DEEP_JS})('.se-map svg[data-meta]')[0];
+          if (!svg) return [];
+          const points = svg.querySelectorAll(`g.trace[data-name="${{layer}}"] > *`);
+          return [...points].map((el) => ({{
+            fill: el.getAttribute('fill'), stroke: el.getAttribute('stroke'),
+          }}));
+        }}""",
+        layer,
+    )
+    return found
+
+
 # ------------------------------------------------------------------------------ glyphs
 #: The characters of a text that Chromium draws with no glyph: nothing at all, or the same
 #: box it draws for a code point no font has (U+10FFFD, a private-use character). Each is drawn
@@ -404,7 +533,43 @@ _PLAYER_TEXT_JS = f"""() => {{
 }}"""
 
 
+#: The panel's buttons and titles whose text does not fit in them (cut off or hidden).
+_CUT_JS = f"""() => {{
+  const deep = {_DEEP_JS};
+  return deep('.se-side button, .se-side .se-group-title, .se-side .se-caption')
+    .filter(el => el.offsetParent !== null
+      && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+    .map(el => el.textContent.trim());
+}}"""
+
+
+def cut_buttons(page: Any) -> list[str]:
+    """The text of every button (and group title or caption) of the decision panel that is
+    cut off: wider or taller than the box that shows it (issue 24 item 6: a label wraps)."""
+    found: list[str] = page.evaluate(_CUT_JS)
+    return found
+
+
 def internal_text(page: Any) -> list[str]:
     """Each piece of internal text the page shows a player, with a little context."""
     text: str = page.evaluate(_PLAYER_TEXT_JS)
     return [text[max(m.start() - 40, 0) : m.end() + 40] for m in INTERNAL_TEXT.finditer(text)]
+
+
+# ------------------------------------------------------------------------ a learn page
+def learn_page_problems(page: Any) -> list[str]:
+    """What is wrong with a learn page (``notebooks/learn.py``) as it shows now (issue 24 item
+    8): a page wider than the window; with the row of the map and the answer scrolled to the
+    window's top, the whole map or the answer's top out of the window (they stand side by
+    side); internal text; symbols drawn without a glyph. ``[]`` when nothing is."""
+    problems = []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > page.viewport_size["width"]:
+        problems.append(f"the page is {width} px wide in {page.viewport_size['width']}")
+    row = ".learn-layout"
+    problems += out_of_view(page, row, {"the map": ".se-map svg[data-meta]"}, least_px=10**6)
+    problems += out_of_view(page, row, {"the answer": ".learn-answer"})
+    problems += [f"internal text: {found}" for found in internal_text(page)]
+    if missing := missing_glyphs(page):
+        problems.append(f"symbols without a glyph: {missing}")
+    return problems

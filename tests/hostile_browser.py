@@ -198,12 +198,16 @@ class Attacker:
     saves: dict[str, str]
     answered: list[tuple[str, str, str, str]] = field(default_factory=list)
     phase: str = ""
+    #: (monotonic start, end) of each page's opening: from the page's load until A's first
+    #: answer on it (the session starting, as for any visitor, and A's first input).
+    openings: list[tuple[float, float]] = field(default_factory=list)
 
     def run(self, only: tuple[str, ...] | None = None) -> None:
         """Attack every notebook of :data:`ATTACKS` (or those named in ``only``) in turn."""
         for path, attack in ATTACKS.items():
             if only is None or path in only:
                 self.phase = path
+                self.openings.append((time.monotonic(), math.inf))
                 _open(self.page, self.base + path)
                 attack(self)
                 problems = broken(self.page)
@@ -212,6 +216,8 @@ class Attacker:
 
     def note(self, path: str, what: str, text: str, answer: str) -> None:
         self.answered.append((path, what, text, answer))
+        if self.openings and self.openings[-1][1] == math.inf:
+            self.openings[-1] = (self.openings[-1][0], time.monotonic())
 
     # -------------------------------------------------------------- the play tables
     def load_game(self, path: str, button: str) -> None:

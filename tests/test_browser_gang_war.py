@@ -1,7 +1,9 @@
-"""``notebooks/gang_war.py`` in a real browser: the E3 position opens on Purple's bar with no
-chance of surviving Carlo Gambino (E3), a click on a district without a player building says
-so, and a typed exercise answer is checked by the engine. A screenshot is kept under
-``tmp_path`` and copied to ``/tmp/gang_war_browser.png``.
+"""``notebooks/gang_war.py`` in a real browser: the E3 position opens on Purple's bar with its
+outcome hidden until asked for (issue 24 item 12: a class predicts first), then no chance of
+surviving Carlo Gambino (E3); a click on a district without a player building says so, and a
+typed exercise answer is checked by the engine, written as a person would ("Eight."), its
+answer hidden under "Show the answer" until opened. A screenshot is kept under ``tmp_path``
+and copied to ``/tmp/gang_war_browser.png``.
 """
 
 from __future__ import annotations
@@ -26,8 +28,21 @@ def test_e3_survival_map_click_and_an_exercise(
 ) -> None:
     page = chromium_page
     page.goto(gang_war_url)
-    expect(page.get_by_text("Chance it survives: 0 (none)")).to_be_visible(timeout=TIMEOUT_MS)
+    reveal = page.get_by_role("button", name="Reveal: will it hold?")
+    expect(reveal).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.get_by_text("Purple's bar in district 14").first).to_be_visible()
+    assert page.get_by_text("Chance it survives").count() == 0
+    chance = page.get_by_text("Chance it survives: 0 (none)")
+    for _ in range(4):  # a click landing while marimo re-runs a cell can be lost
+        if not reveal.count():  # answered: the button gives way to the outcome
+            break
+        reveal.click()
+        try:
+            expect(chance).to_be_visible(timeout=6_000)
+            break
+        except AssertionError:
+            continue
+    expect(chance).to_be_visible(timeout=TIMEOUT_MS)
     page.locator("marimo-plotly .js-plotly-plot .scatterlayer .trace").first.wait_for()
 
     # District 5 has no player building: a click there is answered, the study stays.
@@ -41,11 +56,14 @@ def test_e3_survival_map_click_and_an_exercise(
             continue
     expect(notice).to_be_visible()
 
-    # Exercise 1: Gambino's war strength, 7 + 1 (R-GANGWAR-6).
+    # Exercise 1: Gambino's war strength, 7 + 1 (R-GANGWAR-6), its answer hidden until asked.
+    shown = page.get_by_text("Correct: 8.")
+    assert shown.count() == 0
+    expect(page.get_by_text("Show the answer").first).to_be_visible()
     answer = page.get_by_placeholder("your answer").first
-    answer.fill("8")
+    answer.fill("Eight.")
     answer.press("Enter")
-    expect(page.get_by_text("Correct: 8.").first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(shown.first).to_be_visible(timeout=TIMEOUT_MS)
 
     shot = tmp_path / "gang_war.png"
     page.screenshot(path=str(shot), full_page=True)

@@ -130,6 +130,15 @@ def test_play_runs_in_jupyterlab_and_its_buttons_answer(
     expect(page.locator(".js-plotly-plot .gtitle").first).to_have_text(
         re.compile(rf"^Step {after_check} "), timeout=30_000
     )
+    # issue 24 item 13: "Save game" on one line beside Undo and Redo, and the game's pause
+    # before each Lucky Luciano phase offered, on by default
+    save = page.get_by_text("Save game", exact=True).first
+    expect(save).to_be_visible(timeout=30_000)
+    box = save.bounding_box()
+    # one line: as wide as both words side by side (wrapped, it is one word wide and taller)
+    assert box is not None and box["width"] > 80 and box["height"] < 45, f"wraps: {box}"
+    pause = page.get_by_role("checkbox", name="Pause before each Lucky Luciano phase")
+    expect(pause).to_be_checked()
     page.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "play_jupyterlab.png"))
     shutil.copyfile(tmp_path / "play_jupyterlab.png", SCREENSHOT_COPY)

@@ -6,10 +6,16 @@ person; the lesson is then marked done and the next one opens. Screenshots are k
 ``tmp_path`` and copied to ``/tmp/learn_browser.png`` (lesson done) and
 ``/tmp/learn_browser_refused.png`` (an illegal click answered).
 
-Issue 13 item 9: all seven lessons are finished by clicks, a reload in the middle of a lesson
+Issue 13 item 9: all the lessons are finished by clicks (issue 24: the ten of them, lesson 7
+to the end of its round, the questions of lessons 8-10 answered wrong and then right, and the
+way into Play after the last), a reload in the middle of a lesson
 and at the end keeps the progress and the open lesson (they live in the page's address), any
 lesson opens directly from a link, and the page fits 1280×800 and 1920×1080 without horizontal
 overflow (screenshots ``learn_<w>x<h>.png`` under ``tmp_path``, copied to ``/tmp/``).
+
+Issue 24 item 8: after every move of every lesson, at 1280×800 and at 1920×1080, the page has no
+horizontal overflow, the map and the answer to the move stand side by side in the window, no
+internal text shows and every symbol has a glyph (:func:`tests.browser.learn_page_problems`).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import set_viewport
+from tests.browser import learn_page_problems, set_viewport
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -29,7 +35,8 @@ expect = pytest.importorskip("playwright.sync_api").expect
 SCREENSHOT_COPY = Path("/tmp/learn_browser.png")
 SCREENSHOT_REFUSED = Path("/tmp/learn_browser_refused.png")
 TIMEOUT_MS = 20_000
-PLOT_READY = "marimo-plotly .js-plotly-plot .scatterlayer .trace"
+#: The map (Play's SVG board) has drawn a position.
+PLOT_READY = ".se-map svg[data-meta]"
 
 
 def _button(page: Any, text: str) -> Any:
@@ -100,7 +107,7 @@ def test_complete_the_first_lesson_by_clicking(
 
     _click(page, "Next lesson", "Use the person's raise on your VIP room")
     expect(_heading(page, "Lesson 2: Operations and notoriety")).to_be_visible()
-    expect(_button(page, "Raise vip to 2")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(_button(page, "Raise VIP to 2")).to_be_visible(timeout=TIMEOUT_MS)
 
 
 # ---------------------------------------------------------------- issue 13 item 9
@@ -117,9 +124,10 @@ def _short(label: str, limit: int = 42) -> str:
 
 def _script() -> list[tuple[str, list[tuple[str, str]]]]:
     """Every lesson with the clicks that finish it: (button text, the option's full label).
-    Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (computed
-    in-process on the same deterministic games the server plays)."""
-    from speakeasy.games.speakeasy.table.play import group_options
+    Lessons 1-5 follow their solutions; 6 and 7 take the first option each time (7 plays on
+    to the end of its round, issue 24); a question (lessons 8-10) is answered wrong first, then
+    right; computed in-process on the same deterministic games the server plays."""
+    from speakeasy.games.speakeasy.table.play import group_options, plain_words
     from speakeasy.games.speakeasy.table.tutorial import LESSONS, Tutorial
 
     script: list[tuple[str, list[tuple[str, str]]]] = []
@@ -130,15 +138,26 @@ def _script() -> list[tuple[str, list[tuple[str, str]]]]:
         clicks: list[tuple[str, str]] = []
         moves = list(entry.solution)
         while not tutorial.goal_met:
-            decision = tutorial.game().pending
+            decision = tutorial.decision()
             assert decision is not None
+            question = tutorial.question()
+            if question is not None:
+                game = tutorial.game()
+                keys = [k for k, _ in question.choices(game)]
+                good = next(k for k in keys if question.judge(game, k).accepted)
+                bad = next(k for k in keys if k != good)
+                for key in (bad, good):
+                    action = next(a for a in decision.options if str(a.args[0]) == key)
+                    clicks.append((_short(action.describe()), action.describe()))
+                    tutorial = tutorial.attempt(action)
+                continue
             wanted = moves.pop(0) if moves else None
             action = (
                 next(a for a in decision.options if str(a) == wanted)
                 if wanted
                 else group_options(decision)[0].options[0]
             )
-            label = action.describe()
+            label = plain_words(action.describe())  # as the page says it
             clicks.append((_short(label), label))
             tutorial = tutorial.attempt(action)
         script.append((entry.title, clicks))
@@ -165,13 +184,21 @@ def _no_horizontal_overflow(page: Any) -> None:
     assert width <= page.viewport_size["width"], (width, page.viewport_size)
 
 
+def _check_layout(page: Any, where: str) -> None:
+    """The layout checks of issue 24 at 1920×1080 and at 1280×800 (the page left there)."""
+    for width, height in ((1920, 1080), (1280, 800)):
+        set_viewport(page, width, height)
+        problems = learn_page_problems(page)
+        assert not problems, f"{where} at {width}×{height}: {problems}"
+
+
 def _shoot(page: Any, tmp_path: Path, name: str) -> None:
     shot = tmp_path / name
     page.screenshot(path=str(shot))
     shutil.copyfile(shot, Path("/tmp") / name)
 
 
-def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
+def test_all_lessons_by_clicks_and_a_reload_keeps_the_progress(
     learn_url: str, chromium: Any, tmp_path: Path
 ) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
@@ -182,8 +209,10 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
         script = _script()
         for number, (title, clicks) in enumerate(script, start=1):
             expect(_heading(page, f"Lesson {number}: {title}")).to_be_visible(timeout=TIMEOUT_MS)
+            _check_layout(page, f"lesson {number}")
             for index, (button, label) in enumerate(clicks):
                 _choose(page, button, label)
+                _check_layout(page, f"lesson {number}, move {index + 1}")
                 if number == 3 and index == 0:  # a reload in the middle of a lesson
                     page.reload(wait_until="domcontentloaded")
                     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
@@ -197,18 +226,32 @@ def test_all_seven_lessons_by_clicks_and_a_reload_keeps_the_progress(
             if number == 1:
                 _no_horizontal_overflow(page)
                 _shoot(page, tmp_path, "learn_1280x800_options.png")
-                page.locator("marimo-plotly").first.scroll_into_view_if_needed()
+                page.locator(".learn-map").first.scroll_into_view_if_needed()
                 _shoot(page, tmp_path, "learn_1280x800.png")  # the whole map in view
             if number == 6:
                 expect(page.get_by_text("one event at a time").first).to_be_visible()
+            if number == 7:  # the round ran to its end, and what happened is listed
+                expect(page.get_by_text("What happened in the round").first).to_be_visible()
+            if number >= 8:
+                _no_horizontal_overflow(page)
+                _shoot(page, tmp_path, f"learn_lesson{number}_1280x800.png")
             if number < len(script):
                 _click(page, "Next lesson", f"Lesson {number + 1}: ")
-        expect(page.get_by_text("Progress: 7 of 7").first).to_be_visible(timeout=TIMEOUT_MS)
+        last = len(script)
+        expect(page.get_by_text(f"Progress: {last} of {last}").first).to_be_visible(
+            timeout=TIMEOUT_MS
+        )
+        # after the last lesson, the way into Play (issue 24)
+        play = page.locator('.learn-feedback a[href="/play/"]').first
+        expect(play).to_be_visible(timeout=TIMEOUT_MS)
+        expect(play).to_contain_text("Play a whole game against the bot")
 
         page.reload(wait_until="domcontentloaded")
         page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
-        expect(page.get_by_text("Progress: 7 of 7").first).to_be_visible(timeout=TIMEOUT_MS)
-        expect(_heading(page, "Lesson 7: A whole round against a bot")).to_be_visible()
+        expect(page.get_by_text(f"Progress: {last} of {last}").first).to_be_visible(
+            timeout=TIMEOUT_MS
+        )
+        expect(_heading(page, f"Lesson {last}: How the game is won")).to_be_visible()
         expect(page.get_by_text("Goal reached").first).to_be_visible(timeout=TIMEOUT_MS)
 
         set_viewport(page, 1920, 1080)
@@ -225,7 +268,7 @@ def test_a_link_opens_any_lesson_directly(
     page.goto(learn_url + "?lesson=trucks", wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     expect(_heading(page, "Lesson 5: Trucks")).to_be_visible(timeout=TIMEOUT_MS)
-    expect(page.get_by_text("Progress: 0 of 7").first).to_be_visible()
+    expect(page.get_by_text("Progress: 0 of 10").first).to_be_visible()
     expect(_button(page, "Enter the map in district 6")).to_be_visible(timeout=TIMEOUT_MS)
     # a rule ID in the lesson's rules links into the rules page
     link = page.locator('a.rule-link[href="/rules/?id=R-TRUCK-7"]').first

@@ -9,6 +9,7 @@ to ``/tmp/``.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -96,3 +97,16 @@ def test_a_term_link_opens_the_word_and_a_synonym_finds_it(
     box.press("Enter")
     expect(page.get_by_text("Glossary: ").first).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator('a[href="?term=cell"]').first).to_be_attached()
+
+
+def test_a_glossary_opened_lists_its_words(rules_url: str, chromium_page: Any) -> None:
+    """Issue 24: each game's glossary on the rules page, drawn when it is opened (the page's
+    opening no longer draws both glossaries for every visitor): opened, it lists its words
+    with links to their entries."""
+    page = chromium_page
+    page.goto(rules_url, wait_until="domcontentloaded")
+    title = page.get_by_text(re.compile(r"^Glossary of Mafia City \(\d+ words\)$"))
+    expect(title).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.locator('a[href="?term=cell"]')).to_have_count(0)
+    title.click()
+    expect(page.locator('a[href="?term=cell"]').first).to_be_visible(timeout=TIMEOUT_MS)

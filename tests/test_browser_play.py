@@ -6,18 +6,20 @@ checks that the map (the play table's SVG: its title and the layout's meta) and 
 follow.
 A screenshot is kept under ``tmp_path`` and copied to ``/tmp/play_browser.png``.
 
-Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 against the heuristic
-bot (the default opponent): every decision by one click on what the decision panel offers at
-the map's step (an option button; for a long dropdown, its Play button; "Let the bots move"
-when the bots are to move), read once the panel shows the same step as the map (the two
-widgets draw in either order: issue 23). On the way the test
-reads the player boards (the hand in words, the opponent's hidden), turns on the teacher view,
-opens the step through of a Lucky Luciano phase from "Since your last decision", and checks
-that no option label repeats, no catalogue ID is shown, nothing scrolls sideways at 1280×800
-and 1920×1080, and after every decision the whole decision panel is in the window at 1280×800
-with its options scrolling on their own (issue 24). It ends at the final scores. Screenshots
-(``full_1280.png``, ``board_1280.png``, ``luciano_1280.png``, ``final_1280.png``,
-``full_1920.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_*.png``.
+Issue 13: a whole 2-player game through clicks at a laptop's 1280×800 (and, issue 24, a
+desktop's 1920×1080) against the heuristic bot (the default opponent): every decision by one
+click on what the decision panel offers at the map's step (an option button; for a long
+dropdown, its Play button; "Let the bots move" when the bots are to move), read once the
+panel shows the same step as the map (the two widgets draw in either order: issue 23). On the
+way the test reads the player boards (the hand in words, the opponent's hidden), turns on the
+teacher view, opens the step through of a Lucky Luciano phase from "Since your last decision",
+and checks that no option label repeats and no catalogue ID is shown; after every decision
+nothing scrolls sideways, the whole decision panel is in the window with its options scrolling
+on their own, no button is cut off, every draw names the card on top of its deck (R-CARD-6),
+blue's safe and hand stay hidden once the teacher view is off again, no internal text shows
+and every symbol draws; the panel links glossary words (issue 24). It ends at the final
+scores. Screenshots (``full_*.png``, ``board.png``, ``luciano.png``, ``final_*.png``,
+``full_page_*.png``) are kept under ``tmp_path`` and copied to ``/tmp/play_full_<width>_*.png``.
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ import pytest
 from tests.browser import (
     TableView,
     click_svg_district,
+    cut_buttons,
     internal_text,
     missing_glyphs,
     panel_out_of_view,
-    set_viewport,
     svg_meta,
     table_view,
     wait_for,
@@ -308,6 +310,8 @@ def _decide(page: Any, now: TableView) -> TableView:
         page.locator(".se-options button.se-play").first.click()
     elif now.bots == "▶ Let the bots move":
         page.get_by_role("button", name="Let the bots move").click()
+    elif now.bots == "▶ Continue the game":  # paused before a Lucky Luciano phase
+        page.get_by_role("button", name="Continue the game").click()
     else:
         raise AssertionError(f"nothing a person can press at step {now.step}: {now.text!r}")
     return wait_for_table(page, FULL_TIMEOUT_MS, after=now.step)
@@ -332,11 +336,30 @@ def _check_boards(page: Any, now: TableView, tmp_path: Path) -> None:
     )
     expect(page.locator(".se-board[data-colour='blue']")).not_to_contain_text("hidden:")
     page.locator(".se-boards").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "board_1280.png"))
+    page.screenshot(path=str(tmp_path / "board.png"))
     page.get_by_text("Teacher view").click()
     expect(page.locator(".se-board[data-colour='blue']")).to_have_attribute(
         "data-private", "false", timeout=FULL_TIMEOUT_MS
     )
+
+
+def _check_pause(page: Any, tmp_path: Path) -> None:
+    """Paused before a Lucky Luciano phase (on by default, issue 24): the panel says so and
+    steps through the phase event by event in view, beside the map (not 3,500 px down the
+    page): its box is inside the window with the page at its top, and "Next event" moves it."""
+    pause = page.locator(".se-side .se-pause").first
+    expect(pause).to_contain_text("Paused before the Lucky Luciano phase")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    box = pause.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + 40 <= 800, box
+    index = pause.get_attribute("data-index")
+    following = page.locator(".se-side .se-pause button.se-frame-next")
+    if following.is_enabled():
+        following.click()
+        expect(page.locator(".se-side .se-pause").first).not_to_have_attribute(
+            "data-index", index or "", timeout=FULL_TIMEOUT_MS
+        )
+    page.screenshot(path=str(tmp_path / "pause.png"))
 
 
 def _open_luciano(page: Any, tmp_path: Path) -> TableView:
@@ -354,19 +377,43 @@ def _open_luciano(page: Any, tmp_path: Path) -> TableView:
     expect(picker).to_contain_text(f"⚔ Step {step} ·", timeout=FULL_TIMEOUT_MS)
     changed = page.get_by_text(re.compile(r"^What changed"))
     changed.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "luciano_1280.png"))
+    page.screenshot(path=str(tmp_path / "luciano.png"))
     return now
 
 
-def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_path: Path) -> None:
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+def _hidden_from_purple(page: Any, now: TableView) -> None:
+    """With the teacher view off, blue's safe and hand are hidden from purple (R-MONEY-3,
+    R-CARD-9): blue's board says so and the map's panel shows no sum in blue's safe."""
+    theirs = page.locator(".se-board[data-colour='blue']").first
+    assert theirs.get_attribute("data-private") == "false", f"at step {now.step}"
+    text = theirs.inner_text()
+    assert "the safe is hidden" in text and "hidden:" in text, f"at step {now.step}: {text!r}"
+    shown = _safe_cells(page).get("blue")
+    assert shown == "hidden", f"blue's safe shown at step {now.step}: {shown!r}"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_a_whole_game_by_clicks(
+    play_url: str, chromium: Any, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Issue 24: a whole game against the heuristic bot at a laptop's and a desktop's size;
+    after every decision nothing scrolls sideways, the panel keeps its parts in view, no
+    internal text or hidden fact shows and every symbol draws."""
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     try:
         # the teacher's page (the player boards' check turns the teacher view on and off)
         now = _full_new_game(page, f"{play_url}?teacher={TEACHER_CODE}")
         _no_sideways_scroll(page)
-        page.screenshot(path=str(tmp_path / "full_1280.png"))
-        boards_checked = luciano_opened = False
+        page.screenshot(path=str(tmp_path / f"full_{width}.png"))
+        # the panel's words of the glossary link to their entries on the rules page, with the
+        # definition as a tooltip (as in Mafia City's panel)
+        term = page.locator(".se-side a.term-link").first
+        expect(term).to_have_attribute("href", re.compile(r"^/rules/\?term=[a-z0-9-]+$"))
+        expect(term).to_have_attribute("title", re.compile(r"^[^:]+: .+"))
+        draws_seen = 0
+        boards_checked = luciano_opened = pause_checked = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
                 break
@@ -374,32 +421,43 @@ def test_a_whole_game_by_clicks_at_1280x800(play_url: str, chromium: Any, tmp_pa
             if not boards_checked and now.step > 12:
                 _check_boards(page, now, tmp_path)
                 boards_checked = True
+            if not pause_checked and page.locator(".se-side .se-pause[data-paused]").count():
+                _check_pause(page, tmp_path)
+                pause_checked = True
+                now = wait_for_table(page, FULL_TIMEOUT_MS)
             if not luciano_opened and page.locator(".se-since .se-luciano").count():
                 now = _open_luciano(page, tmp_path)
                 luciano_opened = True
                 _no_sideways_scroll(page)
             now = _decide(page, now)
+            _no_sideways_scroll(page)
+            if boards_checked:  # the teacher view is off again
+                _hidden_from_purple(page, now)
             # the panel keeps its parts in view, the options scrolling on their own (issue 24)
             problems = panel_out_of_view(page)
             assert not problems, f"at step {now.step}: {problems}"
             assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
             assert not (found := internal_text(page)), f"internal text at step {now.step}: {found}"
+            # every label whole (issue 24 item 6); a draw names the card on top (R-CARD-6)
+            assert not (cut := cut_buttons(page)), f"cut off at step {now.step}: {cut}"
+            for label in now.options:
+                if label.startswith("Draw the top"):
+                    assert re.search(r"card \(reward: .+; leverage \d\)", label), label
+                    draws_seen += 1
         else:
             raise AssertionError(f"the game did not end in {MAX_CLICKS} clicks")
         assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
-        assert boards_checked and luciano_opened
+        assert boards_checked and luciano_opened and draws_seen and pause_checked
         expect(page.locator(".se-results")).to_contain_text("Purple")
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)
         page.locator(".se-final").scroll_into_view_if_needed()
-        page.screenshot(path=str(tmp_path / "final_1280.png"))
-        set_viewport(page, 1920, 1080)
-        _no_sideways_scroll(page)
-        page.screenshot(path=str(tmp_path / "full_1920.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"final_{width}.png"))
+        page.screenshot(path=str(tmp_path / f"full_page_{width}.png"), full_page=True)
     finally:
         for shot in tmp_path.glob("*.png"):
-            shutil.copyfile(shot, Path("/tmp") / f"play_full_{shot.name}")
+            shutil.copyfile(shot, Path("/tmp") / f"play_full_{width}_{shot.name}")
         context.close()
 
 

@@ -1,6 +1,7 @@
 """The truck planner section of ``notebooks/truck_routes.py`` in a real browser.
 
-On the default position (a seeded bot game) the planner's best plan is shown; the reader then
+On the default position (a seeded bot game, opened with the player to move) the planner's best
+plan stays hidden until the reader reveals it (issue 24: a class guesses first); the reader
 builds a route by clicking districts on the planner's map: a truck off the map enters where
 the first click says (R-TRUCK-4), a district that is not next to the last one is refused with
 its rule (R-TRUCK-7), the comparison table gains a row for "your route", and the last district
@@ -56,7 +57,21 @@ def test_build_a_route_by_clicking_and_compare_it_with_the_best_plan(
     page.goto(truck_routes_url, wait_until="domcontentloaded")
     page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
     _planner(page).scroll_into_view_if_needed(timeout=TIMEOUT_MS)
+    # hidden until asked for: the map shows no plan, the text names none
+    assert wait_for(page, lambda p: _meta(p).get("showing") == "yours", TIMEOUT_MS)
+    expect(page.get_by_text("stays hidden until you reveal it: guess first")).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+    assert page.get_by_text("The best plan:").count() == 0
+    reveal = page.get_by_role("button", name="Reveal the planner's best plan")
+    for _ in range(4):  # a click landing while marimo re-runs a cell can be lost
+        if not reveal.count():  # answered: the button gives way to the plan
+            break
+        reveal.click()
+        if wait_for(page, lambda p: _meta(p).get("showing") == "best", 6_000):
+            break
     assert wait_for(page, lambda p: _meta(p).get("showing") == "best", TIMEOUT_MS)
+    assert _meta(page).get("showing") == "best", _meta(page)
     expect(page.get_by_text("The best plan:")).to_be_visible(timeout=TIMEOUT_MS)
     plans = page.locator("marimo-table").nth(1).locator("tbody tr")
     expect(plans).to_have_count(1, timeout=TIMEOUT_MS)

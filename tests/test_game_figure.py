@@ -25,8 +25,11 @@ from speakeasy.games.speakeasy.figures.game_figure import (
     CHANGE_COLOUR,
     CHANGED_TRACE,
     CITY_TOKENS_TRACE,
+    CLICKABLE_SPACES_TRACE,
     CONTROL_TRACE,
     EMPTY_SPACES_TRACE,
+    FOCUS_COLOUR,
+    FOCUS_TRACE,
     GANGSTER_BARS_TRACE,
     PANEL_CHANGES_TRACE,
     PANEL_VALUES_TRACE,
@@ -40,6 +43,7 @@ from speakeasy.games.speakeasy.figures.game_figure import (
     TURN_ORDER_TRACE,
     WAR_TOKENS_TRACE,
     changed_districts,
+    clicked_place,
     game_figure,
     game_repr_mimebundle,
     game_summary,
@@ -318,6 +322,47 @@ def test_highlight_outlines_in_gold() -> None:
     assert list(gold.customdata) == [3, 11] and gold.marker.color == HIGHLIGHT_COLOUR
     assert fig.layout.title.text == "Pick a district"
     assert fig.layout.height == 620
+
+
+def test_clickable_spaces_are_framed_in_gold_around_their_space() -> None:
+    """Issue 24 item 8: every building space a click can choose (R-BUILD-1) gets a gold frame
+    around it, under the spaces (no frame covers a neighbouring space), and a click on the
+    frame names that space."""
+    state, board = position(2, "setup")
+    free = [
+        (n, i)
+        for n, district in sorted(state.districts.items())
+        for i, space in enumerate(district.spaces)
+        if space.building is None and not space.gangster_bar and not district.closed
+    ][:7]
+    assert len(free) == 7
+    fig = game_figure(state, board, highlight=sorted({n for n, _ in free}), spaces=free)
+    frames = trace(fig, CLICKABLE_SPACES_TRACE)
+    assert [tuple(c) for c in frames.customdata] == free
+    assert frames.marker.line.color == HIGHLIGHT_COLOUR and frames.hoverinfo != "skip"
+    empty = trace(fig, EMPTY_SPACES_TRACE)
+    spots = {tuple(c): (x, y) for c, x, y in zip(empty.customdata, empty.x, empty.y, strict=True)}
+    for place, x, y in zip(free, frames.x, frames.y, strict=True):
+        assert spots[place] == (x, y)  # centred on the space
+    names = [t.name for t in fig.data]
+    assert names.index(CLICKABLE_SPACES_TRACE) < names.index(EMPTY_SPACES_TRACE)
+    assert names.index(CLICKABLE_SPACES_TRACE) < names.index(BUILDINGS_TRACE)
+    curve = names.index(CLICKABLE_SPACES_TRACE)
+    for index, place in enumerate(free):
+        assert clicked_place([{"curveNumber": curve, "pointIndex": index}], fig) == place
+    assert CLICKABLE_SPACES_TRACE not in [t.name for t in game_figure(state, board).data]
+
+
+def test_the_lessons_focus_is_ringed_apart_from_clicks_and_changes() -> None:
+    """Issue 24 item 8: where a lesson points is teal, where a click chooses gold, what changed
+    orange: three different rings."""
+    state, board = position(2, "setup")
+    fig = game_figure(state, board, highlight=[3], focus=[6, 3])
+    focus = trace(fig, FOCUS_TRACE)
+    assert sorted(focus.customdata) == [3, 6] and focus.marker.color == FOCUS_COLOUR
+    assert len({FOCUS_COLOUR, HIGHLIGHT_COLOUR, CHANGE_COLOUR}) == 3
+    assert focus.hoverinfo == "skip"  # a click goes through it to the district
+    assert FOCUS_TRACE not in [t.name for t in game_figure(state, board).data]
 
 
 # ---------------------------------------------------------------------- rich display

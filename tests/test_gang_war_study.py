@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import html
 import re
 from fractions import Fraction
 
+import marimo as mo
 import pytest
 
 from speakeasy.core.actions import Decision
@@ -37,9 +39,12 @@ from speakeasy.games.speakeasy.studies.gang_war import (
     study_building,
     war_buildings,
     war_exercises,
+    war_positions,
     war_schedule,
 )
 from speakeasy.games.speakeasy.studies.positions import bot_game_before_war
+from speakeasy.tools.citations import markdown_escape
+from speakeasy.tools.exercises import Exercise
 from tests.support import BAR, CASINO, DIST, NC, B, P, Y, drive, new_ctx, put_building, set_levels
 
 CAT = load_catalog()
@@ -498,3 +503,57 @@ def test_building_types_are_named_in_the_rows() -> None:
     study = study_building(ctx, 14, 1)
     assert study.building is BuildingType.CASINO and study.title == "Blue's casino in district 14"
     assert {"gangster", "war strength", "chance", "holds?", "cheapest hold"} <= set(study.rows()[0])
+
+
+# ============================================================================ the answers' text
+#: A full stop (or ! or ?) followed by a lowercase word: a sentence that does not begin as one.
+_LOWER_AFTER_STOP = re.compile(r"[.!?]\s+[a-z]")
+
+
+def _shown(markdown: str) -> str:
+    """What a reader sees of ``markdown`` in a marimo notebook: rendered, tags dropped,
+    entities read."""
+    rendered = mo.md(markdown).text
+    return html.unescape(re.sub(r"<[^>]+>", "", rendered))
+
+
+def _war_answer_texts() -> list[tuple[str, str]]:
+    """Every text a gang-war exercise shows (its answer, the verdict on a right and a wrong
+    answer, its hint), on every war position's buildings and acts the station offers."""
+    texts: list[tuple[str, str]] = []
+
+    def add(where: str, exercise: Exercise) -> None:
+        wrong = "maybe" if isinstance(exercise.expected, bool) else "999"
+        for text in (
+            exercise.solution,
+            exercise.check(exercise.answer_text).message,
+            exercise.check(wrong).message,
+            exercise.question,
+        ):
+            texts.append((f"{where} {exercise.key}", text))
+
+    for key in war_positions().values():
+        game = load_war_position(key)
+        for district, space, _ in war_buildings(game)[:3]:
+            for act in act_options(game).values():
+                study = study_building(game, district, space, act)
+                for exercise in war_exercises(study):
+                    add(f"{key} {district}/{space} act {act}", exercise)
+    return texts
+
+
+def test_every_gang_war_answer_reads_clean() -> None:
+    """Issue 24 item 12: a gang-war answer showed a literal ``\\<`` and a lowercase "the" after
+    a full stop. Every text of every gang-war exercise (R-GANGWAR-6, R-GANGWAR-7, R-COMBAT-2),
+    rendered as the station renders it (``markdown_escape`` in ``mo.md``), shows no Markdown
+    escape, begins each sentence with a capital and counts its plurals ("1 goon", "2 goons")."""
+    texts = _war_answer_texts()
+    assert len(texts) > 40
+    assert any("<" in text for _, text in texts), "a text compares with < (the case that broke)"
+    for where, text in texts:
+        shown = _shown(markdown_escape(text))
+        assert "\\" not in shown, (where, shown)
+        assert "&lt;" not in shown and "&amp;" not in shown, (where, shown)
+        assert not _LOWER_AFTER_STOP.search(shown), (where, shown)
+        assert "(s)" not in shown, (where, shown)
+        assert shown.strip() == text.strip(), (where, text, shown)

@@ -21,6 +21,8 @@ from speakeasy.games.mafia_city.table.play import Table
 from speakeasy.games.mafia_city.table.play_panel import panel_view
 from speakeasy.games.mafia_city.table.tutorial import LESSONS as MC_LESSONS
 from speakeasy.games.mafia_city.table.tutorial import Tutorial as McTutorial
+from speakeasy.games.speakeasy.table.play import Table as SpeakeasyTable
+from speakeasy.games.speakeasy.table.play_panel import panel_view as speakeasy_panel_view
 from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.glossary import (
     Glossary,
@@ -351,6 +353,26 @@ def test_the_mafia_city_panel_sends_its_words_to_link() -> None:
     assert "vp" in terms and {"token", "tokens"} & set(terms), sorted(terms)  # players' lines
     assert all(t["href"].startswith("/rules/?term=") for t in terms.values())
     assert not [t for t in terms.values() if re.search(r"MC-[A-Z]+-\d", t["title"])]
+
+
+def test_the_speakeasy_panel_sends_its_words_to_link() -> None:
+    """Speakeasy's Play panel links its words as Mafia City's does (issue 24): the prompt, the
+    options' captions and "since your last decision" (the page links the first of each word
+    in a block; the buttons' own words stay plain)."""
+    table = SpeakeasyTable.new({"purple": "human", "blue": "heuristic"}, seed=3)
+    view = speakeasy_panel_view(table)
+    terms = view["terms"]
+    prompt = view["prompt"]["text"].lower()
+    assert [name for name in terms if name in prompt], (prompt, sorted(terms))
+    assert all(t["href"].startswith("/rules/?term=") for t in terms.values())
+    assert all(t["slug"].startswith("Speakeasy:") for t in terms.values())
+    # later, with bots' moves behind it: the words of "since your last decision" are sent too
+    while not (view := speakeasy_panel_view(table))["since"]:
+        table.choose(table.groups()[0].options[0])
+    since = " ".join(
+        " ".join([item["headline"], *item["lines"]]) for item in view["since"]["items"]
+    ).lower()
+    assert [name for name in view["terms"] if name in since], since
 
 
 def test_a_mafia_city_lesson_text_links_its_words() -> None:

@@ -56,6 +56,9 @@ def test_progress_round_trips_through_the_url() -> None:
         {"lesson": "bar", "done": "capos," * MAX_PARAM_LENGTH},
         {"lesson": "protect", "from": "raise vip;raise vip"},
         {"lesson": ["trucks"], "moves": None},
+        {"lesson": "scoring", "answers": "999,purple"},
+        {"lesson": "round", "own": "raise vip;raise vip", "own_lesson": "trucks"},
+        {"lesson": "round", "own": "capo contractors 1", "own_lesson": "luciano"},
     ],
 )
 def test_a_tampered_url_never_raises_and_keeps_only_what_is_valid(
@@ -65,6 +68,7 @@ def test_a_tampered_url_never_raises_and_keeps_only_what_is_valid(
     assert tutorial.lesson_id in IDS
     assert set(tutorial.done) <= set(IDS) and len(set(tutorial.done)) == len(tutorial.done)
     assert tutorial.moves == () and tutorial.base == ()
+    assert tutorial.answers == () and tutorial.own == ()
     tutorial.game()  # a legal position
 
 
@@ -77,7 +81,8 @@ def test_an_unknown_lesson_in_the_url_opens_the_first_lesson_not_done() -> None:
 def test_any_lesson_opens_directly(lesson_id: str) -> None:
     tutorial = Tutorial().open(lesson_id)
     assert tutorial.lesson_id == lesson_id and tutorial.done == ()
-    assert tutorial.game().current_player is LEARNER
+    decision = tutorial.decision()  # a question of the lesson, or the game's decision
+    assert decision is not None and decision.player is LEARNER
     assert Tutorial.from_params({"lesson": lesson_id}).lesson_id == lesson_id
     with pytest.raises(KeyError):
         Tutorial().open("nope")

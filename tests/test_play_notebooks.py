@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 
 from speakeasy import IllegalAction
-from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.table.play import (
@@ -28,12 +27,11 @@ from speakeasy.games.speakeasy.table.play import (
     advance,
     decision_steps,
     option_descriptions,
+    plain_words,
     position_after,
-    short_label,
     step_summaries,
     table_for,
 )
-from speakeasy.tools.text import split_label
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -197,21 +195,25 @@ def test_a_click_on_a_district_selects_its_group() -> None:
     assert table.group_of(99) is None
 
 
-def test_labels_fit_on_buttons() -> None:
-    action = Action("capo", ("garage", 0), label="Garage, person 1: play a fleet operation card")
-    assert short_label("Garage", action) == "person 1: play a fleet operation card"
-    assert short_label("Docks", action) == action.label
-    table = _played(decisions=60)
-    for decision_table in [table]:
-        for group in decision_table.groups():
+def test_buttons_show_each_label_whole() -> None:
+    """Issue 24 item 6: a button holds an option's whole label (it wraps, never cuts), the
+    location a capo goes to included ("Garage, person 1: …", as the log and the refusals say
+    it), and its caption only what it costs and gives."""
+    table = _played(decisions=30)
+    checked = 0
+    while (decision := table.game.pending) is not None and checked < 40:
+        checked += 1
+        for group in table.groups():
             for option in group.options:
-                label = short_label(group.title, option)
-                head, tail = split_label(label)
-                assert len(head) <= 40
-                # the button and its caption keep the whole label; only the separator at the
-                # cut (": ", "; ", ", " or a space) is dropped
-                assert label.startswith(head) and label.endswith(tail)
-                assert not label[len(head) : len(label) - len(tail)].strip(" :;,")
+                label = table.label_of(option)
+                if option.kind != "draw":
+                    assert label.head == plain_words(option.describe(), catalog=table.catalog)
+                assert "…" not in label.head
+                assert label.caption in ("", " · ".join(p for p in (label.cost, label.effect) if p))
+                if decision.kind == "capo" and option.kind == "capo":
+                    assert label.head.startswith(f"{group.title}")
+        table.choose(table.groups()[0].options[0])
+    assert checked > 10
 
 
 def test_every_option_has_a_description() -> None:

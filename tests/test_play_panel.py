@@ -19,9 +19,16 @@ from hypothesis import strategies as st
 
 from speakeasy import Colour
 from speakeasy.games.speakeasy.figures.board_figure import DISTRICT_TRACE
-from speakeasy.games.speakeasy.table.play import SeatKind, Table
+from speakeasy.games.speakeasy.table.play import (
+    SeatKind,
+    Table,
+    TableSnapshot,
+    advance,
+    table_for,
+)
 from speakeasy.games.speakeasy.table.play_panel import PlaySession, panel_view, table_figure
 from speakeasy.tools.decision_panel import PanelRequest, parse_request
+from speakeasy.tools.page_address import AddressError
 
 SEATS: dict[str | Colour, SeatKind] = {"purple": "human", "blue": "heuristic"}
 
@@ -270,3 +277,84 @@ def test_no_undo_before_a_person_has_decided() -> None:
     assert table.snapshot() == before
     table.choose(table.game.legal_actions()[0])
     assert table.can_undo and panel_view(table)["undo"] is True
+
+
+# ---------------------------------------------------------------- issue 24: pause at Luciano
+def _paused_table(seed: int = 3) -> Table:
+    """A person against the heuristic bot, the person choosing at random, until the table
+    pauses before the first Lucky Luciano phase (R-ACT-2)."""
+    table = Table.new(SEATS, seed=seed, pause_luciano=True)
+    rng = random.Random(seed)
+    for _ in range(2_000):
+        if table.paused is not None:
+            return table
+        table.choose(rng.choice(table.game.legal_actions()))
+    raise AssertionError("the table never paused before a Lucky Luciano phase")
+
+
+def test_the_table_pauses_before_each_luciano_phase_and_goes_on_when_asked() -> None:
+    """With the pause on, nothing moves after the step that starts the Lucky Luciano phase
+    until the person asks (R-ACT-2: gang war, police, area control, payout); without it, bots
+    play on through every phase."""
+    bots: dict[str | Colour, SeatKind] = {"purple": "heuristic", "blue": "heuristic"}
+    table = Table.new(bots, seed=2, pause_luciano=True)
+    first = table.paused
+    assert first is not None and first == len(table.game.history)
+    assert [s.luciano for s in table.step_summaries() if s.step == first] == [True]
+    assert not any(s.luciano for s in table.step_summaries() if s.step < first)
+    assert table.play_bots() == [] and table.paused == first  # paused: the bots wait
+    table.resume()
+    assert table.paused is not None and table.paused > first  # the next act's phase
+    assert [s.luciano for s in table.step_summaries() if s.step == table.paused] == [True]
+    through = Table.new(bots, seed=2)
+    assert through.paused is None and through.game.is_over
+
+
+def test_a_paused_table_keeps_its_pause_in_the_snapshot_and_the_address() -> None:
+    table = _paused_table()
+    snap = table.snapshot()
+    assert snap.pause_luciano and snap.paused == table.paused
+    assert TableSnapshot.from_data(snap.to_data()) == snap
+    assert table_for(snap).paused == table.paused
+    damaged = {**snap.to_data(), "paused": 1}
+    with pytest.raises(AddressError):
+        TableSnapshot.from_data(damaged)
+    undone = advance(snap, lambda t: t.undo())
+    assert undone.paused is None and undone.pause_luciano
+
+
+def test_the_panel_steps_through_the_paused_phase_in_view_and_continues() -> None:
+    """The panel says the game paused, opens the phase's first event in its own step through
+    (beside the map, not far down the page), moves event by event on request and goes on when
+    the person continues (the bots' button, or their own choice)."""
+    table = _paused_table()
+    session = PlaySession(table.snapshot())
+    view = session.panel.data
+    assert view["pause"]["title"].startswith("Paused before the Lucky Luciano phase of Act 1")
+    through = view["through"]
+    assert through["step"] == table.paused and through["luciano"] and through["index"] >= 0
+    assert through["count"] > through["index"]
+    json.dumps(view)
+    step = view["step"]
+    if through["index"] + 1 < through["count"]:
+        session.panel.request(
+            {"n": 1, "step": step, "kind": "frame", "index": through["index"] + 1}
+        )
+        assert session.panel.data["through"]["index"] == through["index"] + 1
+    assert parse_request({"n": 2, "step": step, "kind": "frame", "index": 10**6}, view) is None
+    if view["waiting"]:  # the person decides: their choice ends the pause
+        _choose_first(session)
+    else:
+        assert view["bots"] == "▶ Continue the game"
+        session.panel.request({"n": 3, "step": step, "kind": "bots"})
+    paused_at = table.paused or 0
+    assert session.snapshot.paused is None or session.snapshot.paused > paused_at
+    assert session.snapshot.step > step
+
+
+def test_the_pause_can_be_turned_off_during_a_game() -> None:
+    table = _paused_table()
+    paused_at = table.paused
+    table.set_pause(False)
+    assert table.paused is None and not table.pause_luciano
+    assert len(table.game.history) >= (paused_at or 0)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.capture import scenario_from_game
 from speakeasy.games.speakeasy.positions.format import parse_scenario
 from speakeasy.games.speakeasy.positions.shipped import shipped_scenarios
-from speakeasy.games.speakeasy.studies.positions import bot_game, position_game
+from speakeasy.games.speakeasy.studies.positions import bot_game, position_game, subject_colour
 from speakeasy.games.speakeasy.table.route_planner import (
     BOT_GAMES,
     RANGE_BONUSES,
@@ -76,7 +77,7 @@ def test_your_route_is_compared_with_the_best_plan() -> None:
     view = planner_view(game(), "purple", 2, route=[8, 7, 4])
     assert view.yours is not None and view.yours.delivered == 0
     assert [r["plan"] for r in view.rows()] == ["best plan", "your route"]
-    assert "1 more barrel(s)" in view.verdict()
+    assert "1 more barrel and" in view.verdict()  # counted: "1 more barrel", not "barrel(s)"
     same = planner_view(game(), "purple", 2, route=[8, 9, 12])
     assert same.yours is not None and same.yours.objective == same.plan.objective
     assert same.verdict().startswith("Your route is as good")
@@ -104,3 +105,45 @@ def test_saved_games_and_scenario_files_can_be_uploaded() -> None:
     }
     with pytest.raises(ValueError, match=r"bad\.toml"):
         load_upload("bad.toml", b'title = "x"\n[districts.3]\npolice = "yes"\n')
+
+
+# ---------------------------------------------------------------- issue 24 item 12: the stations
+@pytest.mark.parametrize(
+    ("key", "colour"),
+    [
+        ("scenario:e17_truck_from_district_16", Colour.YELLOW),  # E17 is about Yellow's truck
+        ("scenario:e18_two_trucks_from_district_8", Colour.PURPLE),
+    ],
+)
+def test_a_scenario_opens_with_the_player_its_question_is_about(key: str, colour: Colour) -> None:
+    """Truck routes opened E17 with Purple ("0 barrels"): a position opens with the player its
+    question names (E17, R-TRUCK-11/13), and the planner then finds the example's barrels."""
+    game = position_game(key)
+    assert subject_colour(game) is colour
+    view = planner_view(game, subject_colour(game), RANGE_BONUSES[list(RANGE_BONUSES)[1]])
+    assert view.plan.delivered > 0
+
+
+def test_a_game_under_way_opens_with_the_player_to_move() -> None:
+    played = position_game(BOT_GAMES[0])
+    assert played.current_player is not None
+    assert subject_colour(played) is played.current_player
+
+
+def test_a_scenario_without_a_question_opens_with_a_player_on_the_map() -> None:
+    """The SCENARIO above seats purple and blue; only blue has a truck and a building."""
+    text = SCENARIO.replace('"purple"', '"blue"').replace("player.purple", "player.blue")
+    text = text.replace('players = ["blue", "blue"]', 'players = ["purple", "blue"]')
+    game = parse_scenario(text).game()
+    assert subject_colour(game) is Colour.BLUE
+
+
+def test_the_best_plan_stays_hidden_until_revealed() -> None:
+    """A class guesses first (the teacher's guide): before the reveal neither the table nor
+    the verdict names the best plan's barrels; the reader's own route is still shown."""
+    view = planner_view(game(), "purple", 2, route=[8, 7, 4])
+    assert [r["plan"] for r in view.rows(revealed=False)] == ["your route"]
+    hidden = view.verdict(revealed=False)
+    assert "best plan gets" not in hidden and "Reveal" in hidden
+    assert [r["plan"] for r in view.rows(revealed=True)] == ["best plan", "your route"]
+    assert planner_view(game(), "purple", 2).rows(revealed=False) == []

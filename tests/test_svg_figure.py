@@ -195,3 +195,17 @@ def test_a_page_that_lacks_a_layer_gets_the_whole_map() -> None:
     widget.need = widget.need + 1
     assert board.frame["full"] is True and widget.frame == board.frame
     assert "".join(board.frame["layers"][k] for k in board.frame["keys"]) in board.svg
+
+
+def test_a_board_drawn_afresh_after_each_change_is_sent_the_whole_map() -> None:
+    """The learn page re-draws the widget after each move (its cell re-runs): ``whole`` sends
+    every layer, so that the new view draws the map at once (issue 24 item 8)."""
+    table = Table.new({"purple": "human", "blue": "heuristic"}, seed=1)
+    board = SvgBoard()
+    board.show(table_figure(table), whole=True)
+    table.choose(table.game.legal_actions()[0])
+    assert board.show(table_figure(table), whole=True)
+    frame = board.frame
+    assert frame["full"] is True and set(frame["layers"]) == set(frame["keys"])
+    assert "".join(frame["layers"][k] for k in frame["keys"]) in board.svg
+    assert not board.show(table_figure(table), whole=True), "the same figure is not sent again"

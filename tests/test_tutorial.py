@@ -1,21 +1,24 @@
 """The tutorial's lessons: legal prepared positions, solvable goals, wrong and illegal moves
-explained, immutable progress, and a last lesson that ends after a whole round."""
+explained, immutable progress, and a round lesson that ends with its round."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
 from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.explain.refusals import explain_error
+from speakeasy.games.speakeasy.figures.game_figure import changed_districts
 from speakeasy.games.speakeasy.table.lessons import (
     PLAYERS,
     _park_note,
     notoriety_lines,
     police_lines,
 )
+from speakeasy.games.speakeasy.table.play import option_district, option_space
 from speakeasy.games.speakeasy.table.tutorial import (
     ACCEPTED,
     LEARNER,
@@ -27,6 +30,7 @@ from speakeasy.games.speakeasy.table.tutorial import (
     learner_view,
     lesson,
 )
+from speakeasy.tools.citations import RuleRef
 from speakeasy.tools.rules_index import load_rules_index
 
 IDS = [x.id for x in LESSONS]
@@ -39,6 +43,13 @@ def _solve(tutorial: Tutorial, limit: int = 300) -> Tutorial:
         if tutorial.goal_met:
             return tutorial
         game = tutorial.game()
+        question = tutorial.question()
+        if question is not None:  # the right answer, as the question's judge says
+            key = next(k for k, _ in question.choices(game) if question.judge(game, k).accepted)
+            tutorial = tutorial.attempt(f"answer {key}")
+            assert tutorial.feedback is not None
+            assert tutorial.feedback.kind in ("accepted", "goal"), tutorial.feedback.text
+            continue
         if script:
             move: Action | str = script.pop(0)
         else:
@@ -55,9 +66,13 @@ def _at(lesson_id: str) -> Tutorial:
 
 
 # ---------------------------------------------------------------------- lessons as data
-def test_seven_lessons_in_order() -> None:
-    assert IDS == ["capos", "levels", "bar", "protect", "trucks", "luciano", "round"]
-    assert [x.number for x in LESSONS] == list(range(1, 8))
+def test_ten_lessons_in_order_ending_with_how_the_game_is_won() -> None:
+    assert IDS == [
+        "capos", "levels", "bar", "protect", "trucks", "luciano", "round",
+        "helpers", "goals", "scoring",
+    ]  # fmt: skip
+    assert [x.number for x in LESSONS] == list(range(1, 11))
+    assert lesson("scoring").title == "How the game is won"
     assert lesson("bar").title == "Opening a bar"
     with pytest.raises(KeyError):
         lesson("nope")
@@ -71,7 +86,7 @@ def test_every_lesson_cites_indexed_rules_and_has_text_and_hints(entry: Lesson) 
     assert entry.introduction and entry.goal and entry.hints
 
 
-@pytest.mark.parametrize("entry", LESSONS, ids=IDS)
+@pytest.mark.parametrize("entry", [x for x in LESSONS if not x.start], ids=lambda x: x.id)
 def test_prepared_position_is_a_legal_deterministic_game(entry: Lesson) -> None:
     history = entry.history()
     game = Game.new(list(PLAYERS), seed=SEED)
@@ -237,6 +252,66 @@ def test_a_click_on_a_district_without_options_says_why() -> None:
     assert capo.feedback is not None and "not about a district" in capo.feedback.text
 
 
+def test_a_click_on_a_building_space_chooses_that_space() -> None:
+    """Issue 24 item 8, R-BUILD-1: a click on one of a district's free spaces builds there, at
+    once; a click beside them (on the district) still offers the district's choices."""
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    spaces = [s for d, s in tutorial.targets() if d == 9]
+    assert len(spaces) > 1 and None not in spaces
+    for space in spaces:
+        after = tutorial.click(9, space)
+        assert after.selected is None and after.moves[len(tutorial.moves)] == (
+            f"build_space 9 {space}"
+        )
+    assert tutorial.click(9).selected == 9
+
+
+def test_a_click_on_a_marker_chooses_its_districts_one_option() -> None:
+    """R-TRUCK-7, R-TRUCK-13: a click on the bar of district 3 moves the truck there (the
+    district's one option), then delivers beside that very bar."""
+    tutorial = _at("trucks").attempt("enter 6").attempt("buy daisy")
+    moved = tutorial.click(3, 1)
+    assert moved.moves[len(tutorial.moves)] == "move 3"
+    delivered = moved.click(3, 1)
+    assert delivered.goal_met and "deliver 3 1" in delivered.moves
+
+
+def test_a_click_on_a_greyed_out_space_gets_its_own_reason() -> None:
+    """A click on a space that no option offers is answered, never ignored."""
+    tutorial = _at("bar").attempt("build open bar-left-2")
+    after = tutorial.click(1, 0)  # police district without a free space offered
+    assert after.feedback is not None and after.feedback.kind == "illegal"
+
+
+@pytest.mark.parametrize("lesson_id", ["bar", "protect", "trucks"])
+def test_the_map_targets_are_the_places_of_the_legal_options(lesson_id: str) -> None:
+    """Issue 24 item 8: the map rings every place the engine's legal options name, and a click
+    on each one is answered with one of its options (none is refused or ignored)."""
+    tutorial = _at(lesson_id)
+    for move in tutorial.lesson.solution:
+        decision = tutorial.game().pending
+        assert decision is not None
+        places = {
+            (district, option_space(decision, a))
+            for a in decision.options
+            if (district := option_district(decision, a)) is not None
+        }
+        assert set(tutorial.targets()) == places
+        for district, space in tutorial.targets():
+            after = tutorial.click(district, space)
+            assert after.feedback is not None and after.feedback.kind != "illegal"
+        tutorial = tutorial.attempt(move)
+    assert tutorial.goal_met and tutorial.targets() == []
+
+
+def test_what_changed_since_the_learners_last_move_is_known() -> None:
+    """The map rings what changed since the learner's previous decision, as Play does."""
+    built = _at("bar").attempt("build open bar-left-2").attempt("build_space 3 1")
+    before = built.previous_state()
+    assert before is not None and 3 in changed_districts(before, built.game().state)
+    assert built.game().state.districts[3].spaces[1].building is not None
+
+
 # ---------------------------------------------------------------------- progress
 def test_progress_is_immutable_and_unlocks_one_lesson_at_a_time() -> None:
     start = Tutorial()
@@ -295,24 +370,35 @@ def test_lesson_six_steps_through_the_luciano_phase() -> None:
     assert solved.luciano_step() is not None
 
 
-def test_the_last_lesson_ends_after_a_whole_round_against_the_bot() -> None:
+def test_the_round_lesson_ends_with_the_end_of_its_round() -> None:
+    """R-ACT-3, R-TURN-3..5: lesson 7 plays the learner's whole turn and the bot's, through the
+    end of the round (the next round begins), not one move (issue 24)."""
     tutorial = _at("round")
     start = tutorial.game().state
     act, round_ = start.act, start.round
     solved = _solve(tutorial)
     game = solved.game()
-    assert (game.state.act, game.state.round) != (act, round_)
-    players = {step.player for step in game.steps[len(tutorial.lesson.history()) :]}
-    assert LEARNER in players
-    assert solved.finished is False or solved.done[-1] == "round"
-    everything = Tutorial(done=tuple(IDS[:-1])).start("round")
+    assert (game.state.act, game.state.round) > (act, round_)  # the round number advanced
+    steps = game.steps[len(tutorial.lesson.history()) :]
+    learner_steps = [s for s in steps if s.player == LEARNER]
+    assert len(learner_steps) >= 3  # capo, the person's actions, the card draw
+    assert any(s.player not in (LEARNER, None) for s in steps)  # the bot took its turn
+    kinds = [e.kind for e in solved.events()]
+    capo = next(
+        i for i, e in enumerate(solved.events()) if e.kind == "capo" and e.player == LEARNER.value
+    )
+    assert "round" in kinds[capo:]  # the next round began after the learner's turn
+    assert solved.feedback is not None and solved.feedback.kind == "goal"
+    assert solved.feedback.events[0] == "What happened in the round:"
+    assert len(solved.feedback.events) > 3
+    everything = Tutorial(done=tuple(IDS[:-1])).start(IDS[-1])
     assert _solve(everything).finished
 
 
 def test_the_lessons_map_hides_the_bots_safe_and_hand() -> None:
     """R-MONEY-1, R-PSETUP-1: the learner sees their own safe and hand, never the bot's (the
     lessons' map and step-through draw :func:`learner_view`, not the whole state)."""
-    game = LESSONS[-1].position()
+    game = lesson("round").position()
     bot = next(c for c in game.state.players if c is not LEARNER)
     whole = game.state.players[bot]
     assert whole.safe > 0 and whole.hand  # there is something to hide
@@ -320,3 +406,15 @@ def test_the_lessons_map_hides_the_bots_safe_and_hand() -> None:
     assert seen.state.players[bot].safe == 0
     assert seen.state.players[bot].hand != whole.hand
     assert seen.state.players[LEARNER] == game.state.players[LEARNER]
+
+
+def test_a_lessons_citations_carry_no_notes_about_the_sources() -> None:
+    """Issue 24: a citation shown to a learner names the rule and says it in words, without
+    the IDs of the notes about the sources (R-BOOKS-9's summary mentions DISC-5; lesson 9
+    cites it). The rules page keeps them."""
+    shown = [RuleRef.of(rule).player_citation() for rule in load_rules_index().ids]
+    assert len(shown) > 400
+    assert not [c for c in shown if re.search(r"\b(?:GAP|DISC)-(?:MC-)?\d", c.split(" ", 1)[-1])]
+    feedback = Feedback("goal", "Right.", rules=("R-BOOKS-9", "DISC-5", "GAP-18"))
+    assert feedback.citations() == [RuleRef.of("R-BOOKS-9").player_citation()]
+    assert "DISC" not in feedback.markdown() and "GAP" not in feedback.markdown()

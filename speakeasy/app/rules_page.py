@@ -101,7 +101,10 @@ NOTEBOOK_RULES: Final[tuple[NotebookLink, ...]] = (
             "R-GOLDEN-1", "R-GOLDEN-2", "R-PROTECT-1", "R-PROTECT-2", "R-PROTECT-3",
             "R-TRUCK-2", "R-TRUCK-4", "R-TRUCK-7", "R-TRUCK-8", "R-TRUCK-11", "R-TRUCK-13",
             "R-ACT-2", "R-GANGWAR-6", "R-POLICE-1", "R-CONTROL-3", "R-PAYOUT-1",
-            "R-TURN-5", "R-ACT-3",
+            "R-TURN-5", "R-ACT-3", "R-ORDER-4",
+            "R-HELPER-1", "R-HELPER-3", "R-SCORING-4", "R-CITY-4", "R-CITY-6",
+            "R-BOOKS-1", "R-BOOKS-2", "R-BOOKS-3", "R-BOOKS-4", "R-BOOKS-8", "R-BOOKS-9",
+            "R-SCORING-1", "R-SCORING-2", "R-SCORING-3", "R-SCORING-5", "R-SCORING-6",
         ),
     ),
     NotebookLink(

@@ -54,6 +54,18 @@ class RuleRef:
         citation = self.citation()
         return citation[len(self.id) + 2 : -1] if citation != self.id else ""
 
+    def player_citation(self) -> str:
+        """:meth:`citation` as a player reads it: without the notes about the sources
+        (``GAP-n``, ``DISC-n``) inside the summary, which the rules page keeps (issue 24).
+
+        >>> print(RuleRef.of("R-BOOKS-9").player_citation())  # doctest: +NORMALIZE_WHITESPACE
+        R-BOOKS-9 (the 3 area goals need the tile's requirement inside its area with
+        operating buildings; each pays $20 plus the tile reward)
+        >>> RuleRef.of("R-CRATE-8").player_citation()  # doctest: +ELLIPSIS
+        'R-CRATE-8 (crate 8: $3 per operation card in hand (cap $24, PL only); back: ...)'
+        """
+        return without_source_notes(self.citation())
+
 
 @functools.cache
 def _ref(rule_id: str) -> RuleRef:
@@ -70,6 +82,27 @@ def refs(ids: Iterable[str]) -> tuple[RuleRef, ...]:
 #: a rulebook is silent (``GAP-n``, ``GAP-MC-n``) and the places where translations disagree
 #: (``DISC-n``). The rules page shows them; a player's citations leave them out (issue 24).
 _SOURCE_NOTE: Final = re.compile(r"^(?:GAP|DISC)-")
+
+
+_NOTE_ID: Final = r"(?:GAP|DISC)-(?:MC-)?\d+"
+_NOTE_IN_TEXT: Final = (
+    (re.compile(rf"\s*\({_NOTE_ID}\)"), ""),  # "… buildings (DISC-5); …"
+    (re.compile(rf",\s*{_NOTE_ID}(?=\))"), ""),  # "(max $20, DISC-17)"
+    (re.compile(rf"\b{_NOTE_ID}\b"), "a gap in the rulebook"),  # "the rest is GAP-11"
+)
+
+
+def without_source_notes(text: str) -> str:
+    """``text`` without the IDs of the notes about the sources (``GAP-n``, ``DISC-n``).
+
+    >>> without_source_notes("4 distinct rewards (GAP-7)")
+    '4 distinct rewards'
+    >>> without_source_notes("the rest is GAP-11")
+    'the rest is a gap in the rulebook'
+    """
+    for pattern, replacement in _NOTE_IN_TEXT:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def player_rules(ids: Iterable[str]) -> tuple[str, ...]:

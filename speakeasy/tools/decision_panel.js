@@ -149,6 +149,8 @@ function render({ model, el }) {
       root.append(box);
     }
     root.append(controlsOf(v));
+    // the pause and the step through go first in the box that scrolls (see below)
+    const through = v.pause || v.through ? throughOf(v, links) : null;
     if (v.cover) {  // two people at one screen: the next one's cards stay covered
       const c = h("div", "se-cover");
       c.append(h("p", "", v.cover.text), button("se-reveal", v.cover.button, { kind: "reveal" }));
@@ -183,9 +185,9 @@ function render({ model, el }) {
         const row = h("div", item.luciano ? "se-since-item se-luciano" : "se-since-item");
         row.dataset.step = item.step;
         const text = h("div", "se-since-text");
-        text.append(h("b", "", item.headline));
+        const seen = new Set();  // a step is one block: each word linked once
+        text.append(linked(h("b"), item.headline, links, seen));
         const ul = h("ul");
-        const seen = new Set();
         for (const line of item.lines) ul.append(linked(h("li"), line, links, seen));
         text.append(ul);
         if (item.more.length) {
@@ -197,7 +199,7 @@ function render({ model, el }) {
           text.append(d);
         }
         row.append(text, button("se-through-open", "▶ Step through",
-          { kind: "through", target: item.step }, "Replay step " + item.step + " event by event (below the map)"));
+          { kind: "through", target: item.step }, "Replay step " + item.step + " event by event (here, and on a map below)"));
         items.append(row);
       }
       root.append(s);
@@ -225,9 +227,12 @@ function render({ model, el }) {
             o.value = String(i);
             sel.append(o);
           }
+          // a closed list shows only the start of a long option: the chosen one in full below
+          const chosen = h("div", "se-caption se-list-chosen", v.options[g.options[0]].full);
+          sel.addEventListener("change", () => { chosen.textContent = v.options[Number(sel.value)].full; });
           const play = h("button", "se-play", "▶ Play the chosen option");
           play.addEventListener("click", () => { play.blur(); send({ kind: "choose", index: Number(sel.value) }); });
-          opts.append(sel, play);
+          opts.append(sel, chosen, play);
           continue;
         }
         for (const i of g.options) {
@@ -235,7 +240,8 @@ function render({ model, el }) {
           const b = button("se-option", o.head, { kind: "choose", index: i }, o.full);
           b.dataset.index = i;
           opts.append(b);
-          if (o.caption) opts.append(h("div", "se-caption", o.caption));
+          // what it costs and gives, its glossary words linked (the button's own words never)
+          if (o.caption) opts.append(linked(h("div", "se-caption"), o.caption, links));
         }
       }
       if (v.show_all) opts.append(button("se-show-all", "Show every option", { kind: "all" }));
@@ -247,6 +253,7 @@ function render({ model, el }) {
     }
     // the options and what follows them scroll on their own, the parts above stay in view
     const scroll = h("div", "se-scroll");
+    if (through) scroll.append(through);
     scroll.append(opts);
     for (const section of v.sections || []) if (section.after) scroll.append(sectionOf(section));
     if (v.blocked.length) {
@@ -258,6 +265,37 @@ function render({ model, el }) {
       scroll.append(d);
     }
     root.append(scroll);
+  };
+  // A pause before the Lucky Luciano phase, and the step through of one step event by event,
+  // in view above the options (the map-by-map step through is further down the page)
+  const throughOf = (v, links) => {
+    const box = h("div", "se-pause");
+    if (v.pause) {
+      box.dataset.paused = v.pause.step;
+      box.append(h("h4", "", v.pause.title), h("p", "se-pause-text", v.pause.text));
+    }
+    const t = v.through;
+    if (t) {
+      box.dataset.step = t.step;
+      box.dataset.index = t.index;
+      const head = h("div", "se-through-head");
+      head.append(h("b", "", t.head), " ");
+      if (!v.pause) head.append(button("se-through-close", "Close", { kind: "close" }));
+      const event = h("div", t.luciano ? "se-through-event se-luciano" : "se-through-event");
+      event.append(chip(t.player), " ", h("b", "", t.category), " ");
+      linked(event, t.text, links);
+      if (t.rules) event.append(" ", linked(h("span", "se-through-rules"), t.rules, links));
+      const changes = h("ul", "se-through-changes");
+      for (const line of t.changes) changes.append(linked(h("li"), line, links));
+      const nav = h("div", "se-through-nav");
+      const prev = button("se-frame-prev", "◀ Previous event", { kind: "frame", index: t.index - 1 });
+      prev.disabled = t.index <= 0;
+      const next = button("se-frame-next", "Next event ▶", { kind: "frame", index: t.index + 1 });
+      next.disabled = t.index >= t.count - 1;
+      nav.append(prev, next);
+      box.append(head, event, changes, nav);
+    }
+    return box;
   };
   // Undo, Redo and the bots' button, right under the question: in view without scrolling the
   // page or the panel, however long the hand and the options below them (a 1280x800 screen)

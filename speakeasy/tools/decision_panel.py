@@ -83,7 +83,19 @@ __all__ = [
 
 #: The kinds of request the page may make (:class:`PanelRequest`).
 REQUEST_KINDS: Final = frozenset(
-    {"choose", "group", "all", "undo", "redo", "bots", "through", "reveal"}
+    {
+        "choose",
+        "group",
+        "all",
+        "undo",
+        "redo",
+        "bots",
+        "through",
+        "reveal",
+        "frame",
+        "close",
+        "resume",
+    }
 )
 
 Note = tuple[str, str]  # (kind: info / success / warn / danger, text)
@@ -148,6 +160,8 @@ def empty_view(
         "undo": undo,
         "redo": redo,
         "bots": None,
+        "pause": None,
+        "through": None,
         "colours": {name: list(pair) for name, pair in colours.items()},
         "links": {},
         "terms": {},
@@ -159,7 +173,9 @@ def empty_view(
 class PanelRequest:
     """One checked request of the page: ``choose`` option ``index``, show group ``text``,
     ``all`` groups, ``undo``, ``redo``, ``bots``, ``through`` (open step ``step`` in step
-    through) or ``reveal`` (uncover the cards of the seat to decide)."""
+    through), ``frame`` (show event ``index`` of the step open in the panel's step through),
+    ``close`` (close it), ``resume`` (go on after a pause) or ``reveal`` (uncover the cards of
+    the seat to decide)."""
 
     kind: str
     index: int | None = None
@@ -199,11 +215,19 @@ def parse_request(raw: object, view: Mapping[str, Any]) -> PanelRequest | None:
         if step is None or step not in {i["step"] for i in since.get("items", ())}:
             return None
         return PanelRequest("through", step=step)
+    if kind == "frame":
+        index = _int(raw.get("index"))
+        count = (view.get("through") or {}).get("count", 0)
+        if index is None or not 0 <= index < count:
+            return None
+        return PanelRequest("frame", index=index)
     offered = {
         "undo": bool(view.get("undo")),
         "redo": bool(view.get("redo")),
         "bots": view.get("bots") is not None,
         "reveal": bool(view.get("cover")),
+        "close": bool(view.get("through")),
+        "resume": bool(view.get("pause")),
     }
     if not offered.get(str(kind), True):
         return None
@@ -541,7 +565,9 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
                 moved = ("info", "The bots moved.")
                 self.act(lambda t: t.play_bots(), moved)  # type: ignore[attr-defined]
         elif request.kind == "through" and request.step is not None:
-            self.say(("info", f"Step {request.step} is open in Step through, below the map."))
+            self.say(
+                ("info", f"Step {request.step} is open in Step through, here and below the map.")
+            )
             if self.on_through is not None:
                 self.on_through(request.step)
 

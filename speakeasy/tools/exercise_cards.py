@@ -44,6 +44,8 @@ def exercise_cards(
 ) -> Any:
     """The numbered questions, each with its answer box and, once answered, the verdict:
     the explanation when right, a hint citing the rules when not (:meth:`Exercise.check`).
+    The answer itself stays hidden under "Show the answer" until someone opens it (a class
+    guesses first).
 
     ``notes`` adds an italic line under each question (e.g. the position it is about);
     ``intro`` is Markdown shown above the cards.
@@ -64,5 +66,6 @@ def exercise_cards(
                 mo.md(markdown_escape(feedback.message)),
                 kind="success" if feedback.correct else "warn",
             )
-        cards.append(mo.vstack([mo.md(head), box, verdict], gap=0.4))
+        solution = mo.accordion({"Show the answer": mo.md(markdown_escape(exercise.solution))})
+        cards.append(mo.vstack([mo.md(head), box, verdict, solution], gap=0.4))
     return mo.vstack(cards, gap=1.2)

@@ -215,10 +215,12 @@ class SvgBoard:
         """Send the whole map again (a page that lacks a layer asks for it)."""
         self._send(self._whole())
 
-    def show(self, figure: Any) -> bool:
+    def show(self, figure: Any, *, whole: bool = False) -> bool:
         """Show ``figure`` (a plotly figure or its dict); whether anything changed. The page
         is sent only the layers (:class:`~speakeasy.games.speakeasy.figures.SvgLayers`) that differ
-        from the figure on show, and keeps the others."""
+        from the figure on show, and keeps the others; with ``whole``, every layer (for a page
+        that draws the widget afresh after each change, as a notebook cell that re-runs does:
+        its new view then draws the map at once instead of asking for it)."""
         self._key = None
         data = figure if isinstance(figure, Mapping) else figure.to_plotly_json()
         self._figure = {"data": list(data.get("data", [])), "layout": dict(data.get("layout", {}))}
@@ -228,7 +230,7 @@ class SvgBoard:
             return False
         before = self._layers
         new: set[str] | None = None
-        if before is not None:
+        if before is not None and not whole:
             old = dict(zip(before.keys, before.bodies, strict=True))
             pairs = zip(drawn.keys, drawn.bodies, strict=True)
             new = {key for key, body in pairs if old.get(key) != body}

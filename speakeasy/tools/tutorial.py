@@ -11,6 +11,12 @@ its notebook draws them):
   reason it is not what the lesson asks and the rules behind it (:func:`wrong`). Illegal moves
   never reach the judge: the engine refuses them with its own
   :class:`~speakeasy.core.actions.IllegalAction`, which the game explains;
+* a lesson may ask :class:`Question` s about its position instead of (or before) asking for
+  moves: the learner picks one of the choices (computed from the position by the game's own
+  functions) and the question's judge answers with the rule, right or wrong;
+* a lesson that sets up a *prepared* position of its own (:attr:`Lesson.prepared`) says so, and
+  the learner's own game is kept (:attr:`Tutorial.own`) until a lesson that *resumes* it
+  (:attr:`Lesson.resumes`) takes it up again;
 * a :class:`Course` is what a game gives the tutorial: its lessons in order, the learner's seat
   (bots play the others), and how to replay a history, let the bots answer a move, explain
   events and refusals, and find the district an option is about;
@@ -35,6 +41,7 @@ A game's lessons subclass :class:`Lesson` and :class:`Tutorial` to name their co
 from __future__ import annotations
 
 import dataclasses
+import html
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,8 +65,10 @@ __all__ = [
     "Goal",
     "Judge",
     "Lesson",
+    "Question",
     "Tutorial",
     "Verdict",
+    "right",
     "wrong",
 ]
 
@@ -73,7 +82,7 @@ CACHE_SIZE = 16
 #: Longest list of moves kept in a link (``?moves=``); a longer game is not kept in the URL.
 MAX_LINK_MOVES = 400
 #: The page parameters that hold a tutorial's progress (:meth:`Tutorial.to_params`).
-PARAMS: Final = ("lesson", "done", "from", "moves")
+PARAMS: Final = ("lesson", "done", "from", "moves", "answers", "own", "own_lesson")
 #: Longest value of one query parameter read back (characters); longer values are ignored.
 MAX_PARAM_LENGTH = 8_000
 
@@ -97,6 +106,11 @@ def wrong(reason: str, *rules: str) -> Verdict:
     return Verdict(False, reason, tuple(rules))
 
 
+def right(reason: str, *rules: str) -> Verdict:
+    """The verdict for a right answer to a :class:`Question`: why it is right, and the rules."""
+    return Verdict(True, reason, tuple(rules))
+
+
 FeedbackKind = Literal["accepted", "goal", "wrong", "illegal", "hint", "done", "info"]
 
 
@@ -115,10 +129,16 @@ class Feedback:
     rules: tuple[str, ...] = ()
     code: str | None = None
     events: tuple[str, ...] = ()
+    #: A heading instead of the kind's (``✔ Right`` for a right answer).
+    title: str = ""
+    #: A link to follow on (``(label, address)``): after the last lesson, the way into Play.
+    link: tuple[str, str] | None = None
 
     def citations(self) -> list[str]:
         """``ID (summary)`` for each rule not already cited in :attr:`text`."""
-        return [RuleRef.of(r).citation() for r in player_rules(self.rules) if r not in self.text]
+        return [
+            RuleRef.of(r).player_citation() for r in player_rules(self.rules) if r not in self.text
+        ]
 
     def markdown(self) -> str:
         """The feedback as Markdown: the move, the reason, the rules, then what happened."""
@@ -131,6 +151,7 @@ class Feedback:
             "done": "★ Lesson complete",
             "info": "→ Choose",
         }[self.kind]
+        head = self.title or head
         lines = [f"**{head}**" + (f" — *{_md(self.action)}*" if self.action else "")]
         lines.append("")
         lines.append(_md(self.text))
@@ -140,6 +161,13 @@ class Feedback:
         if self.events:
             lines.append("")
             lines.extend(f"- {_md(e)}" for e in self.events)
+        if self.link is not None:
+            label, address = self.link
+            lines.append("")
+            lines.append(
+                f'<a href="{html.escape(address)}" class="next-page">'
+                f"<strong>{html.escape(label)}</strong></a>"
+            )
         return "\n".join(lines)
 
 
@@ -154,6 +182,33 @@ def _md(text: str) -> str:
 Goal = Callable[[G, Sequence[Event]], bool]
 #: A lesson's judgement of a legal move of the learner.
 Judge = Callable[[G, Action], Verdict]
+#: The kind of the decision a :class:`Question` is offered as, and of its answers' actions.
+QUESTION_KIND: Final = "question"
+ANSWER_KIND: Final = "answer"
+
+
+@dataclass(frozen=True)
+class Question(Generic[G]):
+    """A question about a lesson's position ("Who wins this final scoring?"): its ``prompt``,
+    its ``choices`` on a position (``(key, label)`` pairs, worked out by the game's own
+    functions), the ``judge`` of a chosen key (:func:`right` with why, or :func:`wrong` with
+    why not, both citing the rules) and the ``rules`` it asks about.
+
+    It is offered as a decision of the learner (:meth:`decision`): one ``answer <key>`` option
+    per choice, so a page shows it like any other decision.
+    """
+
+    prompt: str
+    choices: Callable[[G], tuple[tuple[str, str], ...]] = field(repr=False, compare=False)
+    judge: Callable[[G, str], Verdict] = field(repr=False, compare=False)
+    rules: tuple[str, ...] = ()
+
+    def decision(self, game: G, learner: object) -> Decision:
+        """The question as the learner's decision on ``game``."""
+        options = tuple(
+            Action(ANSWER_KIND, (key,), label=label) for key, label in self.choices(game)
+        )
+        return Decision(learner, QUESTION_KIND, self.prompt, self.rules, options)
 
 
 @dataclass(frozen=True)
@@ -187,6 +242,16 @@ class Lesson(ABC, Generic[G]):
     #: The named position the script starts from (the course's ``start_from`` reads it); empty:
     #: a new game (the course's ``replay``).
     start: str = ""
+    #: Questions about the position, asked in order before the goal counts as reached.
+    questions: tuple[Question[G], ...] = ()
+    #: Whether the lesson sets up a prepared position of its own, apart from the learner's own
+    #: game (which :class:`Tutorial` keeps for a lesson that :attr:`resumes` it).
+    prepared: bool = False
+    #: Whether the lesson takes the learner's own game up again where it was kept.
+    resumes: bool = False
+    #: What happened in the lesson, in words, shown when its goal is reached (default: the
+    #: events of the last move).
+    recap: Callable[[G, Sequence[Event]], list[str]] | None = field(default=None, repr=False)
 
     @abstractmethod
     def course(self) -> Course[G]:
@@ -239,6 +304,8 @@ class Course(Generic[G]):
       none itself.
     * ``carry_checks`` -- by lesson id, what a position continued from the learner's own game
       must pass (for instance that the lesson can still be solved there).
+    * ``play_page`` -- the workshop-relative address of the page where a whole game is played,
+      offered after the last lesson (``play_label`` is its link's text); empty: none.
 
     Replayed games are cached (``cache_size`` of them, shared: read them, never change them).
     """
@@ -260,6 +327,8 @@ class Course(Generic[G]):
         start_from: Callable[[str, tuple[str, ...]], G] | None = None,
         label: Callable[[Action], str] | None = None,
         place_word: str = "district",
+        play_page: str = "",
+        play_label: str = "Play a whole game against the bot →",
     ) -> None:
         if not lessons:
             raise ValueError("a course needs at least one lesson")
@@ -276,6 +345,8 @@ class Course(Generic[G]):
         self.start_from = start_from
         self.label: Callable[[Action], str] = label or Action.describe
         self.place_word = place_word
+        self.play_page = play_page
+        self.play_label = play_label
         for entry in self.lessons:
             if entry.start and start_from is None:
                 raise ValueError(f"lesson {entry.id!r} starts from {entry.start!r}: no start_from")
@@ -288,6 +359,11 @@ class Course(Generic[G]):
     @property
     def ids(self) -> list[str]:
         return [x.id for x in self.lessons]
+
+    @property
+    def resuming(self) -> Lesson[G] | None:
+        """The first lesson that takes the learner's own game up again, if any."""
+        return next((x for x in self.lessons if x.resumes), None)
 
     def lesson(self, lesson_id: str) -> Lesson[G]:
         """The lesson with this id."""
@@ -426,6 +502,12 @@ class Tutorial(ABC, Generic[G]):
     #: The history leading to this lesson when it continues the learner's own game from the
     #: previous lesson (empty: the lesson's prepared position).
     base: tuple[str, ...] = ()
+    #: The keys of the questions answered right, in order (:attr:`Lesson.questions`).
+    answers: tuple[str, ...] = ()
+    #: The learner's own game (every action from the start), kept while a lesson shows a
+    #: prepared position, and the lesson it was left in; a lesson that resumes it takes it up.
+    own: tuple[str, ...] = ()
+    own_lesson: str = ""
 
     def __post_init__(self) -> None:
         if not self.lesson_id:  # frozen: set once, while the value is made
@@ -462,7 +544,22 @@ class Tutorial(ABC, Generic[G]):
 
     @property
     def goal_met(self) -> bool:
+        if len(self.answers) < len(self.lesson.questions):
+            return False
         return self.lesson.is_reached(self.game(), self.events())
+
+    def question(self) -> Question[G] | None:
+        """The question the lesson asks now (the first not answered right), if any."""
+        questions = self.lesson.questions
+        return questions[len(self.answers)] if len(self.answers) < len(questions) else None
+
+    def decision(self) -> Decision | None:
+        """What the learner decides now: the lesson's open question (:meth:`Question.decision`),
+        or else the game's pending decision (``None`` when the game is over)."""
+        question = self.question()
+        if question is not None:
+            return question.decision(self.game(), self.course().learner)
+        return self.game().pending
 
     def is_done(self, lesson_id: str) -> bool:
         return lesson_id in self.done
@@ -503,21 +600,57 @@ class Tutorial(ABC, Generic[G]):
     def open(self, lesson_id: str) -> Self:
         """Open any lesson directly (a lesson picker, a link) at its prepared position; the
         lessons done stay done."""
-        self.course().lesson(lesson_id)  # KeyError for an unknown lesson
-        return dataclasses.replace(
-            self,
+        target = self.course().lesson(lesson_id)  # KeyError for an unknown lesson
+        kept = self._keeping(target)
+        opened = dataclasses.replace(
+            kept,
             lesson_id=lesson_id,
             moves=(),
             feedback=None,
             hints_shown=0,
             selected=None,
             base=(),
+            answers=(),
         )
+        base = kept._resumable(target)
+        if base:
+            return dataclasses.replace(opened, base=base, own=(), own_lesson="")
+        return opened
+
+    def _keeping(self, target: Lesson[G]) -> Self:
+        """This progress, with the learner's own game kept if ``target`` leaves it for a
+        prepared position (a game the learner has played in, not a prepared one)."""
+        if not target.prepared or self.lesson.prepared or target.id == self.lesson_id:
+            return self
+        if not (self.moves or self.base):
+            return self
+        return dataclasses.replace(
+            self, own=(*self.history(), *self.moves), own_lesson=self.lesson_id
+        )
+
+    def _resumable(self, target: Lesson[G]) -> tuple[str, ...]:
+        """The kept own game as ``target``'s history if ``target`` resumes it and the learner
+        has a decision there; otherwise empty."""
+        if not (target.resumes and self.own and self.own_lesson):
+            return ()
+        course = self.course()
+        start = course.lesson(self.own_lesson).start
+        if start != target.start:
+            return ()
+        try:
+            game = course.game(self.own, (), start)
+        except (IllegalAction, ValueError):
+            return ()
+        if game.pending is None or game.current_player != course.learner:
+            return ()
+        return self.own
 
     def restart(self) -> Self:
         """Back to the current lesson's starting position (the learner's own game when the
         lesson continues it)."""
-        return dataclasses.replace(self, moves=(), feedback=None, hints_shown=0, selected=None)
+        return dataclasses.replace(
+            self, moves=(), feedback=None, hints_shown=0, selected=None, answers=()
+        )
 
     def next_lesson(self) -> Self:
         """Open the lesson after this one (once this one is done). It continues the learner's
@@ -529,7 +662,7 @@ class Tutorial(ABC, Generic[G]):
         if index + 1 >= len(ids):
             raise ValueError("this is the last lesson")
         opened = self.start(ids[index + 1])
-        if not self.goal_met:
+        if not self.goal_met or opened.continues:
             return opened
         carried = self.course().carried(
             (*self.history(), *self.moves), opened.lesson, self.lesson.start
@@ -549,6 +682,10 @@ class Tutorial(ABC, Generic[G]):
             params["from"] = ";".join(self.base)
         if self.moves and len(self.moves) <= MAX_LINK_MOVES:
             params["moves"] = ";".join(self.moves)
+        params["answers"] = ",".join(self.answers)
+        if self.own and len(self.own) <= MAX_LINK_MOVES:
+            params["own"] = ";".join(self.own)
+            params["own_lesson"] = self.own_lesson
         return {k: v for k, v in params.items() if v}
 
     def keep_in_address(self, params: QueryParams) -> None:
@@ -571,7 +708,7 @@ class Tutorial(ABC, Generic[G]):
         tutorial = cls(done=done).open(lesson_id)
         base = _action_list(_param(params, "from"))
         moves = _action_list(_param(params, "moves"))
-        if base and tutorial.lesson.lead_in is not None:
+        if base and (tutorial.lesson.lead_in is not None or tutorial.lesson.resumes):
             try:
                 game: G | None = course.play(tutorial.lesson.start, base)
             except (IllegalAction, ValueError):
@@ -586,7 +723,38 @@ class Tutorial(ABC, Generic[G]):
             if game is not None:
                 course.remember(tutorial.history(), moves, game, tutorial.lesson.start)
                 tutorial = dataclasses.replace(tutorial, moves=moves)
-        return tutorial
+        tutorial = tutorial._answers_from(_param(params, "answers"))
+        return tutorial._own_from(_param(params, "own"), _param(params, "own_lesson"))
+
+    def _answers_from(self, text: str) -> Self:
+        """The answers of a link kept as long as each is right in turn (a wrong or unknown
+        one, and all after it, dropped)."""
+        answers: list[str] = []
+        for key in text.split(",") if text else ():
+            now = dataclasses.replace(self, answers=tuple(answers))
+            question = now.question()
+            if question is None:
+                break
+            game = now.game()
+            if key not in dict(question.choices(game)) or not question.judge(game, key).accepted:
+                break
+            answers.append(key)
+        return dataclasses.replace(self, answers=tuple(answers))
+
+    def _own_from(self, text: str, lesson_id: str) -> Self:
+        """The learner's own game of a link, kept if its lesson is one the learner plays in and
+        its moves replay."""
+        course = self.course()
+        if lesson_id not in course.ids or course.lesson(lesson_id).prepared:
+            return self
+        own = _action_list(text)
+        if not own:
+            return self
+        try:
+            course.game(own, (), course.lesson(lesson_id).start)
+        except (IllegalAction, ValueError):
+            return self
+        return dataclasses.replace(self, own=own, own_lesson=lesson_id)
 
     # ------------------------------------------------------------------ moves
     def hint(self) -> Self:
@@ -598,23 +766,50 @@ class Tutorial(ABC, Generic[G]):
             self, hints_shown=shown, feedback=Feedback("hint", text, rules=self.lesson.rules[:1])
         )
 
-    def options_in(self, district: int) -> list[Action]:
-        """The legal options about ``district`` (what a click on the map can mean)."""
+    @classmethod
+    def option_space(cls, decision: Decision, action: Action) -> int | None:
+        """The space within its district an option names (a building space a click on the map
+        can pick), if any; a game whose districts have spaces says which (default: none)."""
+        return None
+
+    def options_in(self, district: int, space: int | None = None) -> list[Action]:
+        """The legal options about ``district`` (what a click on the map can mean); given a
+        ``space`` that some of them name, those."""
         decision = self.game().pending
         if decision is None:
             return []
         where = self.course().option_district
-        return [a for a in decision.options if where(decision, a) == district]
+        options = [a for a in decision.options if where(decision, a) == district]
+        exact = [a for a in options if self.option_space(decision, a) == space]
+        return exact if space is not None and exact else options
 
-    def click(self, district: int) -> Self:
-        """A click on ``district``: its one option is attempted; with several, the district is
-        selected and its options offered; with none, the reason (a greyed-out option's, or that
-        the decision is not about this district)."""
+    def targets(self) -> list[tuple[int, int | None]]:
+        """Every place on the map a click can choose now, from the legal options: ``(district,
+        space)``, the space ``None`` for an option about the whole district; sorted."""
+        decision = self.game().pending
+        if decision is None or self.goal_met:
+            return []
+        where = self.course().option_district
+        found = {
+            (district, self.option_space(decision, a))
+            for a in decision.options
+            if (district := where(decision, a)) is not None
+        }
+        return sorted(found, key=lambda place: (place[0], -1 if place[1] is None else place[1]))
+
+    def click(self, district: int, space: int | None = None) -> Self:
+        """A click on ``district`` (on its building ``space``, if one was hit): the one option
+        there is attempted; with several, the district is selected and its options offered;
+        with none, the reason (a greyed-out option's, or that the decision is not about this
+        district)."""
         course = self.course()
+        question = self.question()
+        if question is not None:  # a question is answered with its choices, not on the map
+            return self.answer(question, Action("click", (district,)))
         decision = self.game().pending
         if decision is None:
             return self.attempt(Action("done"))  # nothing to decide: says why
-        options = self.options_in(district)
+        options = self.options_in(district, space)
         place = f"{course.place_word.capitalize()} {district}"
         if len(options) == 1:
             return dataclasses.replace(self, selected=None).attempt(options[0])
@@ -624,9 +819,14 @@ class Tutorial(ABC, Generic[G]):
             return dataclasses.replace(
                 self, selected=district, feedback=Feedback("info", text, place)
             )
-        for blocked in decision.blocked:
-            if course.option_district(decision, blocked.action) == district:
-                return self.attempt(blocked.action)
+        greyed = [
+            b.action
+            for b in decision.blocked
+            if course.option_district(decision, b.action) == district
+        ]
+        exact = [a for a in greyed if self.option_space(decision, a) == space]
+        if greyed:
+            return self.attempt((exact or greyed)[0])
         word = course.place_word
         if not any(course.option_district(decision, a) is not None for a in decision.options):
             reason = f"this decision is not about a {word}: {decision.prompt}"
@@ -639,7 +839,8 @@ class Tutorial(ABC, Generic[G]):
 
     def attempt(self, action: Action | str) -> Self:
         """Try a move: refused with the engine's reason if illegal, with the lesson's reason if
-        legal but not wanted; otherwise applied (bots answer) and explained."""
+        legal but not wanted; otherwise applied (bots answer) and explained. While the lesson
+        asks a question, the move is an answer to it (:meth:`answer`)."""
         if isinstance(action, str):
             action = Action.parse(action)
         course = self.course()
@@ -651,8 +852,12 @@ class Tutorial(ABC, Generic[G]):
                     "This lesson is complete: open the next one."
                     if not self.is_last
                     else "You have finished every lesson. Well played!",
+                    link=self._play_link(),
                 ),
             )
+        question = self.question()
+        if question is not None:
+            return self.answer(question, action)
         current = self.game()
         decision = current.pending
         if decision is None:
@@ -683,15 +888,86 @@ class Tutorial(ABC, Generic[G]):
             explained = (*explained[: course.max_events - 1], f"… and {hidden} more events.")
         moved = dataclasses.replace(self, moves=new_moves, selected=None)
         if moved.goal_met:
-            done = self.done if self.lesson_id in self.done else (*self.done, self.lesson_id)
-            text = f"{self.lesson.goal} — done!" + (
-                " Open the next lesson when you are ready." if not self.is_last else ""
-            )
-            return dataclasses.replace(
-                moved,
-                done=done,
-                feedback=Feedback("goal", text, label, self.lesson.rules[:2], events=explained),
-            )
+            recap = self.lesson.recap
+            if recap is not None:
+                explained = tuple(recap(moved.game(), moved.events()))
+            return moved._reached(label, f"{self.lesson.goal} — done!", explained)
         return dataclasses.replace(
             moved, feedback=Feedback("accepted", "Applied.", label, events=explained)
         )
+
+    def answer(self, question: Question[G], action: Action) -> Self:
+        """An answer to ``question``: one of its choices, judged right (with why, and the next
+        question or the goal) or wrong (with why not); anything else is asked again."""
+        game = self.game()
+        choices = dict(question.choices(game))
+        key = str(action.args[0]) if action.kind == ANSWER_KIND and action.args else ""
+        if key not in choices:
+            text = "Answer the question with one of its choices: " + "; ".join(choices.values())
+            return dataclasses.replace(
+                self, feedback=Feedback("info", text + ".", question.prompt, question.rules)
+            )
+        label = choices[key]
+        verdict = question.judge(game, key)
+        if not verdict.accepted:
+            feedback = Feedback("wrong", verdict.reason, label, verdict.rules, title="✘ Not quite")
+            return dataclasses.replace(self, feedback=feedback)
+        moved = dataclasses.replace(self, answers=(*self.answers, key), selected=None)
+        if moved.goal_met:
+            return moved._reached(label, verdict.reason, (), verdict.rules)
+        text = f"{verdict.reason} Next question: {moved.question_prompt()}"
+        return dataclasses.replace(
+            moved, feedback=Feedback("accepted", text, label, verdict.rules, title="✔ Right")
+        )
+
+    def question_prompt(self) -> str:
+        """The open question's prompt ('' when none is open)."""
+        question = self.question()
+        return question.prompt if question is not None else ""
+
+    def _reached(
+        self, label: str, text: str, events: tuple[str, ...], rules: tuple[str, ...] = ()
+    ) -> Self:
+        """The lesson's goal is reached (in this progress): it is done, and the feedback says
+        what comes next (the next lesson, a prepared position it sets up, or Play)."""
+        done = self.done if self.lesson_id in self.done else (*self.done, self.lesson_id)
+        text += self._next_step()
+        feedback = Feedback(
+            "goal",
+            text,
+            label,
+            rules or self.lesson.rules[:2],
+            events=events,
+            link=self._play_link(),
+        )
+        return dataclasses.replace(self, done=done, feedback=feedback)
+
+    def _next_step(self) -> str:
+        """What comes after this lesson, in words (a sentence to add to the goal's)."""
+        course = self.course()
+        if self.is_last:
+            left = [x.number for x in course.lessons if x.id not in (*self.done, self.lesson_id)]
+            if left:
+                which = ", ".join(str(n) for n in left)
+                return f" That was the last lesson (still to do: {which}). Or play a game now."
+            return " You have finished every lesson: you know the whole game. Play one now."
+        nxt = course.lessons[course.ids.index(self.lesson_id) + 1]
+        text = " Open the next lesson when you are ready."
+        resuming = course.resuming
+        if nxt.prepared and not self.lesson.prepared and resuming is not None:
+            where = (
+                f"lesson {resuming.number} ({resuming.title}) takes it up again"
+                if resuming.number > nxt.number
+                else f"open lesson {resuming.number} ({resuming.title}) to take it up again"
+            )
+            text += (
+                " It sets up a prepared position of its own; your own game is kept: " + where + "."
+            )
+        return text
+
+    def _play_link(self) -> tuple[str, str] | None:
+        """The way into Play after the last lesson (none before it, or without a Play page)."""
+        course = self.course()
+        if not self.is_last or not course.play_page:
+            return None
+        return (course.play_label, course.play_page)

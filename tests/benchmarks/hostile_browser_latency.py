@@ -20,8 +20,12 @@ B's Chromium share core 0 in every phase, A's Chromium runs on core 1 alone (``t
 what B feels during the attack is the server's share of A's work, not A's browser taking B's
 core. Without it all three share every core, as on one laptop serving itself.
 
-Printed and written (``--out``, JSON; the raw samples too): B's p50 and p95 per phase and the
-ratio attack p95 / idle p95; the run fails (exit 1) above :data:`MAX_RATIO`. The machine is
+Printed and written (``--out``, JSON; the raw samples too): B's p50 and p95 per phase and two
+ratios to the idle p95: of the whole attack phase, and of B's clicks while A's input is being
+answered, leaving out those that overlap the opening of one of A's pages (from its load to A's
+first answer there: a session starting costs the server the same for any visitor, hostile or
+not, and ``workshop_load.py`` measures a room opening its pages). The run fails (exit 1) when
+the second is above :data:`MAX_RATIO`. The machine is
 shared: compare ratios within one run, not milliseconds across runs. Results:
 ``hostile_browser_latency_results.md`` next to this script.
 """
@@ -115,6 +119,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         _wait_clicks(clicker, marks[0][1] + args.clicks)
         marks.append(("attack", clicker.count()))
         rounds = 0
+        openings: list[tuple[float, float]] = []
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=attacker_chromium, args=CHROMIUM_ARGS
@@ -122,7 +127,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             try:
                 while clicker.count() < marks[1][1] + args.clicks:
                     context = browser.new_context(viewport={"width": 1400, "height": 2000})
-                    Attacker(context.new_page(), url, valid_saves()).run()
+                    attacker = Attacker(context.new_page(), url, valid_saves())
+                    attacker.run()
+                    openings += attacker.openings
                     context.close()
                     rounds += 1
                     print(f"attack round {rounds}: B has {clicker.count()} clicks", flush=True)
@@ -143,6 +150,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ms = [c[2] for c in clicker.clicks]
     phases = {name: ms[start : marks[i + 1][1]] for i, (name, start) in enumerate(marks[:-1])}
     idle = phases["idle"] + phases["idle again"]
+    # B's clicks while A's input is being answered, apart from those that overlap the opening
+    # of one of A's pages (a session starting costs the same for any visitor, hostile or not;
+    # workshop_load.py measures a room opening its pages)
+    during = clicker.clicks[marks[1][1] : marks[2][1]]
+    inputs = [
+        c[2] for c in during if not any(c[0] < end and start < c[1] for start, end in openings)
+    ]
+    results["openings"] = [[round(a, 3), round(b, 3)] for a, b in openings]
+    results["attack_inputs"] = _stats(inputs)
+    results["ratio_p95_inputs"] = round(results["attack_inputs"]["p95"] / _stats(idle)["p95"], 2)
     results["attack_rounds"] = rounds
     results["idle_first"] = _stats(phases["idle"])
     results["idle_again"] = _stats(phases["idle again"])
@@ -150,14 +167,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results["attack"] = _stats(phases["attack"])
     results["ratio_p95"] = round(results["attack"]["p95"] / results["idle"]["p95"], 2)
     results["ratio_p50"] = round(results["attack"]["p50"] / results["idle"]["p50"], 2)
-    for name in ("idle_first", "attack", "idle_again", "idle"):
+    for name in ("idle_first", "attack", "attack_inputs", "idle_again", "idle"):
         r = results[name]
-        print(f"{name:10} n {r['n']:3} p50 {r['p50']:7.1f} p95 {r['p95']:7.1f} max {r['max']:7.1f}")
-    print(f"attack p95 / idle p95 = {results['ratio_p95']} (at most {MAX_RATIO})")
+        print(f"{name:13} n {r['n']:4} p50 {r['p50']:7.1f} p95 {r['p95']:7.1f} max {r['max']:7.1f}")
+    print(f"attack p95 / idle p95 = {results['ratio_p95']} (page openings included)")
+    print(
+        f"attack p95 / idle p95 = {results['ratio_p95_inputs']} while A's input is answered "
+        f"(at most {MAX_RATIO})"
+    )
     if args.out:
         args.out.write_text(json.dumps(results, indent=1) + "\n")
     return results
 
 
 if __name__ == "__main__":
-    sys.exit(0 if main()["ratio_p95"] <= MAX_RATIO else 1)
+    sys.exit(0 if main()["ratio_p95_inputs"] <= MAX_RATIO else 1)

@@ -38,8 +38,10 @@ STATIONS: Final = (
         file="learn.py",
         title="Learn a turn",
         minutes=20,
-        what="A guided first turn: capos and persons, operations, opening a bar, protection and "
-        "police, trucks and the Lucky Luciano phase; every wrong move is answered with its rule.",
+        what="A guided first turn and the whole game: capos and persons, operations, opening a "
+        "bar, protection and police, trucks, the Lucky Luciano phase, a whole round, helper cards "
+        "and city tokens, books and goals, and how the game is won; every wrong move is answered "
+        "with its rule.",
     ),
     Station(
         slug="play",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -76,6 +77,8 @@ def control_map(
     rows = rows if rows is not None else control_table(state)
     by_loc = {r.location: r for r in rows}
     fig = go.Figure()
+    # collected and set once: each add_annotation re-validates all earlier ones (quadratic)
+    notes: list[dict[str, Any]] = []
     at = {loc: _centre(pos) for pos, loc in enumerate(state.layout)}
     disc_x: dict[str, list[float]] = {}
     disc_y: dict[str, list[float]] = {}
@@ -106,18 +109,26 @@ def control_map(
         # stack: who controls, by what, and the rule, one short line each so that all of it
         # stays inside the narrowing tile (tests/test_mc_play_map_layout.py)
         for line, dy in zip(tile_name_lines(loc, row.name), (0.62, 0.49), strict=False):
-            fig.add_annotation(
-                x=x,
-                y=y + dy,
-                text=f"<b>{line}</b>",
-                showarrow=False,
-                font={"size": 11, "color": _INK},
+            notes.append(
+                {
+                    "x": x,
+                    "y": y + dy,
+                    "text": f"<b>{line}</b>",
+                    "showarrow": False,
+                    "font": {"size": 11, "color": _INK},
+                }
             )
         who = row.controller or "nobody"
         how = _SHORT.get(row.decided_by, row.decided_by)
         for text, dy in ((f"<b>{who}</b>", -0.34), (how, -0.47), (row.rule, -0.6)):
-            fig.add_annotation(
-                x=x, y=y + dy, text=text, showarrow=False, font={"size": 10, "color": _INK}
+            notes.append(
+                {
+                    "x": x,
+                    "y": y + dy,
+                    "text": text,
+                    "showarrow": False,
+                    "font": {"size": 10, "color": _INK},
+                }
             )
         n = len(row.stack)
         step = min(0.22, 1.5 / max(n, 1))
@@ -144,13 +155,15 @@ def control_map(
     # the Cell (MC-PRISON-1) in the free corner below the lower left tile, its tokens in rows
     # of six
     cx, cy = -2.45, -2.0
-    fig.add_annotation(
-        x=cx,
-        y=cy,
-        xanchor="left",
-        text="<b>Cell</b> (the Prison's)" + ("" if state.cell else ": empty"),
-        showarrow=False,
-        font={"size": 11, "color": _INK},
+    notes.append(
+        {
+            "x": cx,
+            "y": cy,
+            "xanchor": "left",
+            "text": "<b>Cell</b> (the Prison's)" + ("" if state.cell else ": empty"),
+            "showarrow": False,
+            "font": {"size": 11, "color": _INK},
+        }
     )
     if state.cell:
         fig.add_trace(
@@ -197,17 +210,20 @@ def control_map(
     ]
     note = " · ".join(h for h in held if h)
     if note:
-        fig.add_annotation(
-            x=1,
-            y=1.02,
-            xref="paper",
-            yref="paper",
-            xanchor="right",
-            text=note,
-            showarrow=False,
-            font={"size": 12, "color": _INK},
+        notes.append(
+            {
+                "x": 1,
+                "y": 1.02,
+                "xref": "paper",
+                "yref": "paper",
+                "xanchor": "right",
+                "text": note,
+                "showarrow": False,
+                "font": {"size": 12, "color": _INK},
+            }
         )
     fig.update_layout(
+        annotations=notes,
         height=height,
         margin={"l": 10, "r": 10, "t": 28, "b": 30},
         plot_bgcolor="white",

@@ -40,6 +40,7 @@ __all__ = [
     "BOT_COLOURS",
     "SOURCE_COLOURS",
     "SOURCE_LABELS",
+    "compare_rates",
     "discussion",
     "locations_figure",
     "locations_table",
@@ -348,11 +349,36 @@ def discussion(records: Sequence[GameRecord], *, catalog: Catalog | None = None)
             first, last = by_seat[min(by_seat)], by_seat[max(by_seat)]
             lines.append(
                 f"- {kind}: {first[0]:.0%} wins from seat {min(by_seat)} (first player) against "
-                f"{last[0]:.0%} from seat {max(by_seat)}"
-                + (
-                    " — too few games to tell them apart."
-                    if first[2] <= last[3] and last[2] <= first[3]
-                    else "."
-                )
+                f"{last[0]:.0%} from seat {max(by_seat)}: {compare_rates(first, last)}"
             )
     return "\n".join(lines)
+
+
+def compare_rates(
+    first: tuple[float, int, float, float], second: tuple[float, int, float, float]
+) -> str:
+    """What two win rates with their 95% Wilson intervals (``(rate, games, low, high)``, as
+    :func:`win_rate_by_seat_table` gives them) show, in a sentence: equal rates are equal;
+    overlapping intervals show no clear difference at this sample size (which is not the same
+    as too few games: the rates may truly be alike); separate intervals show a clear one.
+
+    >>> compare_rates((0.5, 45, 0.36, 0.64), (0.5, 45, 0.36, 0.64))
+    'the same win rate (45 games from each seat).'
+    >>> compare_rates((0.6, 45, 0.45, 0.73), (0.4, 45, 0.27, 0.55))
+    'no clear difference at this sample size (the 95% intervals, 45%–73% and 27%–55%, overlap).'
+    >>> compare_rates((0.8, 90, 0.71, 0.87), (0.2, 90, 0.13, 0.29))
+    'a clear difference (the 95% intervals, 71%–87% and 13%–29%, do not overlap).'
+    """
+    rate_a, games_a, low_a, high_a = first
+    rate_b, games_b, low_b, high_b = second
+    intervals = f"{low_a:.0%}–{high_a:.0%} and {low_b:.0%}–{high_b:.0%}"
+    if abs(rate_a - rate_b) < 1e-9:
+        games = (
+            f"{games_a} games from each seat"
+            if games_a == games_b
+            else f"{games_a} and {games_b} games"
+        )
+        return f"the same win rate ({games})."
+    if low_a <= high_b and low_b <= high_a:
+        return f"no clear difference at this sample size (the 95% intervals, {intervals}, overlap)."
+    return f"a clear difference (the 95% intervals, {intervals}, do not overlap)."

@@ -22,6 +22,7 @@ __all__ = [
     "MAX_LEVEL",
     "SKIP",
     "card_label",
+    "card_option",
     "discard_from_hand",
     "draw",
     "draw_card",
@@ -53,9 +54,16 @@ def _card_words(catalog: Catalog, card_id: str) -> str:
     return f"{card_id} ({card.type}; reward: {reward}; leverage {card.leverage})"
 
 
-def _card_option(verb: str, catalog: Catalog, card_id: str) -> str:
-    """A card option's label (``Play 12 (...)``), built when read: a bot never reads it."""
-    return f"{verb} {_card_words(catalog, card_id)}"
+def card_option(verb: str, catalog: Catalog, card_id: str, tail: str = "") -> str:
+    """A card option's label (``Play vip-02 (...)``), built when read (bind it with
+    :func:`functools.partial`): a bot never reads it."""
+    return f"{verb} {_card_words(catalog, card_id)}{tail}"
+
+
+#: The draw options' labels, one per deck. They name no card: the top card is public
+#: (R-CARD-6), and a table names it from the seat's observation (the engine's state holds the
+#: hidden cards below it as well).
+_DRAW_TEXT: dict[Track, str] = {t: f"Draw the top {t.value} card" for t in OPERATIONS}
 
 
 # ---------------------------------------------------------------------- discard / draw
@@ -68,7 +76,7 @@ def discard_from_hand(
         raise AssertionError(f"{colour} must discard {count} but holds {len(player.hand)}")
     for i in range(count):
         options = [
-            Action("discard", (card,), label=partial(_card_option, "Discard", ctx.catalog, card))
+            Action("discard", (card,), label=partial(card_option, "Discard", ctx.catalog, card))
             for card in sorted(set(player.hand))
         ]
         suffix = f" ({i + 1} of {count})" if count > 1 else ""
@@ -109,9 +117,9 @@ def draw(ctx: Ctx, colour: Colour, track: Track) -> str | None:
 def draw_options(ctx: Ctx, card_type: str) -> list[Action]:
     types = OPERATIONS if card_type == "any" else (Track(card_type),)
     return [
-        Action("draw", (t.value,), label=f"Draw the top {t.value} card ({deck[0]})")
+        Action("draw", (t.value,), label=_DRAW_TEXT[t])
         for t in types
-        if (deck := ctx.state.operation_decks[t])
+        if ctx.state.operation_decks[t]
     ]
 
 
@@ -177,7 +185,7 @@ def play_card_effect(ctx: Ctx, colour: Colour, effect: Effect, source: Source) -
         )
         return
     options = [
-        Action("play", (c,), label=partial(_card_option, "Play", ctx.catalog, c)) for c in cards
+        Action("play", (c,), label=partial(card_option, "Play", ctx.catalog, c)) for c in cards
     ]
     choice = yield from ctx.ask(
         colour,

@@ -21,7 +21,7 @@ from speakeasy.games.speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.games.speakeasy.model.state import BuildingType, Colour, Phase, Track
 from speakeasy.games.speakeasy.rules.buildings import build
 from speakeasy.games.speakeasy.rules.cards import (
-    card_label,
+    card_option,
     discard_from_hand,
     draw,
     draw_options,
@@ -157,7 +157,9 @@ def prologue(ctx: Ctx) -> Flow[None]:
         yield from prologue_building(ctx, colour)
         player = ctx.player(colour)
         options = [
-            Action("play", (c,), label=f"Play {card_label(ctx, c)} (reward only)")
+            Action(
+                "play", (c,), label=partial(card_option, "Play", ctx.catalog, c, " (reward only)")
+            )
             for c in sorted(set(player.hand))
         ]
         choice = yield from ctx.ask(

@@ -12,6 +12,7 @@ from functools import partial
 
 from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.model.board import Area
+from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.effects import Effect
 from speakeasy.games.speakeasy.model.kinds import DecisionKind, EventKind
 from speakeasy.games.speakeasy.model.state import Colour, Player, Track
@@ -457,12 +458,7 @@ def take_city_token(ctx: Ctx, colour: Colour) -> Flow[str | None]:
         ctx.emit(EventKind.NO_CITY_TOKEN, colour, ("GAP-22",), "No city token is available.")
         return None
     options = [
-        Action(
-            "city_token",
-            (column, i),
-            label=f"Take {token} ({ctx.catalog.city_token(token).effect[0].label}) "
-            f"from the {column} column",
-        )
+        Action("city_token", (column, i), label=partial(_take_text, ctx.catalog, token, column, i))
         for column, i, token in tokens
     ]
     choice = yield from ctx.ask(
@@ -487,6 +483,17 @@ def take_city_token(ctx: Ctx, colour: Colour) -> Flow[str | None]:
         column=column,
     )
     return token
+
+
+def _take_text(catalog: Catalog, token: str, column: str, index: int) -> str:
+    """A take option's label, built when read: the token, what it does and its place in the
+    offer (two spaces may show the same token: R-CITY-2)."""
+    where = (
+        f"middle space {index + 1}"
+        if column == "middle"
+        else f"the right column, space {index + 1}"
+    )
+    return f"Take {token} ({catalog.city_token(token).effect[0].label}) from {where}"
 
 
 @handles("gain_city_token")

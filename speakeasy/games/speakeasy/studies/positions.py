@@ -57,6 +57,7 @@ __all__ = [
     "position_game",
     "position_scenario",
     "position_title",
+    "subject_colour",
 ]
 
 #: Rulebook examples E5 and E6 together: the whole of Uptown before its control check. District
@@ -215,6 +216,40 @@ def position_scenario(key: str) -> Scenario:
     if k.kind == "setup":
         data |= {"seed": k.seed, "map": "setup"}
     return Scenario.from_data(data)
+
+
+def subject_colour(game: Game) -> Colour:
+    """The player a position is about, whom an explorer opens it with: the player its
+    scenario's question names (E17 asks about Yellow), else, in a game under way (a bot game,
+    a save), the player whose turn it is; else the first seated player with a truck or a
+    building on the map (a scenario without a question); else the first seated player.
+
+    >>> subject_colour(position_game("scenario:e17_truck_from_district_16")).value
+    'yellow'
+    >>> game = position_game("bot:2:3:120")
+    >>> subject_colour(game) == game.current_player
+    True
+    """
+    scenario = game.scenario
+    question = scenario.question if isinstance(scenario, Scenario) else None
+    if question is not None and question.get("colour") in {c.value for c in game.colours}:
+        return Colour(question["colour"])
+    if game.history and game.current_player is not None:
+        return Colour(game.current_player)
+    state = game.state
+    on_map = {
+        s.building.owner
+        for d in state.districts.values()
+        for s in d.spaces
+        if s.building is not None
+    }
+    for colour in game.colours:
+        player = state.players[colour]
+        if colour in on_map or any(t.district is not None for t in player.trucks):
+            return colour
+    if game.current_player is not None:
+        return Colour(game.current_player)
+    return game.colours[0]
 
 
 def _scenario(name: str) -> Scenario:

@@ -251,7 +251,8 @@ def best_along(
         raise IllegalAction(
             "no-such-truck",
             "R-TRUCK-3",
-            f"truck {truck + 1} is not available: the fleet level gives {available} truck(s)",
+            f"truck {truck + 1} is not available: the fleet level gives "
+            f"{plural(available, 'truck')}",
         )
     capacity = p.capacity
     targets = {

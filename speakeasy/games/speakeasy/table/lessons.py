@@ -2,9 +2,15 @@
 
 Every lesson's position is a real game: :data:`SEED`, two seats (the learner plays purple, a
 bot plays yellow) and a fixed script of actions, each applied through :meth:`Game.apply`, so it
-is legal by construction (the last two lessons let seeded bots play on to the end of Act 1, and
-then into Act 2). Each lesson judges the learner's legal moves with the reason a move is not
-what it asks and the rules behind it; :data:`COURSE` plays them (the bot answers through the
+is legal by construction (lessons 6 and 7 let seeded bots play on to the end of Act 1, and then
+into Act 2). Lessons 8 to 10 (helper cards and city tokens, books and goals, final scoring) set
+up prepared positions from scenario files in :data:`LESSON_DIR` and ask questions whose answers
+the engine's own functions work out (:func:`~speakeasy.games.speakeasy.rules.scoring.game_result`,
+:func:`~speakeasy.games.speakeasy.rules.goals.why_not`...). A lesson that sets up a prepared
+position says so, and the learner's own game is kept until lesson 7 takes it up again.
+
+Each lesson judges the learner's legal moves with the reason a move is not what it asks and the
+rules behind it; :data:`COURSE` plays them (the bot answers through the
 play :class:`~speakeasy.games.speakeasy.table.play.Table`, events and refusals are explained by
 :mod:`speakeasy.games.speakeasy.explain`). The tutorial's flow is
 :class:`speakeasy.games.speakeasy.table.tutorial.Tutorial` (machinery in
@@ -18,7 +24,10 @@ play :class:`~speakeasy.games.speakeasy.table.play.Table`, events and refusals a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Final
 
 from speakeasy.core.actions import Action, Event
 from speakeasy.core.bots import decide
@@ -29,26 +38,38 @@ from speakeasy.games.speakeasy.explain.events import explain_event
 from speakeasy.games.speakeasy.explain.refusals import explain_error
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+from speakeasy.games.speakeasy.model.kinds import EventKind
 from speakeasy.games.speakeasy.model.state import BuildingType, Colour, GameState
+from speakeasy.games.speakeasy.positions.format import Scenario
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
+from speakeasy.games.speakeasy.rules.goals import describe, goal_title, shortfall, why_not
 from speakeasy.games.speakeasy.rules.operating import operating
-from speakeasy.games.speakeasy.rules.wording import districts
+from speakeasy.games.speakeasy.rules.resources import city_token_limit
+from speakeasy.games.speakeasy.rules.scoring import game_result, score_breakdown
+from speakeasy.games.speakeasy.rules.wording import count, districts, listing, player_name
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.table.play import Table, option_district
 from speakeasy.tools import tutorial
-from speakeasy.tools.tutorial import ACCEPTED, Course, Verdict, wrong
+from speakeasy.tools.paths import data_path
+from speakeasy.tools.tutorial import ACCEPTED, Course, Question, Verdict, right, wrong
 
 __all__ = [
     "COURSE",
     "LEARNER",
     "LESSONS",
+    "LESSON_DIR",
     "OPPONENT",
     "PLAYERS",
+    "PLAY_PAGE",
     "SEED",
     "Lesson",
+    "goal_lines",
+    "helper_lines",
     "lesson",
     "notoriety_lines",
     "police_lines",
     "round_lines",
+    "scoring_lines",
     "truck_lines",
 ]
 
@@ -58,6 +79,11 @@ SEED = 0
 LEARNER = Colour.PURPLE
 OPPONENT = Colour.YELLOW
 PLAYERS: tuple[Colour, ...] = (LEARNER, OPPONENT)
+#: The prepared positions of the lessons that set one up (scenario files, read by name).
+LESSON_DIR: Final = data_path("lessons")
+#: The workshop's page where a whole game is played (its station ``play``), offered after the
+#: last lesson.
+PLAY_PAGE: Final = "/play/"
 #: Events that belong to the Lucky Luciano phase.
 LUCIANO_KINDS = frozenset({"gang_war", "police_arrive", "district_control", "payout"})
 
@@ -488,11 +514,53 @@ def _luciano_reached(game: Game, events: Sequence[Event]) -> bool:
 
 
 def _round_reached(game: Game, events: Sequence[Event]) -> bool:
-    return game.is_over or any(e.kind in ("round", "capo_return", "gang_war") for e in events)
+    """The round in which the learner played a whole turn is over: after the learner's capo
+    (R-TURN-3), the next round has begun (after the end-of-round turn order, R-ORDER-4..8, or
+    after the act's Lucky Luciano phase, R-ACT-2), or the game has ended (final scoring)."""
+    capo = next(
+        (i for i, e in enumerate(events) if e.kind == "capo" and e.player == LEARNER.value), None
+    )
+    if capo is None:
+        return False
+    return any(e.kind in (EventKind.ROUND, EventKind.GAME_OVER) for e in events[capo + 1 :])
+
+
+def _round_recap(game: Game, events: Sequence[Event]) -> list[str]:
+    """The round the learner played, event by event in words (bots' marked): from the round's
+    start (or the lesson's) to the start of the next round."""
+    capo = next(i for i, e in enumerate(events) if e.kind == "capo" and e.player == LEARNER.value)
+    starts = [i for i, e in enumerate(events[:capo]) if e.kind == EventKind.ROUND]
+    first = starts[-1] if starts else 0
+    end = next(
+        i
+        for i, e in enumerate(events)
+        if i > capo and e.kind in (EventKind.ROUND, EventKind.GAME_OVER)
+    )
+    lines = [
+        ("" if e.player in (None, LEARNER.value) else "(bot) ") + explain_event(e).text
+        for e in events[first : end + 1]
+        if _in_recap(e)
+    ]
+    if len(lines) > MAX_RECAP:
+        hidden = len(lines) - MAX_RECAP + 1
+        lines = [*lines[: MAX_RECAP - 1], f"… and {hidden} more events."]
+    return ["What happened in the round:", *lines]
+
+
+def _in_recap(event: Event) -> bool:
+    """Whether a round's recap lists the event: not the districts no player controls, nor the
+    reset of the control markers (the payouts say who won each area, R-PAYOUT-1)."""
+    if event.kind == EventKind.CONTROL_MARKERS_RESET:
+        return False
+    return not (event.kind == EventKind.DISTRICT_CONTROL and not event.data.get("players"))
+
+
+#: At most this many events are listed in the recap of a round.
+MAX_RECAP = 48
 
 
 def round_lines(state: GameState, colour: Colour = LEARNER) -> list[str]:
-    order = ", ".join(c.value for c in state.turn_order.order)
+    order = ", ".join(player_name(c) for c in state.turn_order.order)
     return [f"Act {state.act}, round {state.round}; turn order: {order}."]
 
 
@@ -510,6 +578,331 @@ def _truck_status(game: Game) -> list[str]:
 
 def _round_status(game: Game) -> list[str]:
     return round_lines(game.state)
+
+
+# -- lessons 8 to 10: prepared positions (scenario files in LESSON_DIR)
+@functools.cache
+def _scenario(name: str) -> Scenario:
+    """A lesson's prepared position, read once."""
+    return load_scenario(Path(LESSON_DIR) / f"{name}.toml")
+
+
+def _start_from(name: str, actions: tuple[str, ...]) -> Game:
+    """A new game at the lesson position ``name``, after ``actions``."""
+    game = _scenario(name).game()
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def _no_script() -> tuple[str, ...]:
+    return ()
+
+
+def _always(game: Game, events: Sequence[Event]) -> bool:
+    return True
+
+
+def _bottle_kind(catalog: Catalog, bottle: str) -> str:
+    """``a $20 bottle (kind 1)``: bottles by value and by their kind's place in the catalogue
+    (two kinds may share a value; only different kinds score, R-SCORING-4)."""
+    ids = [b.id for b in catalog.bottles]
+    value = next(b.value for b in catalog.bottles if b.id == bottle)
+    return f"a ${value} bottle (kind {ids.index(bottle) + 1})"
+
+
+def _helper_words(catalog: Catalog, helper_id: str) -> str:
+    """A helper card by what it does and the bottle it shows, never by its ID."""
+    card = catalog.helper(helper_id)
+    does = ", ".join(e.label for e in card.effect)
+    return f"the helper card that lets you {does}, showing {_bottle_kind(catalog, card.bottle)}"
+
+
+def _token_words(catalog: Catalog, token_id: str) -> str:
+    return ", ".join(e.label for e in catalog.city_token(token_id).effect)
+
+
+def helper_lines(state: GameState, colour: Colour = LEARNER, *, catalog: Catalog) -> list[str]:
+    """A player's helper cards (face up and used) and city tokens, by what they do."""
+    player = state.players[colour]
+    name = player_name(colour)
+    lines = [f"{name} may use, face up: {_helper_words(catalog, h)}." for h in player.helpers]
+    lines += [
+        f"{name} has used (behind the screen): {_helper_words(catalog, h)}."
+        for h in player.helpers_used
+    ]
+    if player.city_tokens:
+        tokens = "; ".join(_token_words(catalog, t) for t in player.city_tokens)
+        lines.append(f"{name} holds {count(len(player.city_tokens), 'city token')}: {tokens}.")
+    return lines
+
+
+def _helpers_status(game: Game) -> list[str]:
+    return helper_lines(game.state, catalog=catalog_of(game))
+
+
+def _money(n: int) -> str:
+    return f"${n}"
+
+
+def _bottle_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    """What the learner's helper cards add at the end: the engine's sum (R-SCORING-4) among
+    the sums a newcomer might make (every card; face-up cards only; the best bottle only)."""
+    catalog = catalog_of(game)
+    player = game.state.players[LEARNER]
+    cards, up = [*player.helpers, *player.helpers_used], player.helpers
+    values = {catalog.helper(h).bottle_value for h in cards}
+    sums = {
+        score_breakdown(game.state, catalog)[LEARNER].bottle_points,
+        sum(catalog.helper(h).bottle_value for h in cards),
+        sum({catalog.helper(h).bottle: catalog.helper(h).bottle_value for h in up}.values()),
+        max(values, default=0),
+    }
+    return tuple((str(n), _money(n)) for n in sorted(sums))
+
+
+def _judge_bottles(game: Game, key: str) -> Verdict:
+    catalog = catalog_of(game)
+    breakdown = score_breakdown(game.state, catalog)[LEARNER]
+    kinds = listing([f"${b.value}" for b in breakdown.bottles])
+    why = (
+        f"Every helper card you own counts, face up or used behind your screen, but each kind of "
+        f"bottle scores only once: purple's cards show {count(len(breakdown.bottles), 'kind')} "
+        f"({kinds}), so they add ${breakdown.bottle_points}."
+    )
+    if key == str(breakdown.bottle_points):
+        return right("Right. " + why, "R-HELPER-3", "R-SCORING-4")
+    return wrong(why, "R-HELPER-3", "R-HELPER-4", "R-SCORING-4")
+
+
+def _excess_tokens(game: Game) -> tuple[int, int]:
+    """(tokens held, tokens that may be kept at the end of the turn: the engine's limit)."""
+    ctx = game.analysis_context()
+    player = ctx.state.players[LEARNER]
+    return len(player.city_tokens), city_token_limit(ctx, player)
+
+
+def _token_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    held, _ = _excess_tokens(game)
+    return tuple((str(n), count(n, "token") if n else "none") for n in range(0, min(held, 4) + 1))
+
+
+def _judge_tokens(game: Game, key: str) -> Verdict:
+    held, limit = _excess_tokens(game)
+    excess = max(0, held - limit)
+    why = (
+        f"At the end of your turn you may keep {count(limit, 'city token')} on your operations "
+        f"board; purple holds {held}, so {count(excess, 'token')} "
+        f"{'goes' if excess == 1 else 'go'} back to the offer (you choose which). During the "
+        "turn you may hold more, and playing tokens at the Restaurant is the way to use them "
+        "before they go."
+    )
+    if key == str(excess):
+        return right("Right. " + why, "R-CITY-6", "R-CITY-7")
+    return wrong(why, "R-CITY-6", "R-CITY-7")
+
+
+def _judge_use_helper(game: Game, action: Action) -> Verdict:
+    if action.kind == "skip":
+        return wrong(
+            "Using a helper card is optional, and only at the start of your turn, before your "
+            "capo. This lesson asks you to use one now: it still scores its bottle at the end.",
+            "R-TURN-2",
+            "R-HELPER-3",
+        )
+    return ACCEPTED
+
+
+def _helper_used(game: Game, events: Sequence[Event]) -> bool:
+    return bool(_learner_events(events, EventKind.USE_HELPER))
+
+
+# goals and books
+#: The goals the learner chooses among: one of each family (the fixed goals, a Central Park
+#: tile and an area tile), in the order of R-BOOKS-2.
+GOAL_CHOICES: Final = ("docks-1", "hall-1", "cp-A-1", "notoriety-1", "area-5")
+
+
+def _goal_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    ctx = game.analysis_context()
+    return tuple(
+        (g, f"{goal_title(ctx, g)}: {describe(ctx, g)}")
+        for g in GOAL_CHOICES
+        if g in ctx.state.books
+    )
+
+
+def _goals_open(game: Game) -> list[str]:
+    """The goals of :data:`GOAL_CHOICES` the learner may put a book on now (the engine's
+    :func:`~speakeasy.games.speakeasy.rules.goals.why_not`)."""
+    ctx = game.analysis_context()
+    return [g for g in GOAL_CHOICES if g in ctx.state.books and why_not(ctx, LEARNER, g) is None]
+
+
+def _judge_goal(game: Game, key: str) -> Verdict:
+    ctx = game.analysis_context()
+    title = goal_title(ctx, key)
+    if key in _goals_open(game):
+        goal = ctx.catalog.goal(key)
+        return right(
+            f"Right: purple meets the {title}'s requirement, has a book on the operations "
+            f"board and no book on this goal yet. The book would pay ${goal.payout} into the "
+            "safe.",
+            "R-BOOKS-2",
+            "R-BOOKS-4",
+        )
+    missing = shortfall(ctx, LEARNER, key) or "it cannot take purple's book"
+    return wrong(
+        f"Not that one: the {title} {missing}. A requirement is checked when the book goes "
+        "down, and it is a minimum.",
+        "R-BOOKS-4",
+        "R-BOOKS-2",
+    )
+
+
+def _payout_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    payouts = sorted({game.catalog.goal(g).payout for g in GOAL_CHOICES})
+    return (
+        *((str(n), f"${n} into the safe") for n in payouts),
+        ("pocket", "$20 into the pocket"),
+    )
+
+
+def _judge_payout(game: Game, key: str) -> Verdict:
+    ctx = game.analysis_context()
+    goal = _goals_open(game)[0]
+    payout = ctx.catalog.goal(goal).payout
+    why = (
+        f"A book on the {goal_title(ctx, goal)} pays ${payout}, and a goal's money always goes "
+        "into the safe: it counts at the end like any other money, but spending it now costs "
+        "double (laundering)."
+    )
+    if key == str(payout):
+        return right("Right. " + why, "R-BOOKS-2", "R-BOOKS-9")
+    return wrong(why, "R-BOOKS-2", "R-BOOKS-9", "R-MONEY-2")
+
+
+def goal_lines(state: GameState, game: Game, colour: Colour = LEARNER) -> list[str]:
+    """What a player has towards the goals: books, buildings, notoriety, crates."""
+    player = state.players[colour]
+    lines = [f"Books on {player_name(colour)}'s operations board: {player.books}."]
+    for d, _, b in sorted(state.buildings(colour), key=lambda t: t[:2]):
+        district = state.districts[d]
+        guard = "protected" if b.protected else "not protected"
+        works = "operates" if operating(district, b) else "does not operate"
+        area = game.board.area_of(d).title
+        lines.append(f"A {b.type.value} in district {d} ({area}): {guard}, {works}.")
+    lines.append(f"Notoriety {player.notoriety}; {count(len(player.crates), 'crate token')}.")
+    return lines
+
+
+def _goals_status(game: Game) -> list[str]:
+    return goal_lines(game.state, game)
+
+
+# final scoring
+def _score_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    """Purple's final money by the engine (R-SCORING-1..4) among the sums a newcomer might
+    make: unprotected buildings counted, every helper card counted, money only."""
+    catalog = catalog_of(game)
+    b = score_breakdown(game.state, catalog)[LEARNER]
+    values = catalog.scoring.building_values
+    unprotected = sum(
+        values[x.type.value] for _, _, x in game.state.buildings(LEARNER) if not x.protected
+    )
+    player = game.state.players[LEARNER]
+    cards = [*player.helpers, *player.helpers_used]
+    every_card = sum(catalog.helper(h).bottle_value for h in cards)
+    totals = {
+        b.total,
+        b.total + unprotected,
+        b.money + b.building_points + every_card,
+        b.money,
+    }
+    return tuple((str(n), _money(n)) for n in sorted(totals))
+
+
+def _judge_score(game: Game, key: str) -> Verdict:
+    b = score_breakdown(game.state, catalog_of(game))[LEARNER]
+    why = (
+        f"Purple's final money is ${b.pocket} in the pocket + ${b.safe} in the safe (at face "
+        f"value) + ${b.building_points} for {count(len(b.buildings), 'protected building')} + "
+        f"${b.bottle_points} for {count(len(b.bottles), 'different bottle')} = ${b.total}. "
+        f"{count(b.unprotected, 'unprotected building').capitalize()} "
+        f"{'scores' if b.unprotected == 1 else 'score'} nothing."
+    )
+    if key == str(b.total):
+        return right("Right. " + why, "R-SCORING-1", "R-SCORING-2")
+    return wrong(why, "R-SCORING-1", "R-SCORING-2", "R-SCORING-3", "R-SCORING-4")
+
+
+_TIE_WORDS: Final = {
+    "protected_buildings": "protected buildings",
+    "buildings": "buildings",
+    "books_on_goals": "books on goals",
+    "mafiosi_in_play": "mafiosi in play",
+}
+
+
+def _winner_choices(game: Game) -> tuple[tuple[str, str], ...]:
+    return (
+        *((c.value, player_name(c)) for c in PLAYERS),
+        ("shared", "They share the win"),
+    )
+
+
+def _judge_winner(game: Game, key: str) -> Verdict:
+    """The engine's result (R-SCORING-5/6): the most money, then the tie-breakers in order."""
+    result = game_result(game.state, catalog_of(game))
+    totals = listing([f"{player_name(s.colour)} ${s.total}" for s in result.standings])
+    first, second = result.standings[0], result.standings[1]
+    if first.total != second.total:
+        why = f"The most money wins: {totals}."
+    else:
+        decided = next(
+            (
+                (name, a, b)
+                for (name, a), (_, b) in zip(first.tie_breakers, second.tie_breakers, strict=True)
+                if a != b
+            ),
+            None,
+        )
+        if decided is None:
+            why = f"A tie ({totals}), and every tie-breaker is equal too: they share the win."
+        else:
+            name, a, b = decided
+            why = (
+                f"A tie on money ({totals}). Ties are broken by the most protected buildings, "
+                "then the most buildings, then the most books on goals, then the most mafiosi "
+                f"in play: here {_TIE_WORDS.get(name, name)} decide, "
+                f"{player_name(first.colour)} {a} against {player_name(second.colour)} {b}."
+            )
+    winner = "shared" if result.shared_win else result.winners[0].value
+    if key == winner:
+        return right("Right. " + why, "R-SCORING-5", "R-SCORING-6")
+    return wrong(why, "R-SCORING-5", "R-SCORING-6")
+
+
+def scoring_lines(state: GameState, catalog: Catalog) -> list[str]:
+    """Each player's pocket, safe, buildings (protected or not) and helper bottles: what final
+    scoring counts, before it is added up."""
+    lines = []
+    for colour, player in state.players.items():
+        built = sorted(state.buildings(colour), key=lambda t: t[:2])
+        kinds = [f"{b.type.value} ({'' if b.protected else 'not '}protected)" for _, _, b in built]
+        buildings = listing(kinds) or "no buildings"
+        cards = [*player.helpers, *player.helpers_used]
+        shown = [_bottle_kind(catalog, catalog.helper(h).bottle) for h in cards]
+        bottles = listing(shown) or "no helper cards"
+        lines.append(
+            f"{player_name(colour)}: ${player.pocket} in the pocket, ${player.safe} in the safe; "
+            f"{buildings}; helper cards showing {bottles}."
+        )
+    return lines
+
+
+def _scoring_status(game: Game) -> list[str]:
+    return scoring_lines(game.state, catalog_of(game))
 
 
 def _script(*parts: tuple[str, ...]) -> Callable[[], tuple[str, ...]]:
@@ -601,15 +994,19 @@ LESSONS: tuple[Lesson, ...] = (
             "it were not there: no barrels, no area control, no points.\n\n"
             "Your first bar stands in district 16, where police patrol. Your capo is at City "
             "Hall: it gives you a mafioso, a leverage token and the play of a VIP card, whose "
-            "action is protection. Each protecting mafioso leaves your VIP area and costs "
-            "leverage by your turn-order column (3 in column 2), paid from your slotted cards' "
-            "leverage and leverage tokens."
+            "action is protection.\n\n"
+            "Protection is paid with **leverage**. Each of the four operation cards in the "
+            "slots of your operations board shows a leverage number in its corner; together "
+            "they are your leverage, and it is not used up. Leverage tokens add 1 each, but "
+            "are handed in when used. A protecting mafioso leaves your VIP area and costs "
+            "leverage by your marker's column on the turn-order track: 4 in the first column, "
+            "3 in the second, where you stand now."
         ),
         goal="Put the new mafioso in your VIP area, play your VIP card and protect the bar in "
         "district 16.",
         rules=("R-GOLDEN-1", "R-GOLDEN-2", "R-PROTECT-1", "R-PROTECT-2", "R-PROTECT-3"),
         hints=(
-            "Choose 'Put the mafioso in your VIP area', then play vip-02.",
+            "Choose 'Put the mafioso in your VIP area', then play your VIP card.",
             "When asked to protect, choose the bar in district 16 (police stand there).",
         ),
         script=_script(PROLOGUE, CAPO_SOLUTION, LEVEL_SOLUTION, BAR_SOLUTION, AFTER_BAR),
@@ -664,11 +1061,14 @@ LESSONS: tuple[Lesson, ...] = (
         id="luciano",
         title="The Lucky Luciano phase",
         introduction=(
-            "The rest of Act 1 has been played for you. When the last capo of the act has "
-            "acted, the game runs the **Lucky Luciano phase** by itself: gangsters arrive in "
-            "some districts and attack the buildings there (gang war), new police arrive, "
-            "each district's best building wins its control, and each area pays its leaders "
-            "into their safes.\n\n"
+            "**This lesson sets up a prepared position:** bots have played the rest of Act 1 "
+            "from the prepared game of the first lessons. Your own game is kept: lesson 7 "
+            "takes it up again.\n\n"
+            "An **act** is a run of rounds; in each **round** every player takes one turn. "
+            "When the last capo of the act has acted, the game runs the **Lucky Luciano "
+            "phase** by itself: gangsters arrive in some districts and attack the buildings "
+            "there (gang war), new police arrive, each district's best building wins its "
+            "control, and each area pays its leaders into their safes.\n\n"
             "Make your last move of the act, then step through what happened, one event at a "
             "time."
         ),
@@ -681,25 +1081,172 @@ LESSONS: tuple[Lesson, ...] = (
         script=_bots_to_luciano,
         reached=_luciano_reached,
         judge=_any_move,
+        prepared=True,
     ),
     Lesson(
         id="round",
         title="A whole round against a bot",
         introduction=(
-            "Now you play on your own: a whole round of Act 2 against a bot playing yellow. "
-            "Every move is yours; the bot answers by itself. Use what you learnt: send a capo, "
-            "do its person's actions, draw a card."
+            "Now you play on your own against a bot playing yellow. **Your own game comes "
+            "back** where you left it after the earlier lessons (if you opened this lesson "
+            "directly, a game prepared at the start of Act 2). Every move is yours; the bot "
+            "answers by itself.\n\n"
+            "Play on until the round in which you take a whole turn is over: send a capo, do "
+            "its person's actions, draw a card, and let the bot take its turn. A round ends "
+            "with the new turn order (if anyone went to the Restaurant, casinos pay too), or, "
+            "after an act's last round, with the Lucky Luciano phase. What happened in the "
+            "round is listed when it is over."
         ),
-        goal="Play your turn until the round ends.",
-        rules=("R-TURN-3", "R-TURN-5", "R-ACT-3"),
+        goal="Play a whole turn, to the end of its round.",
+        rules=("R-TURN-3", "R-TURN-5", "R-ACT-3", "R-ORDER-4"),
         hints=(
             "Every decision shows its options; any of them is legal.",
-            "The round ends when every player has taken a turn.",
+            "The round ends when every player has taken a turn; keep choosing until it does.",
         ),
         script=_bots_to_next_round,
         reached=_round_reached,
         judge=_any_move,
         status=_round_status,
+        resumes=True,
+        recap=_round_recap,
+    ),
+    Lesson(
+        id="helpers",
+        title="Helper cards and city tokens",
+        introduction=(
+            "**This lesson sets up a prepared position** in Act 3; your own game is kept for "
+            "lesson 7.\n\n"
+            "**Helper cards** are taken from an offer of three face-up cards: persons at the "
+            "Contractors' Office and the Commission give one, and so do some city tokens and a "
+            "space of the notoriety track. Each does two things. Once, at the "
+            "start of one of your turns before you send a capo, you may use its reward; the "
+            "card then goes behind your screen. And at the end of the game every helper card "
+            "you own, used or not, shows a **bottle**: each different kind of bottle adds its "
+            "value ($20, $10 or $5) to your money, once.\n\n"
+            "**City tokens** lie on building spaces: build there and the token is yours. At "
+            "the Restaurant you may play up to two of them, each for what it shows (a card, a "
+            "level, a book, a building...). At the end of your turn you may keep only four; "
+            "the rest go back to the offer."
+        ),
+        goal="Answer the two questions, then use a helper card at the start of your turn.",
+        rules=("R-HELPER-1", "R-HELPER-3", "R-SCORING-4", "R-CITY-1", "R-CITY-4", "R-CITY-6"),
+        hints=(
+            "Count each kind of bottle once, whether its card is face up or used.",
+            "At the start of your turn, choose one of the 'Use …' options.",
+        ),
+        script=_no_script,
+        reached=_helper_used,
+        judge=_judge_use_helper,
+        status=_helpers_status,
+        start="helpers_and_tokens",
+        prepared=True,
+        questions=(
+            Question(
+                "How much do purple's helper cards add to purple's money at the end?",
+                _bottle_choices,
+                _judge_bottles,
+                ("R-HELPER-4", "R-SCORING-4"),
+            ),
+            Question(
+                "How many city tokens must purple give back at the end of this turn?",
+                _token_choices,
+                _judge_tokens,
+                ("R-CITY-6", "R-CITY-7"),
+            ),
+        ),
+    ),
+    Lesson(
+        id="goals",
+        title="Books and goals",
+        introduction=(
+            "**This lesson sets up a prepared position** in Act 3; your own game is kept for "
+            "lesson 7.\n\n"
+            "**Books** are gained at some persons, from city tokens and helper cards, and wait "
+            "on your operations board. At the Restaurant you may *cook* up to three: put each "
+            "on a free space of a **goal** whose requirement you meet, and its money goes into "
+            "your safe. Every goal has two spaces, and you may never take both.\n\n"
+            "There are five families of goals: the docks goals (own crate tokens), the City "
+            "Hall goals (protected buildings in several districts), the notoriety goals, five "
+            "**Central Park tiles** (conditions over the whole city, $10 each) and one "
+            "**area tile** for each of Downtown, Midtown and Uptown (buildings inside that "
+            "area, working ones only, $20 each)."
+        ),
+        goal="Find the goal purple can put a book on, and what it pays.",
+        rules=("R-BOOKS-1", "R-BOOKS-2", "R-BOOKS-3", "R-BOOKS-4", "R-BOOKS-8", "R-BOOKS-9"),
+        hints=(
+            "Compare each goal's requirement with purple's buildings, notoriety and crates "
+            "listed above.",
+            "Look at the area tiles: which area has two of purple's bars?",
+        ),
+        script=_no_script,
+        reached=_always,
+        judge=_any_move,
+        status=_goals_status,
+        start="books_and_goals",
+        prepared=True,
+        questions=(
+            Question(
+                "On which of these goals may purple put a book now?",
+                _goal_choices,
+                _judge_goal,
+                ("R-BOOKS-2", "R-BOOKS-4"),
+            ),
+            Question(
+                "What does that book pay?",
+                _payout_choices,
+                _judge_payout,
+                ("R-BOOKS-2", "R-BOOKS-9"),
+            ),
+        ),
+    ),
+    Lesson(
+        id="scoring",
+        title="How the game is won",
+        introduction=(
+            "**This lesson sets up a prepared position:** a game just over; your own game is "
+            "kept for lesson 7.\n\n"
+            "After Act 4 comes the **final scoring**. Your money is what you have in the "
+            "pocket plus what is in your safe (now at face value), plus every **protected** "
+            "building on the map (a bar $10, a nightclub $15, a distillery or a casino $20; a "
+            "building without a mafioso scores nothing), plus each different bottle kind on "
+            "your helper cards. **The most money wins.**\n\n"
+            "A tie is broken, in order, by the most protected buildings, the most buildings, "
+            "the most books on goals, then the most mafiosi in play; still tied, the players "
+            "share the win."
+        ),
+        goal="Work out purple's final money and who wins.",
+        rules=(
+            "R-SCORING-1",
+            "R-SCORING-2",
+            "R-SCORING-3",
+            "R-SCORING-4",
+            "R-SCORING-5",
+            "R-SCORING-6",
+        ),
+        hints=(
+            "Pocket + safe + protected buildings + each different bottle once.",
+            "Work out yellow's money the same way; on a tie, count protected buildings.",
+        ),
+        script=_no_script,
+        reached=_always,
+        judge=_any_move,
+        status=_scoring_status,
+        start="final_scoring",
+        prepared=True,
+        questions=(
+            Question(
+                "How much money does purple finish with?",
+                _score_choices,
+                _judge_score,
+                ("R-SCORING-1", "R-SCORING-2", "R-SCORING-3", "R-SCORING-4"),
+            ),
+            Question(
+                "Who wins this game?",
+                _winner_choices,
+                _judge_winner,
+                ("R-SCORING-5", "R-SCORING-6"),
+            ),
+        ),
     ),
 )
 
@@ -750,4 +1297,6 @@ COURSE: Course[Game] = Course(
     option_district=option_district,
     default_rule="R-TURN-1",
     carry_checks=_CARRY_CHECKS,
+    start_from=_start_from,
+    play_page=PLAY_PAGE,
 )

@@ -34,23 +34,32 @@ from speakeasy.core.engine import Step
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot, RandomBot
 from speakeasy.games.speakeasy.engine.game import Game
-from speakeasy.games.speakeasy.engine.observe import Observation, observe, teacher_view
+from speakeasy.games.speakeasy.engine.observe import HIDDEN, Observation, observe, teacher_view
 from speakeasy.games.speakeasy.explain.events import Explanation
 from speakeasy.games.speakeasy.explain.log import StepFrame, log, step_through
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.options import Options
-from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase, Player
+from speakeasy.games.speakeasy.model.state import (
+    OPERATIONS,
+    Colour,
+    GameState,
+    Phase,
+    Player,
+    Track,
+)
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.page_address import AddressError, table_fields
 from speakeasy.tools.seated import UndoToPerson
-from speakeasy.tools.text import counted, plural, split_label
+from speakeasy.tools.text import counted, plural
 
 __all__ = [
     "AUTOMATIC_CATEGORIES",
+    "CARD_OPTIONS",
     "DISTRICT_FIRST",
     "LUCIANO_CATEGORIES",
+    "LUCIANO_PHASES",
     "SEAT_KINDS",
     "TRUCK_DISTRICT_ACTIONS",
     "OptionGroup",
@@ -61,18 +70,21 @@ __all__ = [
     "Table",
     "TableSnapshot",
     "advance",
+    "card_words",
     "decision_number",
     "decision_steps",
+    "draw_words",
     "group_options",
     "money_cost",
     "option_descriptions",
     "option_district",
     "option_labels",
+    "option_space",
     "plain_words",
     "position_after",
     "progress_text",
+    "same_card",
     "seat_name",
-    "short_label",
     "since_last_decision",
     "step_summaries",
     "table_for",
@@ -92,6 +104,12 @@ AUTOMATIC_CATEGORIES: frozenset[str] = LUCIANO_CATEGORIES | {
     "final scoring",
     "prologue",
 }
+
+#: The phases of the Lucky Luciano phase (R-ACT-2): a table that pauses before it stops when one
+#: of them begins.
+LUCIANO_PHASES: frozenset[Phase] = frozenset(
+    {Phase.GANG_WAR, Phase.POLICE, Phase.AREA_CONTROL, Phase.PAYOUT}
+)
 
 #: Decision kinds whose options' first argument is a district (clickable on the map).
 DISTRICT_FIRST: frozenset[str] = frozenset({"build_space", "protect", "sell", "ship_barrel"})
@@ -117,6 +135,24 @@ def option_district(decision: Decision, action: Action) -> int | None:
     return None
 
 
+def option_space(decision: Decision, action: Action) -> int | None:
+    """The building space (0-based, as the engine counts) an option about a district names,
+    if it names one: building on it (R-BUILD-1), protecting (R-PROTECT-1), selling from
+    (R-BARREL-4) or shipping a barrel to the building there (R-SHIP-9), delivering a barrel
+    beside it (R-TRUCK-13). A click on that space on the map chooses the option.
+
+    >>> from speakeasy.core.actions import Decision
+    >>> there = Action("build_space", (3, 1))
+    >>> decision = Decision("purple", "build_space", "Where?", ("R-BUILD-1",), (there,))
+    >>> option_space(decision, there), option_district(decision, there)
+    (1, 3)
+    """
+    if option_district(decision, action) is None or len(action.args) < 2:
+        return None
+    space = action.args[1]
+    return space if isinstance(space, int) and not isinstance(space, bool) else None
+
+
 def group_options(decision: Decision) -> list[OptionGroup]:
     """Split a decision's options into small groups, in their original order.
 
@@ -127,21 +163,6 @@ def group_options(decision: Decision) -> list[OptionGroup]:
     for action in decision.options:
         keyed.setdefault(_group_title(decision, action), []).append(action)
     return [OptionGroup(title, tuple(options)) for title, options in keyed.items()]
-
-
-def short_label(title: str, action: Action) -> str:
-    """An option's label without the group title it starts with (the group shows it).
-
-    >>> short_label("Garage", Action("capo", ("garage", 0), label="Garage, person 1: play a card"))
-    'person 1: play a card'
-    >>> short_label("Options", Action("raise", ("vip",), label="Raise vip to 2"))
-    'Raise vip to 2'
-    """
-    label = action.describe()
-    for cut in (f"{title}, ", f"{title}: "):
-        if title and label.startswith(cut) and len(label) > len(cut):
-            return label[len(cut) :]
-    return label
 
 
 def _group_title(decision: Decision, action: Action) -> str:
@@ -162,12 +183,35 @@ def _group_title(decision: Decision, action: Action) -> str:
 
 @dataclass
 class Table(UndoToPerson):
-    """Seats (human or bot) around a game, with undo back to a human's decision."""
+    """Seats (human or bot) around a game, with undo back to a human's decision.
+
+    With ``pause_luciano`` (for people learning) the table pauses at each Lucky Luciano phase
+    (R-ACT-2): the bots stop after the step that starts it, whoever made it, and ``paused``
+    holds that step's number (as the log numbers it) until :meth:`resume` lets the game go
+    on, so the phase can be stepped through event by event first
+    (:meth:`step_frames`). A person's choice, Undo and Go back end a pause too.
+
+    >>> table = Table.new({"purple": "heuristic", "blue": "heuristic"}, seed=2,
+    ...                   pause_luciano=True)
+    >>> table.paused is not None, table.game.state.act, table.game.state.phase.value
+    (True, 1, 'gang war')
+    >>> "gang war" in [f.explanation.category for f in table.step_frames(table.paused)]
+    True
+    >>> _ = table.resume()
+    >>> table.paused is not None, table.game.state.act   # the next phase, after Act 2
+    (True, 2)
+    """
 
     game: Game
     seats: dict[Colour, SeatKind]
     bots: dict[Colour, Bot] = field(default_factory=dict)
-    _labels: dict[int, list[OptionLabel]] = field(default_factory=dict, repr=False)
+    pause_luciano: bool = False
+    paused: int | None = None
+    # the labels of one pending decision (the decision itself: a position undone and played
+    # again to the same step is asked anew)
+    _labels: tuple[Decision | None, list[OptionLabel]] = field(
+        default_factory=lambda: (None, []), repr=False, compare=False
+    )
     # the position before the latest choice (its actions before it, a copy of the state):
     # what previous_state would otherwise replay
     _before: tuple[tuple[Action, ...], GameState] | None = field(default=None, repr=False)
@@ -178,10 +222,12 @@ class Table(UndoToPerson):
         seats: Mapping[str | Colour, SeatKind],
         seed: int = 0,
         options: Options | Mapping[str, bool] | None = None,
+        *,
+        pause_luciano: bool = False,
     ) -> Table:
         """A new game; ``seats`` maps colours (in seating order) to "human", "heuristic" (the
         strong bot of :mod:`speakeasy.games.speakeasy.studies.strategy`) or "random" ("bot" is
-        "random")."""
+        "random"); ``pause_luciano``: pause at each Lucky Luciano phase (see the class)."""
         colours = [Colour(str(c).lower()) for c in seats]
         kinds = {Colour(str(c).lower()): kind for c, kind in seats.items()}
         for colour, kind in kinds.items():
@@ -192,26 +238,34 @@ class Table(UndoToPerson):
                 )
         opts = options if isinstance(options, Options) else Options.from_data(options)
         game = Game.new(colours, seed=seed, options=opts)
-        return cls._around(game, kinds)
+        return cls._around(game, kinds, pause_luciano)
 
     @classmethod
-    def _around(cls, game: Game, kinds: Mapping[Colour, SeatKind]) -> Table:
+    def _around(
+        cls, game: Game, kinds: Mapping[Colour, SeatKind], pause_luciano: bool = False
+    ) -> Table:
         bots = {
             c: _bot(kinds[c], derive_seed(game.seed, "bot", c.value))
             for c in game.colours
             if kinds[c] != "human"
         }
-        table = cls(game, dict(kinds), bots)
+        table = cls(game, dict(kinds), bots, pause_luciano=pause_luciano)
         table.play_bots()
         return table
 
     @classmethod
-    def load(cls, text: str, seats: Mapping[Colour, SeatKind] | None = None) -> Table:
+    def load(
+        cls,
+        text: str,
+        seats: Mapping[Colour, SeatKind] | None = None,
+        *,
+        pause_luciano: bool = False,
+    ) -> Table:
         """A saved game (``Game.to_json``) at a table; every seat human unless given."""
         game = Game.from_json(text)
         kinds: dict[Colour, SeatKind] = dict.fromkeys(game.colours, "human")
         kinds.update(seats or {})
-        return cls._around(game, kinds)
+        return cls._around(game, kinds, pause_luciano)
 
     # ------------------------------------------------------------------ turns
     @property
@@ -224,45 +278,116 @@ class Table(UndoToPerson):
         player = self.game.current_player
         return player is not None and self.seats[player] == "human"
 
+    # ------------------------------------------------------------------ pauses
+    def _mark(self) -> tuple[Phase, int]:
+        return self.game.state.phase, self.game.state.act
+
+    def _pauses(self, mark: tuple[Phase, int]) -> bool:
+        """Whether the table pauses now: with :attr:`pause_luciano`, the last step (made from
+        the position ``mark`` names) began a Lucky Luciano phase (R-ACT-2: it left the rounds
+        for the gang war, or went through the whole phase into the next act). Sets
+        :attr:`paused`."""
+        state = self.game.state
+        began = mark[0] is Phase.ROUNDS and (state.phase in LUCIANO_PHASES or state.act > mark[1])
+        if self.pause_luciano and began:
+            self.paused = len(self.game.history)
+            return True
+        return False
+
+    def resume(self) -> list[Event]:
+        """Go on after a pause at a Lucky Luciano phase: the bots move again (up to the next
+        person's decision, or the next pause)."""
+        self.paused = None
+        return self.play_bots()
+
+    def set_pause(self, on: bool) -> list[Event]:
+        """Turn the pause at each Lucky Luciano phase on or off; off ends a pause under way."""
+        self.pause_luciano = on
+        return [] if on or self.paused is None else self.resume()
+
     def play_bots(self, *, until: Colour | None = None, limit: int = 10_000) -> list[Event]:
-        """Let bots decide until a human must (or ``until`` must), or the game ends; a person's
-        only option is taken for them when they sit alone with bots
+        """Let bots decide until a human must (or ``until`` must), the game ends or the table
+        pauses at a Lucky Luciano phase (nothing moves while it is paused); a person's only
+        option is taken for them when they sit alone with bots
         (:meth:`~speakeasy.tools.seated.UndoToPerson.takes_for_person`)."""
         events: list[Event] = []
+        if self.paused is not None:
+            return events
         for _ in range(limit):
             player = self.game.current_player
             if player is None or player == until:
                 break
+            mark = self._mark()
             if self.seats[player] == "human":
                 if not self.takes_for_person(self.game.pending):
                     break
                 events.extend(self.take_for_person())  # nothing to ask
-                continue
-            events.extend(self.game.apply(decide(self.game, self.bots[player])))
+            else:
+                events.extend(self.game.apply(decide(self.game, self.bots[player])))
+            if self._pauses(mark):
+                break
         return events
 
     def choose(self, action: Action | str) -> list[Event]:
-        """A human's choice, then the bots' moves up to the next human decision."""
+        """A human's choice (it ends a pause), then the bots' moves up to the next human
+        decision or pause."""
+        self.paused = None
         before = (tuple(self.game.history), copy.deepcopy(self.game.state))
+        mark = self._mark()
         events = self.game.apply(action)
         self._before = before
+        if self._pauses(mark):
+            return events
         return events + self.play_bots()
 
     def play_for(self, colour: Colour) -> list[Event]:
         """Let a random bot make the pending decisions of ``colour`` until someone else decides
-        ("let the bots play until it is my turn" for a human seat)."""
+        ("let the bots play until it is my turn" for a human seat), or the table pauses."""
+        self.paused = None
         bot = self.bots.get(colour) or RandomBot(
             seed=derive_seed(self.game.seed, "bot", colour.value, len(self.game.history))
         )
         events: list[Event] = []
         while self.game.current_player == colour:
+            mark = self._mark()
             events.extend(self.game.apply(decide(self.game, bot)))
+            if self._pauses(mark):
+                return events
         return events + self.play_bots()
+
+    def undo(self) -> None:
+        """Back to the previous decision of a person (see
+        :meth:`~speakeasy.tools.seated.UndoToPerson.undo`); a pause ends."""
+        super().undo()
+        self.paused = None
+
+    def redo(self) -> list[Event]:
+        """Redo up to a person's turn (a pause ends; the bots may pause again)."""
+        self.paused = None
+        return super().redo()
+
+    def goto(self, step: int) -> None:
+        """Back to the position after ``step`` actions; a pause ends."""
+        super().goto(step)
+        self.paused = None
 
     # ------------------------------------------------------------------ options
     def groups(self) -> list[OptionGroup]:
+        """The pending options in their groups (:func:`group_options`), each once as a
+        person tells them apart: of the options that do exactly the same (copies of one card)
+        only the first, whose label stands for them all (:meth:`labels`)."""
         decision = self.game.pending
-        return group_options(decision) if decision else []
+        if decision is None:
+            return []
+        groups = group_options(decision)
+        if not any(a.kind in CARD_OPTIONS for a in decision.options):
+            return groups
+        shown = {label.action for label in self.labels()}
+        return [
+            OptionGroup(g.title, kept)
+            for g in groups
+            if (kept := tuple(a for a in g.options if a in shown))
+        ]
 
     def options_in(self, district: int) -> list[Action]:
         """The pending options about a district (what a click on it can mean)."""
@@ -275,9 +400,10 @@ class Table(UndoToPerson):
         """The pending options about ``district`` (and, if given and some option names it,
         that building space): what a click on a building space can mean."""
         options = self.options_in(district)
-        if space is None:
+        decision = self.game.pending
+        if space is None or decision is None:
             return options
-        exact = [a for a in options if len(a.args) > 1 and a.args[1] == space]
+        exact = [a for a in options if option_space(decision, a) == space]
         return exact or options
 
     def clickable_districts(self) -> list[int]:
@@ -303,6 +429,8 @@ class Table(UndoToPerson):
             options=tuple(sorted(self.game.options.to_data().items())),
             actions=tuple(str(a) for a in self.game.history),
             redo=tuple(str(a) for a in self.game.redo_line),
+            pause_luciano=self.pause_luciano,
+            paused=self.paused,
         )
 
     @classmethod
@@ -325,7 +453,7 @@ class Table(UndoToPerson):
             for c in colours
             if kinds[c] != "human"
         }
-        return cls(game, kinds, bots)
+        return cls(game, kinds, bots, snapshot.pause_luciano, snapshot.paused)
 
     # ------------------------------------------------------------------ what changed
     def last_human_step(self) -> int | None:
@@ -373,16 +501,18 @@ class Table(UndoToPerson):
 
     # ------------------------------------------------------------------ people's words
     def labels(self) -> list[OptionLabel]:
-        """:func:`option_labels` of the pending decision (computed once per position)."""
-        step = len(self.game.history)
-        if step not in self._labels:
-            self._labels = {step: option_labels(self.game)}
-        return self._labels[step]
+        """:func:`option_labels` of the pending decision (computed once per decision)."""
+        decision = self.game.pending
+        if decision is None:
+            return []
+        if self._labels[0] is not decision:
+            self._labels = (decision, option_labels(self.game))
+        return self._labels[1]
 
     def label_of(self, action: Action) -> OptionLabel:
-        """The :class:`OptionLabel` of one pending option."""
+        """The :class:`OptionLabel` of one pending option (the one that stands for it)."""
         for label in self.labels():
-            if label.action == action:
+            if label.stands_for(action):
                 return label
         raise KeyError(str(action))
 
@@ -440,6 +570,8 @@ class TableSnapshot:
     options: tuple[tuple[str, bool], ...] = ()
     actions: tuple[str, ...] = ()
     redo: tuple[str, ...] = ()
+    pause_luciano: bool = False  # Table.pause_luciano
+    paused: int | None = None  # Table.paused
 
     @property
     def step(self) -> int:
@@ -461,6 +593,10 @@ class TableSnapshot:
         }
         if self.redo:
             data["redo"] = list(self.redo)
+        if self.pause_luciano:
+            data["pause"] = True
+        if self.paused is not None:
+            data["paused"] = self.paused
         return data
 
     @classmethod
@@ -471,17 +607,30 @@ class TableSnapshot:
         (``IllegalAction``, ``ValueError``). The table replayed is kept for
         :func:`table_for`."""
         seats, seed, actions, redo = table_fields(
-            data, colours={c.value for c in Colour}, kinds={*SEAT_KINDS, "bot"}, extra={"options"}
+            data,
+            colours={c.value for c in Colour},
+            kinds={*SEAT_KINDS, "bot"},
+            extra={"options", "pause", "paused"},
         )
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise AddressError("the rule options in the address are not a table")
+        pause = data.get("pause", False)
+        paused = data.get("paused")
+        if not isinstance(pause, bool):
+            raise AddressError("the pause in the address is not yes or no")
+        if paused is not None and (
+            not isinstance(paused, int) or isinstance(paused, bool) or paused != len(actions)
+        ):
+            raise AddressError("the address pauses the game at a step it has not reached")
         snapshot = cls(
             seats=tuple((c, kind) for c, kind in seats),  # type: ignore[misc]
             seed=seed,
             options=tuple(sorted(Options.from_data(options).to_data().items())),
             actions=actions,
             redo=redo,
+            pause_luciano=pause,
+            paused=paused,
         )
         table_for(snapshot)  # replays every decision: an illegal one raises here
         return snapshot
@@ -650,37 +799,40 @@ _PAID_SAFE = ("paid_safe", "from_safe")
 
 @dataclass(frozen=True, slots=True)
 class OptionLabel:
-    """How one option reads on its button: a ``head`` unique within the decision, a
-    ``detail`` under it, and its full ``cost`` (pocket, safe with laundering, cards
-    discarded) and ``effect`` (what the choosing player gains), found by trying the option on a
-    copy of the game."""
+    """How one option reads on its button: its whole label as a ``head`` no other option of
+    the decision shares (a button wraps it, never cuts it), and its full ``cost`` (pocket, safe
+    with laundering, cards discarded) and ``effect`` (what the choosing player gains), found by
+    trying the option on a copy of the game. ``same`` are the other options that do exactly
+    what ``action`` does (copies of one card, R-CARD-1): one button stands for them all."""
 
     action: Action
     group: str
     head: str
-    detail: str
     cost: str
     effect: str
+    same: tuple[Action, ...] = ()
 
     @property
     def caption(self) -> str:
-        """The line under the button: what differs, what it costs, what it gives."""
-        parts = [self.detail] if self.detail else []
-        if self.cost:
-            parts.append(self.cost)
-        if self.effect:
-            parts.append(self.effect)
-        return " · ".join(parts)
+        """The line under the button: what it costs and what it gives."""
+        return " · ".join(part for part in (self.cost, self.effect) if part)
 
     @property
     def full(self) -> str:
         """Head and caption in one line (a tooltip or a dropdown entry)."""
         return f"{self.head} — {self.caption}" if self.caption else self.head
 
+    def stands_for(self, action: Action) -> bool:
+        """Whether choosing this label's button is choosing ``action``."""
+        return action == self.action or action in self.same
+
 
 def option_labels(game: Game) -> list[OptionLabel]:
-    """Every pending option as a person reads it, in the decision's order; no two share a
-    head (the part cut off for the caption is put back until they differ).
+    """Every pending option as a person reads it, in the decision's order: its whole label in
+    a player's words (no catalogue ID, no 0-based number), the top card of a deck it draws
+    named from the seat's observation (R-CARD-6: the decks are face up, only their top cards
+    show). No two share a head: options that do exactly the same (two copies of one card) are
+    one label (:attr:`OptionLabel.same`).
 
     >>> from speakeasy import Game
     >>> labels = option_labels(Game.new(players=2, seed=3))
@@ -690,88 +842,83 @@ def option_labels(game: Game) -> list[OptionLabel]:
     decision = game.pending
     if decision is None:
         return []
-    rows: list[tuple[Action, str, str]] = []
-    pairs: list[tuple[str, str]] = []
     catalog = catalog_of(game)
+    seen: Observation | None = None
+    out: list[OptionLabel] = []
+    by_head: dict[str, int] = {}
     for group in group_options(decision):
         for action in group.options:
-            short = plain_words(short_label(group.title, action), catalog=catalog)
-            rows.append((action, group.title, plain_words(action.describe(), catalog=catalog)))
-            pairs.append(_head(short))
-    # Heads that repeat: first the head of the whole label, then what tells them apart.
-    for attempt in range(2):
-        groups: dict[str, list[int]] = {}
-        for i, (head, _detail) in enumerate(pairs):
-            groups.setdefault(head, []).append(i)
-        for same in groups.values():
-            if len(same) < 2:
+            if action.kind == "draw":
+                seen = seen or game.observe(decision.player)
+                head = draw_words(seen, action, catalog)
+            else:
+                head = plain_words(action.describe(), catalog=catalog)
+            first = by_head.get(head)
+            if first is not None and same_card(catalog, out[first].action, action):
+                out[first] = dataclasses.replace(out[first], same=(*out[first].same, action))
                 continue
-            fulls = [rows[i][2] for i in same]
-            new = [_head(f) for f in fulls] if attempt == 0 else _distinct(fulls)
-            for i, pair in zip(same, new, strict=True):
-                pairs[i] = pair
-    seen: dict[str, int] = {}
-    fulls_seen: set[str] = set()
-    out = []
-    for (action, title, _full), (head, detail) in zip(rows, pairs, strict=True):
-        seen[head] = seen.get(head, 0) + 1
-        if seen[head] > 1:  # the same words (two copies of a card...): number them
-            head = f"{head} ({'copy' if _full in fulls_seen else 'choice'} {seen[head]})"
-        fulls_seen.add(_full)
-        cost, effect = _cost_and_effect(game, decision, action)
-        out.append(OptionLabel(action, title, head, detail, cost, effect))
+            if first is not None:  # words that fail to tell two options apart: a bug to fix
+                head = f"{head} [{action}]"
+            by_head[head] = len(out)
+            cost, effect = _cost_and_effect(game, decision, action)
+            out.append(OptionLabel(action, group.title, head, cost, effect))
     return out
 
 
-#: The longest button head (a 1280-pixel screen's side panel holds one line of it).
-HEAD_WIDTH = 38
+def draw_words(seen: Observation, action: Action, catalog: Catalog) -> str:
+    """A draw option in words, naming the card it takes: the top card of its deck as the
+    seat sees it (``seen``, the seat's observation: R-CARD-6, only the top card of a face-up
+    deck shows), by its type and what it does.
 
-
-def _head(text: str) -> tuple[str, str]:
-    """:func:`split_label` for a button; a head cut in the middle of a phrase ends in "…";
-    a long "Take the city token “…”" keeps the verb and the token's words.
-
-    >>> _head("Give up the city token “pick up and deliver barrels”")
-    ('Give up “pick up and deliver barrels”', 'the city token')
+    >>> from speakeasy import Game
+    >>> game = Game.new(players=2, seed=3)
+    >>> seen = game.observe(game.colours[0])
+    >>> draw_words(seen, Action("draw", ("vip",)), game.catalog)  # doctest: +ELLIPSIS
+    'Draw the top VIP card (reward: ...; leverage ...)'
     """
-    named = re.match(r"^(.+?) the (city token|helper card) (“[^”]+”)(.*)$", text)
-    if len(text) > HEAD_WIDTH and named:
-        short = f"{named.group(1)} {named.group(3)}"
-        if len(short) <= HEAD_WIDTH + 6:
-            return short, f"the {named.group(2)}{named.group(4)}"
-    head, tail = split_label(text, HEAD_WIDTH)
-    if tail and text[len(head) : len(head) + 1] == " " and not re.match(r"[:;,(]", tail):
-        cut = text[len(head) :].lstrip()
-        if not cut.startswith("("):
-            return f"{head}…", tail
-    return head, tail
+    track = str(action.args[0]) if action.args else ""
+    deck = seen.state.operation_decks.get(Track(track), []) if track in _TRACKS else []
+    name = f"Draw the top {_track_word(track)} card"
+    if not deck or deck[0] == HIDDEN:
+        return name
+    return plain_words(f"{name} {card_words(catalog, deck[0])}", catalog=catalog)
 
 
-def _distinct(labels: Sequence[str]) -> list[tuple[str, str]]:
-    """Heads for labels that start alike: what differs, after the last shared word, with the
-    whole label as the detail.
+def card_words(catalog: Catalog, card_id: str) -> str:
+    """What an operation card does, after its name: ``(reward: gain 1 book; leverage 1)``
+    (R-CARD-1: its top-left reward and its top-right leverage; its action follows from its
+    type, R-CARD-2)."""
+    card = catalog.card(card_id)
+    reward = ", ".join(e.label for e in card.reward) or "no reward"
+    return f"(reward: {reward}; leverage {card.leverage})"
 
-    >>> [h for h, _ in _distinct(["Go from A row 3 to B row 2", "Go from A row 3 to C row 1"])]
-    ['… to B row 2', '… to C row 1']
-    >>> [h for h, _ in _distinct(["Play a card (reward: a book; leverage 1)",
-    ...                           "Play a card (reward: a goon; leverage 2)"])]
-    ['… a book; leverage 1', '… a goon; leverage 2']
+
+_TRACKS: frozenset[str] = frozenset(t.value for t in OPERATIONS)
+
+#: The kinds of option whose first argument is an operation card in the chooser's hand.
+CARD_OPTIONS: frozenset[str] = frozenset({"play", "discard"})
+
+
+def same_card(catalog: Catalog, one: Action, other: Action) -> bool:
+    """Whether two options do exactly the same: the same kind of option on two copies of one
+    operation card (the same type, reward and leverage, R-CARD-1), which no player can tell
+    apart in a hand, a slot or under a deck.
+
+    >>> from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
+    >>> same_card(load_catalog(), Action("play", ("vip-07",)), Action("play", ("vip-08",)))
+    True
+    >>> same_card(load_catalog(), Action("play", ("vip-07",)), Action("play", ("vip-01",)))
+    False
     """
-    words = [label.split(" ") for label in labels]
-    common = 0
-    while all(len(w) > common + 1 for w in words) and len({w[common] for w in words}) == 1:
-        common += 1
-    keep = max(common - 1, 0)
-    if keep and (words[0][keep].startswith("(") or words[0][keep].endswith(":")):
-        keep = common  # "(reward:" is no context: start at what differs
-    out = []
-    for label, w in zip(labels, words, strict=True):
-        rest = " ".join(w[keep:])
-        head, _tail = split_label(rest, HEAD_WIDTH - 2)
-        if head.count(")") > head.count("("):
-            head = head.rstrip(")")
-        out.append((f"… {head}" if keep else head, label))
-    return out
+    if one.kind != other.kind or one.kind not in CARD_OPTIONS or len(one.args) != 1:
+        return False
+    if len(other.args) != 1:
+        return False
+    try:
+        a, b = catalog.card(str(one.args[0])), catalog.card(str(other.args[0]))
+    except (KeyError, ValueError):
+        return False
+    return (a.type, a.reward, a.leverage) == (b.type, b.reward, b.leverage)
 
 
 #: Decisions whose options pay or discard when chosen: tried on a copy for their true cost.

@@ -4,7 +4,8 @@
 (:class:`~speakeasy.games.speakeasy.table.DecisionPanel`) shows for a
 :class:`~speakeasy.games.speakeasy.table.Table`: the prompt and its rules, what happened since your
 last decision (each step can be opened in step through), every pending option with its full cost and
-effect, the greyed-out ones with their reasons, undo, redo and "let a bot decide";
+effect, the greyed-out ones with their reasons, undo, redo and "let a bot decide"; its rule IDs
+link to the rules page and so does the first mention of each glossary word in a text block;
 :func:`table_figure` the map (drawn as SVG by :class:`~speakeasy.games.speakeasy.table.SvgBoard`);
 :class:`PlaySession` plays the panel's requests and the map's clicks
 (:class:`~speakeasy.games.speakeasy.table.TableSession`).
@@ -27,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from speakeasy.core.actions import Action, IllegalAction
+from speakeasy.games.speakeasy.descriptor import glossary
 from speakeasy.games.speakeasy.explain.refusals import explain_blocked, explain_error
 from speakeasy.games.speakeasy.figures.game_figure import (
     PLAYER_COLOURS,
@@ -36,6 +38,8 @@ from speakeasy.games.speakeasy.figures.game_figure import (
     game_figure_data,
 )
 from speakeasy.games.speakeasy.table.play import (
+    LUCIANO_CATEGORIES,
+    LUCIANO_PHASES,
     Table,
     TableSnapshot,
     advance,
@@ -45,11 +49,28 @@ from speakeasy.games.speakeasy.table.play import (
     seat_name,
     table_for,
 )
+from speakeasy.games.speakeasy.table.player_board import changes_in_words
 from speakeasy.tools.board_widget import ClickPoints
 from speakeasy.tools.citations import RuleRef, player_rules
-from speakeasy.tools.decision_panel import Note, TableSession, empty_view, with_links
+from speakeasy.tools.decision_panel import (
+    Note,
+    PanelRequest,
+    TableSession,
+    empty_view,
+    with_links,
+)
+from speakeasy.tools.rule_links import SPEAKEASY_RULES
 
-__all__ = ["MAX_BUTTONS", "PlaySession", "panel_view", "table_figure"]
+__all__ = [
+    "MAP_WIDTH",
+    "MAX_BUTTONS",
+    "PlaySession",
+    "first_luciano_event",
+    "panel_view",
+    "pause_view",
+    "table_figure",
+    "through_view",
+]
 
 #: At most this many option buttons in view; a bigger decision is chosen group by group, and
 #: a group bigger than this is a list to pick from (never a wall of buttons).
@@ -87,14 +108,79 @@ def _since(table: Table) -> dict[str, Any] | None:
     return {"viewer": viewer.value, "earlier": len(items) - len(shown), "items": rows}
 
 
+def first_luciano_event(table: Table, step: int) -> int:
+    """The index of the first Lucky Luciano event among ``step``'s events (0 if none): where
+    stepping through a paused phase begins."""
+    frames = table.step_frames(step)
+    return next(
+        (i for i, f in enumerate(frames) if f.explanation.category in LUCIANO_CATEGORIES), 0
+    )
+
+
+def through_view(table: Table, step: int, index: int, teacher: bool) -> dict[str, Any] | None:
+    """One event of ``step`` for the panel's step through: what happened, its rules and what
+    changed that the viewer may see (R-MONEY-1); ``None`` for a step without events."""
+    frames = table.step_frames(step)
+    if not frames:
+        return None
+    index = max(0, min(index, len(frames) - 1))
+    frame = frames[index]
+    e = frame.explanation
+    changes = changes_in_words(
+        frame.before, frame.after, table.viewer(), teacher=teacher, catalog=table.catalog
+    )
+    return {
+        "step": step,
+        "index": index,
+        "count": len(frames),
+        "head": f"Step {step} · event {index + 1} of {len(frames)}",
+        "player": e.player,
+        "category": e.category,
+        "luciano": e.category in LUCIANO_CATEGORIES,
+        "text": plain_words(e.text, catalog=table.catalog),
+        "rules": ", ".join(player_rules(r.id for r in e.rules)),
+        "changes": changes,
+    }
+
+
+def pause_view(table: Table) -> dict[str, Any] | None:
+    """What a table paused at a Lucky Luciano phase says (``None`` when it is not paused):
+    the step it paused at, a title naming the act and what to do next.
+
+    >>> table = Table.new({"purple": "heuristic", "blue": "heuristic"}, seed=2,
+    ...                   pause_luciano=True)
+    >>> pause_view(table)["title"]
+    'Paused before the Lucky Luciano phase of Act 1'
+    """
+    if table.paused is None:
+        return None
+    state = table.game.state
+    act = state.act - (0 if state.phase in LUCIANO_PHASES else 1)  # or over, into the next
+    then = "then decide below" if table.waiting_for_human else "then continue the game"
+    return {
+        "step": table.paused,
+        "title": f"Paused before the Lucky Luciano phase of Act {act}",
+        "text": f"Step through it event by event ({then}).",
+    }
+
+
 def panel_view(
-    table: Table, *, group: str | None = None, note: Note | None = None
+    table: Table,
+    *,
+    group: str | None = None,
+    note: Note | None = None,
+    through: tuple[int, int] | None = None,
+    teacher: bool = False,
 ) -> dict[str, Any]:
     """Everything the decision panel shows for ``table``, as plain data (JSON).
 
     ``group`` is the option group in view (a map click or the group picker sets it);
     ``note`` a message after the last request (a refusal, "New game", …). Options are
     numbered in the decision's order (``index``): a ``choose`` request names that number.
+    ``through`` (a step and the index of one of its events) opens that event in the panel's
+    step through, in view beside the map; a table paused at a Lucky Luciano phase
+    (:attr:`Table.paused <speakeasy.games.speakeasy.table.play.Table.paused>`) says so
+    (``pause``) and offers to continue.
     """
     game = table.game
     decision = game.pending
@@ -109,9 +195,12 @@ def panel_view(
         colours={c.value: (PLAYER_COLOURS[c], PLAYER_INK[c]) for c in PLAYER_COLOURS},
     )
     view["since"] = _since(table)
+    view["pause"] = pause_view(table)
+    if through is not None:
+        view["through"] = through_view(table, through[0], through[1], teacher)
     if decision is None:
         view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
-        return with_links(view)
+        return _linked(view)
     player, catalog = decision.player, table.catalog
     view["prompt"] = {
         "over": False,
@@ -128,6 +217,8 @@ def panel_view(
         ],
     }
     view["bots"] = "Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
+    if table.paused is not None and not view["waiting"]:
+        view["bots"] = "▶ Continue the game"
     if not view["waiting"]:
         view["bot"] = (
             f"{player.value.capitalize()} is a {seat_name(table.seats[player])}: let it move."
@@ -167,7 +258,14 @@ def panel_view(
         {"text": plain_words(action.describe(), catalog=catalog), "why": why}
         for action, why in explain_blocked(decision, game.state, catalog=catalog)
     ]
-    return with_links(view)
+    return _linked(view)
+
+
+def _linked(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its rule IDs linked to the rules page and the glossary's words it holds
+    (``terms``): the page links the first mention of each in a text block (the prompt, an
+    option's caption, a step since your last decision), as Mafia City's panel does."""
+    return with_links(view, SPEAKEASY_RULES, glossary())
 
 
 def table_figure(table: Table, *, teacher: bool = False) -> dict[str, Any]:
@@ -223,6 +321,42 @@ class PlaySession(TableSession[Table, TableSnapshot]):
 
     game_name = "speakeasy"
 
+    def __init__(self, snapshot: TableSnapshot, **kwargs: Any) -> None:
+        #: the step and event open in the panel's step through (None: closed); a table
+        #: paused at a Lucky Luciano phase opens it at the phase's first event
+        self.through: tuple[int, int] | None = self._opened(snapshot)
+        super().__init__(snapshot, **kwargs)
+
+    def _opened(self, snapshot: TableSnapshot) -> tuple[int, int] | None:
+        if snapshot.paused is None:
+            return None
+        return snapshot.paused, first_luciano_event(table_for(snapshot), snapshot.paused)
+
+    def show(self, snapshot: TableSnapshot, note: Note | None = None) -> None:
+        self.through = self._opened(snapshot)
+        super().show(snapshot, note)
+
+    def handle(self, request: PanelRequest) -> None:
+        """The panel's step through (``frame``: another event, ``close``) and the pause
+        (``resume``, or the bots' button while the table is paused) here; the rest as every
+        table does (:meth:`TableSession.handle`), a ``through`` opening the step in the
+        panel too."""
+        table = self.table
+        if request.kind == "frame" and self.through is not None and request.index is not None:
+            self.through = (self.through[0], request.index)
+            self._show_panel(table)
+        elif request.kind == "close":
+            self.through = None
+            self._show_panel(table)
+        elif request.kind == "resume" or (
+            request.kind == "bots" and table.paused is not None and not table.waiting_for_human
+        ):
+            self.act(lambda t: t.resume(), ("info", "The game goes on."))
+        else:
+            if request.kind == "through" and request.step is not None:
+                self.through = (request.step, 0)
+            super().handle(request)
+
     @classmethod
     def read_snapshot(cls, data: dict[str, Any]) -> TableSnapshot:
         return TableSnapshot.from_data(data)
@@ -237,7 +371,9 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         return table_figure(table, teacher=self.teacher)
 
     def panel_data(self, table: Table) -> dict[str, Any]:
-        return panel_view(table, group=self.group, note=self.note)
+        return panel_view(
+            table, group=self.group, note=self.note, through=self.through, teacher=self.teacher
+        )
 
     def option(self, table: Table, index: int) -> Action:
         return table.labels()[index].action

@@ -46,6 +46,7 @@ from speakeasy.games.speakeasy.studies.route_study import (
 from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.exercises import Exercise
 from speakeasy.tools.inputs import checked_upload_text
+from speakeasy.tools.text import plural
 
 __all__ = [
     "BOT_GAMES",
@@ -126,8 +127,9 @@ class PlannerView:
         rules = f"Rules: {', '.join(s.rules)}." if s.rules else ""
         return "\n".join([head, *lines, "", rules])
 
-    def rows(self) -> list[dict[str, object]]:
-        """The comparison table: the planner's best plan and the reader's route."""
+    def rows(self, *, revealed: bool = True) -> list[dict[str, object]]:
+        """The comparison table: the planner's best plan (only once ``revealed``: a class
+        guesses first) and the reader's route."""
 
         def row(name: str, plan: Plan) -> dict[str, object]:
             moving = [t for t in plan.trucks if t.used]
@@ -140,13 +142,14 @@ class PlannerView:
                 "trucks": len(moving),
             }
 
-        out = [row("best plan", self.plan)]
+        out = [row("best plan", self.plan)] if revealed else []
         if self.yours is not None:
             out.append(row("your route", self.yours))
         return out
 
-    def verdict(self) -> str:
-        """One paragraph comparing the reader's route with the best plan."""
+    def verdict(self, *, revealed: bool = True) -> str:
+        """One paragraph comparing the reader's route with the best plan; before the plan is
+        ``revealed`` (a class guesses first), what the reader's route does alone."""
         if self.problem:
             return self.problem
         if self.yours is None:
@@ -154,15 +157,21 @@ class PlannerView:
                 f"Click districts to drive truck {self.truck + 1} yourself; "
                 "the best use of your route is then compared with the planner's plan."
             )
+        if not revealed:
+            return (
+                f"Driven at its best, your route delivers {plural(self.yours.delivered, 'barrel')}"
+                f" for ${self.yours.value} (${self.yours.spent} spent). Reveal the planner's "
+                "best plan to compare."
+            )
         best, mine = self.plan.objective, self.yours.objective
         if mine == best:
             return (
                 "Your route is as good as the planner's best plan: "
-                f"{self.yours.delivered} barrel(s) for ${self.yours.value}."
+                f"{plural(self.yours.delivered, 'barrel')} for ${self.yours.value}."
             )
         gap = []
         if mine[0] < best[0]:
-            gap.append(f"{best[0] - mine[0]} more barrel(s)")
+            gap.append(plural(best[0] - mine[0], "more barrel"))
         if mine[1] < best[1]:
             gap.append(f"${best[1] - mine[1]} more in sale value")
         if mine[0] == best[0] and mine[1] == best[1]:
@@ -170,7 +179,7 @@ class PlannerView:
         used = sum(1 for t in self.plan.trucks if t.used)
         also = " It also uses the second truck." if used > 1 else ""
         return (
-            f"Driven at its best, your route delivers {self.yours.delivered} barrel(s) for "
+            f"Driven at its best, your route delivers {plural(self.yours.delivered, 'barrel')} for "
             f"${self.yours.value} (${self.yours.spent} spent). The best plan gets "
             + " and ".join(gap)
             + f".{also}"

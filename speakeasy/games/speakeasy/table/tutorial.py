@@ -51,6 +51,7 @@ from dataclasses import dataclass
 
 from cachetools import FIFOCache
 
+from speakeasy.core.actions import Action, Decision
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.engine.observe import Observation, observe
 from speakeasy.games.speakeasy.explain.log import StepFrame, step_through
@@ -64,6 +65,7 @@ from speakeasy.games.speakeasy.table.lessons import (
     Lesson,
     lesson,
 )
+from speakeasy.games.speakeasy.table.play import option_space, position_after
 from speakeasy.tools import tutorial
 from speakeasy.tools.tutorial import ACCEPTED, Course, Feedback, Verdict
 
@@ -115,6 +117,35 @@ class Tutorial(tutorial.Tutorial[Game]):
     def course(cls) -> Course[Game]:
         return COURSE
 
+    @classmethod
+    def option_space(cls, decision: Decision, action: Action) -> int | None:
+        """The building space an option names (a click on it on the map picks the option):
+        building on it (R-BUILD-1), protecting it (R-PROTECT-1), delivering beside it
+        (R-TRUCK-13)...
+
+        >>> bar = Tutorial(lesson_id="bar").attempt("build open bar-left-2")
+        >>> (3, 1) in bar.targets() and (3, None) not in bar.targets()
+        True
+        >>> bar.click(3, 1).feedback.kind, bar.click(3, 1).goal_met
+        ('goal', True)
+        """
+        return option_space(decision, action)
+
+    def previous_state(self) -> GameState | None:
+        """The position at the learner's previous decision (``None`` before the first): what
+        changed since then, the learner's own move and the bot's answers, is marked on the map
+        as Play marks it."""
+        game = self.game()
+        mine = [i for i, step in enumerate(game.steps) if step.player == LEARNER]
+        if not mine:
+            return None
+        key = tuple(str(a) for a in game.history[: mine[-1]])
+        found = _BEFORE_CACHE.get(key)
+        if found is None:
+            found = position_after(game, mine[-1])
+            _BEFORE_CACHE[key] = found
+        return found
+
     def luciano_step(self) -> int | None:
         """The step (counted from 1) in which the Luciano phase paid out, if it has."""
         game = self.game()
@@ -134,6 +165,10 @@ class Tutorial(tutorial.Tutorial[Game]):
 _FRAME_CACHE: FIFOCache[tuple[tuple[str, ...], tuple[str, ...], int], list[StepFrame]] = FIFOCache(
     maxsize=4
 )
+
+
+#: The positions at the learner's previous decision of the 4 positions drawn last.
+_BEFORE_CACHE: FIFOCache[tuple[str, ...], GameState] = FIFOCache(maxsize=4)
 
 
 def _frames(history: tuple[str, ...], moves: tuple[str, ...], step: int) -> list[StepFrame]:

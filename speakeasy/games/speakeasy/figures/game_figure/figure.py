@@ -35,6 +35,7 @@ from speakeasy.games.speakeasy.figures.game_figure.map_layers import (
     _add_control_tracks,
     _add_district_numbers,
     _add_ships,
+    _add_space_rings,
     _add_spaces,
     _add_tokens,
     _add_trucks,
@@ -44,6 +45,8 @@ from speakeasy.games.speakeasy.figures.game_figure.palette import (
     CHANGE_COLOUR,
     CHANGED_TRACE,
     DISTRICT_POINT_TRACES,
+    FOCUS_COLOUR,
+    FOCUS_TRACE,
     SPACE_TRACES,
 )
 from speakeasy.games.speakeasy.figures.game_figure.panel import _add_panel, _progress
@@ -74,6 +77,8 @@ def game_figure(
     routes: Sequence[tuple[Sequence[int], str]] = (),
     fit_width: int | None = None,
     catalog: Catalog | None = None,
+    spaces: Iterable[tuple[int, int]] = (),
+    focus: Iterable[int] = (),
 ) -> go.Figure:
     """:func:`game_figure_data` as a plotly figure (validated by plotly)."""
     return go.Figure(
@@ -88,6 +93,8 @@ def game_figure(
             routes=routes,
             fit_width=fit_width,
             catalog=catalog,
+            spaces=spaces,
+            focus=focus,
         )
     )
 
@@ -104,6 +111,8 @@ def game_figure_data(
     routes: Sequence[tuple[Sequence[int], str]] = (),
     fit_width: int | None = None,
     catalog: Catalog | None = None,
+    spaces: Iterable[tuple[int, int]] = (),
+    focus: Iterable[int] = (),
 ) -> dict[str, Any]:
     """Draw ``position`` on ``board`` with a side panel of tracks, as plotly figure data
     (``{"data": [...], "layout": {...}}``, not validated: cheap enough for a board redrawn at
@@ -124,6 +133,11 @@ def game_figure_data(
       are sized in pixels, so a figure drawn narrower than this would clip districts.
     * ``catalog`` -- the catalogue of the game the position is from (card, token and ship
       names); without one, the shipped catalogue.
+    * ``spaces`` -- building spaces ``(district, space)`` a click can choose: each gets a gold
+      frame around it, under the space and a little bigger (a click on the space or on its
+      frame picks the space; neighbouring spaces stay on top of each other's frames).
+    * ``focus`` -- districts a lesson points at, ringed in teal: distinct from the gold rings
+      of where a click chooses and the orange ones of what changed.
     """
     catalog = catalog if catalog is not None else load_catalog()
     state, hidden = _seen(position)
@@ -145,6 +159,7 @@ def game_figure_data(
         grey_closed=True,
     )
     _add_district_numbers(layers, board, geo)
+    _add_space_rings(layers, state, board, geo, set(spaces))  # under the spaces it frames
     _add_spaces(layers, state, board, geo, catalog)
     _add_tokens(layers, state, board, geo, catalog)
     _add_trucks(layers, state, board, geo)
@@ -156,6 +171,9 @@ def game_figure_data(
     )
     if highlight is not None:
         add_highlight(layers, board, highlight, size=geo.px(_TILE) + 18)
+    add_highlight(
+        layers, board, focus, size=geo.px(_TILE) + 28, colour=FOCUS_COLOUR, name=FOCUS_TRACE
+    )
     add_area_labels(layers, board, y=geo.area_label_y)
     _add_control_tracks(layers, state, board, geo, before)
     _add_panel(layers, state, before, geo, hidden)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from speakeasy.games.speakeasy.figures.board_figure import (
     AREA_LINES,
+    HIGHLIGHT_COLOUR,
     Layers,
     map_bounds,
     port_positions,
@@ -37,6 +38,8 @@ from speakeasy.games.speakeasy.figures.game_figure.palette import (
     CHANGE_COLOUR,
     CITY_TOKEN_COLOUR,
     CITY_TOKENS_TRACE,
+    CLICKABLE_FILL,
+    CLICKABLE_SPACES_TRACE,
     CONTROL_TRACE,
     EMPTY_SPACES_TRACE,
     FAINT,
@@ -147,6 +150,31 @@ def _add_spaces(
             barrels.trace(BARRELS_TRACE, _marker(round(slot * 0.45, 1), "circle", BARREL_COLOUR)),
         ]
     )
+
+
+def _add_space_rings(
+    layers: Layers, state: GameState, board: Board, geo: _Geometry, spaces: set[tuple[int, int]]
+) -> None:
+    """A gold frame with a gold tint under each building space a click can choose, a little
+    bigger than the space: the space keeps its own click, and a click just beside it lands on
+    its frame, which names the same space. Drawn before the spaces, so that a space is never
+    covered by its neighbour's frame."""
+    rings = _Points()
+    for n, index in sorted(spaces):
+        district = state.districts.get(n)
+        if district is None or not 0 <= index < len(district.spaces):
+            continue
+        x = board.district(n).x + _slot_xs(len(district.spaces))[index]
+        where = f"District {n}, space {index + 1}: a click chooses it"
+        rings.add(x, board.district(n).y - 0.03, where, data=[n, index])
+    if rings:
+        slot = max(14.0, geo.px(_SLOT))
+        layers.add_trace(
+            rings.trace(
+                CLICKABLE_SPACES_TRACE,
+                _marker(slot + 10, "square", CLICKABLE_FILL, HIGHLIGHT_COLOUR, 3),
+            )
+        )
 
 
 def _add_tokens(

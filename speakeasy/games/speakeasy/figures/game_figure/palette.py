@@ -23,10 +23,14 @@ __all__ = [
     "CHANGE_INK",
     "CITY_TOKENS_TRACE",
     "CITY_TOKEN_COLOUR",
+    "CLICKABLE_FILL",
+    "CLICKABLE_SPACES_TRACE",
     "CONTROL_TRACE",
     "DISTRICT_POINT_TRACES",
     "EMPTY_SPACES_TRACE",
     "FAINT",
+    "FOCUS_COLOUR",
+    "FOCUS_TRACE",
     "GANGSTER_BARS_TRACE",
     "GANGSTER_COLOUR",
     "HIDDEN_CELL",
@@ -74,6 +78,11 @@ CITY_TOKEN_COLOUR = "#e6d7ae"
 CHANGE_COLOUR = "#ff7f0e"
 CHANGE_FILL = "#ffd9a8"
 CHANGE_INK = "#c25400"
+#: Where a lesson points (not a place to click: gold rings say where a click chooses, orange
+#: ones what changed).
+FOCUS_COLOUR = "#0e8f9c"
+#: The fill of a building space a click can choose (gold, as the rings of clickable districts).
+CLICKABLE_FILL = "rgba(242, 183, 5, 0.28)"
 INK = "#1b1b1b"
 FAINT = "#8c8c8c"
 PANEL_BACKGROUND = "#faf7f0"
@@ -109,6 +118,8 @@ ALLIANCE_TRACE = "alliance markers"
 TRUCKS_TRACE = "trucks"
 SHIPS_TRACE = "ships"
 CHANGED_TRACE = "changed districts"
+CLICKABLE_SPACES_TRACE = "clickable spaces"
+FOCUS_TRACE = "lesson focus"
 CONTROL_TRACE = "area control markers"
 PANEL_VALUES_TRACE = "panel values"
 PANEL_CHANGES_TRACE = "panel changes"
@@ -134,6 +145,7 @@ DISTRICT_POINT_TRACES: frozenset[str] = frozenset(
         WAR_TOKENS_TRACE,
         ALLIANCE_TRACE,
         CHANGED_TRACE,
+        CLICKABLE_SPACES_TRACE,
         "highlight",
     }
 )
@@ -146,6 +158,7 @@ SPACE_TRACES: frozenset[str] = frozenset(
         CITY_TOKENS_TRACE,
         PROTECTION_TRACE,
         BARRELS_TRACE,
+        CLICKABLE_SPACES_TRACE,
     }
 )
 

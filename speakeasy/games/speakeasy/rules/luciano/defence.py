@@ -195,7 +195,7 @@ def _price(boost: Boost) -> tuple[int, int, bool]:
 def _describe_boost(boost: Boost, plan_base: int, partner_strength: int) -> str:
     parts = [f"base {plan_base}"]
     if boost.goons:
-        parts.append(f"{boost.goons} goon(s)")
+        parts.append(count(boost.goons, "goon"))
     if boost.partner:
         how = "free" if boost.free else f"${boost.cost}"
         parts.append(f"partner {partner_strength} ({how})")

@@ -78,10 +78,10 @@ def payout_ranking(state: GameState, catalog: Catalog, area: Area | str) -> list
             )
         else:
             amount = _table_amount(catalog, where, rank)
-            tie = f", tied with {tied} other marker(s)" if tied else ""
+            tie = f", tied with {count(tied, 'other marker')}" if tied else ""
             reason = (
-                f"{player_name(who)} is rank {rank} ({rank} marker(s) on space {position} or "
-                f"higher{tie}): ${amount} into the safe (R-PAYOUT-2/3)."
+                f"{player_name(who)} is rank {rank} ({count(rank, 'marker')} on space "
+                f"{position} or higher{tie}): ${amount} into the safe (R-PAYOUT-2/3)."
             )
         ranking.append(PayoutRank(who, position, rank, amount, reason))
     ranking.sort(key=lambda r: -r.position)

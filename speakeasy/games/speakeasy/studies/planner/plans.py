@@ -191,6 +191,6 @@ class Plan:
                     )
                 )
             if t.barrels_left:
-                parts.append(f"ends with {t.barrels_left} barrel(s)")
+                parts.append(f"ends with {plural(t.barrels_left, 'barrel')}")
             lines.append(f"Truck {t.truck + 1}: " + "; ".join(parts) + ".")
         return "\n".join(lines)

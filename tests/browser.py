@@ -295,6 +295,26 @@ def panel_out_of_view(page: Any) -> list[str]:
     return problems
 
 
+#: The decision panel's boxes that scroll on their own (decision_panel.js SCROLLERS).
+SCROLL_BOXES = ".se-side .se-scroll, .se-side .se-sections, .se-side .se-since-items"
+
+
+def scroll_hints(page: Any) -> list[dict[str, Any]]:
+    """Each of the decision panel's own scroll boxes: its class, whether it has more below
+    its edge (``more``) and whether it says so (``tagged``: the "more below" tag, issue 24)."""
+    found: list[dict[str, Any]] = page.locator(SCROLL_BOXES).evaluate_all(
+        """es => es.map(e => ({cls: e.className,
+            more: e.scrollHeight - e.scrollTop - e.clientHeight > 2,
+            tagged: e.classList.contains('se-more-below')}))"""
+    )
+    return found
+
+
+def scroll_hints_wrong(page: Any) -> list[dict[str, Any]]:
+    """The panel's scroll boxes whose "more below" tag does not tell the truth (``[]``)."""
+    return [b for b in scroll_hints(page) if b["more"] != b["tagged"]]
+
+
 def click_district(page: Any, plot: Any, district: int) -> None:
     """Click ``district``'s number on the map drawn in ``plot`` (one click, not retried)."""
     names = [t.get("name") for t in plot_figure(plot)["data"]]

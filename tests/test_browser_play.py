@@ -34,12 +34,15 @@ from typing import Any
 import pytest
 
 from tests.browser import (
+    SCROLL_BOXES,
     TableView,
     click_svg_district,
     cut_buttons,
     internal_text,
     missing_glyphs,
     panel_out_of_view,
+    scroll_hints,
+    scroll_hints_wrong,
     svg_meta,
     table_view,
     wait_for,
@@ -362,6 +365,19 @@ def _check_pause(page: Any, tmp_path: Path) -> None:
     page.screenshot(path=str(tmp_path / "pause.png"))
 
 
+def _check_scroll_hint(page: Any, now: TableView) -> None:
+    """Issue 24: a box of the panel with more below its edge shows "more below" at its bottom,
+    in view; scrolled to its end, the tag goes; scrolled back, it comes back."""
+    index = [b["tagged"] for b in scroll_hints(page)].index(True)
+    box = page.locator(SCROLL_BOXES).nth(index)  # the box itself, tagged or not
+    tag = box.evaluate("e => getComputedStyle(e, '::after').content")
+    assert "more below" in tag, f"at step {now.step}: {tag!r}"
+    box.evaluate("e => { e.scrollTop = e.scrollHeight; }")
+    expect(box).not_to_have_class(re.compile(r"\bse-more-below\b"), timeout=FULL_TIMEOUT_MS)
+    box.evaluate("e => { e.scrollTop = 0; }")
+    expect(box).to_have_class(re.compile(r"\bse-more-below\b"), timeout=FULL_TIMEOUT_MS)
+
+
 def _open_luciano(page: Any, tmp_path: Path) -> TableView:
     """Open the Lucky Luciano phase of "Since your last decision" in step through; the panel
     says so (and takes clicks again)."""
@@ -413,7 +429,7 @@ def test_a_whole_game_by_clicks(
         expect(term).to_have_attribute("href", re.compile(r"^/rules/\?term=[a-z0-9-]+$"))
         expect(term).to_have_attribute("title", re.compile(r"^[^:]+: .+"))
         draws_seen = 0
-        boards_checked = luciano_opened = pause_checked = False
+        boards_checked = luciano_opened = pause_checked = hint_checked = False
         for _ in range(MAX_CLICKS):
             if now.over:  # the panel says so; the final scores come below the map
                 break
@@ -436,6 +452,13 @@ def test_a_whole_game_by_clicks(
             # the panel keeps its parts in view, the options scrolling on their own (issue 24)
             problems = panel_out_of_view(page)
             assert not problems, f"at step {now.step}: {problems}"
+            # a box that scrolls on its own says so while there is more below its edge
+            assert wait_for(page, lambda p: not scroll_hints_wrong(p), FULL_TIMEOUT_MS), (
+                f"at step {now.step}: {scroll_hints_wrong(page)}"
+            )
+            if not hint_checked and any(b["tagged"] for b in scroll_hints(page)):
+                _check_scroll_hint(page, now)
+                hint_checked = True
             assert not missing_glyphs(page), f"a symbol without a glyph at step {now.step}"
             assert not (found := internal_text(page)), f"internal text at step {now.step}: {found}"
             # every label whole (issue 24 item 6); a draw names the card on top (R-CARD-6)
@@ -449,6 +472,7 @@ def test_a_whole_game_by_clicks(
         assert now.title == "Game over", now.title
         expect(page.locator(".se-final")).to_be_visible(timeout=FULL_TIMEOUT_MS)
         assert boards_checked and luciano_opened and draws_seen and pause_checked
+        assert hint_checked or width > 1280, "no box had more below it at 1280x800"
         expect(page.locator(".se-results")).to_contain_text("Purple")
         expect(page.locator(".se-results")).to_contain_text("Blue")
         _no_sideways_scroll(page)

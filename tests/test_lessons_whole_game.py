@@ -157,6 +157,21 @@ def test_answers_survive_a_reload_and_wrong_ones_do_not() -> None:
     assert Tutorial.from_params({**params, "answers": bad[0]}).answers == ()
 
 
+def test_an_answer_reads_as_the_learners_answer() -> None:
+    """A judged answer is headed as the learner's answer, right or wrong: never "Goal
+    reached — Purple", which reads as if Purple had reached a goal (lesson 10, R-SCORING-6)."""
+    tutorial = _at("scoring")
+    good, bad = _keys(tutorial)
+    wrong = tutorial.attempt(f"answer {bad[0]}").feedback
+    assert wrong is not None and wrong.action.startswith("your answer: ")
+    assert wrong.markdown().startswith("**✘ Not quite** — *your answer: ")
+    while not tutorial.goal_met:
+        good, _ = _keys(tutorial)
+        tutorial = tutorial.attempt(f"answer {good[0]}")
+    head = tutorial.feedback.markdown().splitlines()[0] if tutorial.feedback else ""
+    assert head.startswith("**★ Right: goal reached** — *your answer: "), head
+
+
 # ---------------------------------------------------------------------- the last step: Play
 def test_the_last_lesson_leads_into_play() -> None:
     assert PLAY_PAGE == next(s.path for s in STATIONS if s.slug == "play")

@@ -358,3 +358,38 @@ def test_the_pause_can_be_turned_off_during_a_game() -> None:
     table.set_pause(False)
     assert table.paused is None and not table.pause_luciano
     assert len(table.game.history) >= (paused_at or 0)
+
+
+def test_a_bots_decision_is_not_shown_to_the_person() -> None:
+    """Hidden information (R-CARD-6, R-MONEY-1): when a bot is to decide, its prompt speaks to
+    the bot ("your hand") and its options may name its cards, so the panel (and the page's
+    data) holds neither: it says who decides next and offers to let the bots move. Paused
+    before a Lucky Luciano phase (R-ACT-2) with a bot next, it says the bot decides after
+    the phase."""
+    bots: dict[str | Colour, SeatKind] = {"purple": "heuristic", "blue": "heuristic"}
+    table = Table.new(bots, seed=2, pause_luciano=True)
+    assert table.paused is not None and table.game.pending is not None
+    view = panel_view(table)
+    assert not view["waiting"]
+    assert view["prompt"]["text"] == "decides next, once you have stepped through the phase."
+    assert view["options"] == [] and view["groups"] == [] and view["finish"] == []
+    assert view["blocked"] == [] and view["bots"] == "▶ Continue the game"
+    seen = 0
+    for seed in range(2):  # a person against a bot through a game, paused at each phase
+        person = Table.new(SEATS, seed=seed, pause_luciano=True)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if person.game.pending is None:
+                break
+            view = panel_view(person)
+            if view["waiting"]:
+                assert view["options"] and view["prompt"]["text"] != "decides next."
+                person.choose(rng.choice(person.game.legal_actions()))
+            else:
+                seen += 1
+                assert person.paused is not None
+                assert view["prompt"]["text"].startswith("decides next")
+                assert view["options"] == [] and view["groups"] == []
+                assert "your" not in json.dumps(view["prompt"]).lower()
+                person.resume()
+    assert seen, "the bot never decided"

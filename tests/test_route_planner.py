@@ -73,6 +73,25 @@ def test_the_best_plan_is_walked_step_by_step() -> None:
     assert fig.layout.meta["step"] == 2 and fig.layout.meta["showing"] == "best"
 
 
+def test_steps_and_plans_read_in_the_players_words() -> None:
+    """R-TRUCK-10..14: each step is headed by the option as the game offers it, and a plan
+    names ships by their smuggler and districts as districts; never an action's code form
+    ("deliver 12 0" counts spaces from 0), a ship's ID or code font."""
+    view = planner_view(game(), "purple", 2)
+    heads = [view.step_text(i).split("\n")[0] for i in range(len(view.steps))]
+    assert heads[4] == "**Step 4 of 5:** Deliver 1 barrel to your casino in district 12 (space 1)"
+    assert heads[5].startswith("**Step 5 of 5:** Finish this truck")
+    assert not any("`" in h or "deliver 12 0" in h for h in heads)
+    assert "districts 8 → 9 → 12" in view.plan.describe()
+    assert "the casino in district 12 ($" in view.plan.describe()
+    # a plan that buys from a ship (a seeded bot game where the best plan does)
+    bought = planner_view(position_game("bot:2:3:120"), "purple", 2)
+    text = bought.plan.describe()
+    assert "buys from Arnold Rothstein's ship in district 1 ($5)" in text
+    assert "rothstein " not in text
+    assert any("Buy 1 barrel of Arnold Rothstein" in s.label for s in bought.steps)
+
+
 def test_your_route_is_compared_with_the_best_plan() -> None:
     view = planner_view(game(), "purple", 2, route=[8, 7, 4])
     assert view.yours is not None and view.yours.delivered == 0

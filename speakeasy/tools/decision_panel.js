@@ -315,6 +315,17 @@ function render({ model, el }) {
   // panel further down a page (less than MIN_ROOM left) is at most the window's height.
   // Measured again when the window, or anything around the panel, changes size.
   const MIN_ROOM = 360;
+  // A box that scrolls on its own says so while there is more below its edge ("more below",
+  // CSS se-more-below): kept up to date as it scrolls, as the panel is fitted to the window,
+  // and as a part inside it opens or closes
+  const SCROLLERS = ".se-scroll, .se-sections, .se-since-items";
+  const marked = (e) => {
+    e.classList.toggle("se-more-below", e.scrollHeight - e.scrollTop - e.clientHeight > 2);
+  };
+  root.addEventListener("scroll", (ev) => {
+    if (ev.target instanceof Element && ev.target.matches(SCROLLERS)) marked(ev.target);
+  }, true);
+  root.addEventListener("toggle", () => refit(), true);
   let fitting = 0;
   const fit = () => {
     fitting = 0;
@@ -331,6 +342,7 @@ function render({ model, el }) {
     const height = (room >= MIN_ROOM ? room : window.innerHeight - 24) + "px";
     if (root.style.maxHeight !== height) root.style.maxHeight = height;
     for (const e of around) if (!watched.has(e)) { watched.add(e); sizes.observe(e); }
+    for (const e of root.querySelectorAll(SCROLLERS)) marked(e);
   };
   // measured in the next frame, once: a change of size seen by the observer never changes
   // a size within the observer's own callback

@@ -907,14 +907,16 @@ class Tutorial(ABC, Generic[G]):
             return dataclasses.replace(
                 self, feedback=Feedback("info", text + ".", question.prompt, question.rules)
             )
-        label = choices[key]
+        label = f"your answer: {choices[key]}"  # not "Goal reached — Purple": who answered
         verdict = question.judge(game, key)
         if not verdict.accepted:
             feedback = Feedback("wrong", verdict.reason, label, verdict.rules, title="✘ Not quite")
             return dataclasses.replace(self, feedback=feedback)
         moved = dataclasses.replace(self, answers=(*self.answers, key), selected=None)
         if moved.goal_met:
-            return moved._reached(label, verdict.reason, (), verdict.rules)
+            return moved._reached(
+                label, verdict.reason, (), verdict.rules, title="★ Right: goal reached"
+            )
         text = f"{verdict.reason} Next question: {moved.question_prompt()}"
         return dataclasses.replace(
             moved, feedback=Feedback("accepted", text, label, verdict.rules, title="✔ Right")
@@ -926,7 +928,13 @@ class Tutorial(ABC, Generic[G]):
         return question.prompt if question is not None else ""
 
     def _reached(
-        self, label: str, text: str, events: tuple[str, ...], rules: tuple[str, ...] = ()
+        self,
+        label: str,
+        text: str,
+        events: tuple[str, ...],
+        rules: tuple[str, ...] = (),
+        *,
+        title: str = "",
     ) -> Self:
         """The lesson's goal is reached (in this progress): it is done, and the feedback says
         what comes next (the next lesson, a prepared position it sets up, or Play)."""
@@ -938,6 +946,7 @@ class Tutorial(ABC, Generic[G]):
             label,
             rules or self.lesson.rules[:2],
             events=events,
+            title=title,
             link=self._play_link(),
         )
         return dataclasses.replace(self, done=done, feedback=feedback)

@@ -111,6 +111,8 @@ class RouteStep:
     events: tuple[Event, ...]
     state: GameState
     trucks: tuple[tuple[int | None, int], ...]
+    #: The option's words as the game offers it ("Move to district 11 (1 point, 2 left)").
+    label: str = ""
 
     @property
     def ships(self) -> dict[str, int]:
@@ -118,7 +120,9 @@ class RouteStep:
         return {s.ship: s.port for s in self.state.ships}
 
 
-def _step(number: int, action: str, events: Sequence[Event], ctx: Ctx, colour: Colour) -> RouteStep:
+def _step(
+    number: int, action: str, events: Sequence[Event], ctx: Ctx, colour: Colour, label: str = ""
+) -> RouteStep:
     shown = [e for e in events if e.kind != "truck_range"] or list(events)
     rules = tuple(dict.fromkeys(r for e in shown for r in e.rules))
     player = ctx.player(colour)
@@ -130,6 +134,7 @@ def _step(number: int, action: str, events: Sequence[Event], ctx: Ctx, colour: C
         events=tuple(events),
         state=copy.deepcopy(ctx.state),
         trucks=tuple((t.district, t.barrels) for t in player.trucks),
+        label=label or action,
     )
 
 
@@ -165,7 +170,7 @@ def walk(
                 f"step {number} ({text}) is not possible here; the truck may: {offered}",
             ) from None
         runner.send(chosen)
-        steps.append(_step(number, text, ctx.events[seen:], ctx, colour))
+        steps.append(_step(number, text, ctx.events[seen:], ctx, colour, chosen.label))
         seen = len(ctx.events)
     return steps
 
@@ -295,7 +300,7 @@ def best_along(
                         if rem >= data.spaces:
                             sup -= 1
                         cost += price
-                        buys.append(Purchase(data.id, here, price))
+                        buys.append(Purchase(data.id, here, price, data.name))
                         rem = min(rem + 1, data.spaces)
                     if not ok:
                         break

@@ -202,19 +202,29 @@ def panel_view(
         view["prompt"] = {"over": True, "progress": progress_text(game.state), "rules": []}
         return _linked(view)
     player, catalog = decision.player, table.catalog
+    if view["waiting"]:
+        text = " ".join(
+            t
+            for t in (plain_words(decision.prompt, catalog=catalog), table.single_option_note())
+            if t
+        )
+    else:  # a bot's prompt speaks to that bot ("your hand"): the panel only says who is next
+        text = (
+            "decides next, once you have stepped through the phase."
+            if table.paused
+            else "decides next."
+        )
     view["prompt"] = {
         "over": False,
         "progress": f"{progress_text(game.state)} · step {decision_number(game)}",
         "player": player.value,
         "seat": seat_name(table.seats[player]),
-        "text": " ".join(
-            t
-            for t in (plain_words(decision.prompt, catalog=catalog), table.single_option_note())
-            if t
-        ),
+        "text": text,
         "rules": [
             {"id": r, "summary": RuleRef.of(r).summary or ""} for r in player_rules(decision.rules)
-        ],
+        ]
+        if view["waiting"]
+        else [],
     }
     view["bots"] = "Let a bot decide for me" if view["waiting"] else "▶ Let the bots move"
     if table.paused is not None and not view["waiting"]:
@@ -223,6 +233,9 @@ def panel_view(
         view["bot"] = (
             f"{player.value.capitalize()} is a {seat_name(table.seats[player])}: let it move."
         )
+        # a bot's options are its own (they may name its cards): neither the panel nor the
+        # page's data holds them, as in Mafia City's panel
+        return _linked(view)
     labels = table.labels()
     index = {label.action: i for i, label in enumerate(labels)}
     view["options"] = [

@@ -122,7 +122,7 @@ class PlannerView:
         if s.number == 0:
             head = f"**Step 0 of {len(steps) - 1}: the position before the action.**"
         else:
-            head = f"**Step {s.number} of {len(steps) - 1}: `{s.action}`**"
+            head = f"**Step {s.number} of {len(steps) - 1}:** {markdown_escape(s.label)}"
         lines = [f"- {markdown_escape(line)}" for line in s.lines] or ["- (nothing to report)"]
         rules = f"Rules: {', '.join(s.rules)}." if s.rules else ""
         return "\n".join([head, *lines, "", rules])

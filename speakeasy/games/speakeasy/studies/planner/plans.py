@@ -67,11 +67,18 @@ class DeliveredBarrel:
 
 @dataclass(frozen=True, slots=True)
 class Purchase:
-    """A barrel a plan buys from a ship (R-TRUCK-11): the ship, its port then, the price."""
+    """A barrel a plan buys from a ship (R-TRUCK-11): the ship, its port then, the price, and
+    the smuggler's name for people (``ship`` is the ID the actions use)."""
 
     ship: str
     district: int
     price: int
+    name: str = ""
+
+    @property
+    def ship_text(self) -> str:
+        """``Arnold Rothstein's ship`` (the ID only if the name is unknown)."""
+        return f"{self.name}'s ship" if self.name else f"the {self.ship} ship"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,19 +182,24 @@ class Plan:
         for t in self.trucks:
             if not t.used:
                 continue
-            parts = [" → ".join(str(d) for d in t.route)]
+            where = " → ".join(str(d) for d in t.route)
+            parts = [f"districts {where}" if len(t.route) > 1 else f"district {where}"]
             if t.loaded:
                 parts.append(f"loads {t.loaded} at the distillery")
             if t.bought:
                 parts.append(
                     "buys "
-                    + ", ".join(f"from {b.ship} in {b.district} (${b.price})" for b in t.bought)
+                    + ", ".join(
+                        f"from {b.ship_text} in district {b.district} (${b.price})"
+                        for b in t.bought
+                    )
                 )
             if t.delivered:
                 parts.append(
-                    "delivers to the "
+                    "delivers to "
                     + ", ".join(
-                        f"{_NAMES[d.building]} in {d.district} (${d.price})" for d in t.delivered
+                        f"the {_NAMES[d.building]} in district {d.district} (${d.price})"
+                        for d in t.delivered
                     )
                 )
             if t.barrels_left:

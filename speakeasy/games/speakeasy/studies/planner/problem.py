@@ -52,6 +52,7 @@ class ShipPrices:
 
     id: str
     prices: tuple[int, ...]  # price of the next barrel with 0, 1, ... barrels removed
+    name: str = ""  # the smuggler's name, for people ("Arnold Rothstein")
 
     @property
     def spaces(self) -> int:
@@ -102,7 +103,9 @@ def delivery_problem(ctx: Ctx, colour: Colour, truck_range: int | None) -> Deliv
     ships = []
     for s in ctx.state.ships:
         data = ctx.catalog.ship(s.ship)
-        ships.append(ShipPrices(s.ship, tuple(data.price(r) for r in range(data.barrel_spaces))))
+        ships.append(
+            ShipPrices(s.ship, tuple(data.price(r) for r in range(data.barrel_spaces)), data.name)
+        )
     board = ctx.board
     size = max(board.districts) + 1
     dist = tuple(

@@ -700,7 +700,7 @@ class _Solver:
                 now = r if r >= ship.spaces else min(r + len(bought), ship.spaces)
                 bought.append(ship.price(now))
                 steps.append(f"buy {ship.id}")
-                rec.bought.append(Purchase(ship.id, pos, bought[-1]))
+                rec.bought.append(Purchase(ship.id, pos, bought[-1], ship.name))
             rec.load += 1
 
         while here and rec.load > 0:

@@ -147,6 +147,7 @@ def _(
         on_through=_open,
         teacher_view=TeacherView.from_query(mo.query_params()),
         note=START_NOTE,
+        thread=mo.Thread,  # the coach thinks beside the table; marimo's threads reach the page
     )
     return (session,)
 

@@ -120,6 +120,9 @@ class GameType:
     chapter: Callable[[Any], Any] | None = None
     #: What a chapter is called in the game ("act", "round").
     chapter_name: str = "chapter"
+    #: How a score is written: ``"$"`` before a sum of money, else a unit after the number
+    #: (``"VP"``).
+    score_unit: str = ""
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """The seats of a game of ``players``; ``ValueError`` outside the game's range."""

@@ -47,6 +47,7 @@ __all__ = [
     "Coaching",
     "Reason",
     "coach",
+    "written",
 ]
 
 #: Worlds drawn by default (each plays every option once).
@@ -58,6 +59,25 @@ When = Literal["now", "chapter", "end"]
 WHEN: Final[tuple[When, ...]] = ("now", "chapter", "end")
 #: A difference smaller than this (in the measure's units) is no reason.
 _TINY: Final = 0.05
+
+
+def written(value: float, unit: str, *, sign: bool = True) -> str:
+    """``value`` as a player writes it: ``+$12``, ``-$3``, ``+0.8 VP``, ``1.5 buildings``.
+
+    >>> written(12.4, "$"), written(-3, "$"), written(0.75, "VP"), written(2, "building")
+    ('+$12', '-$3', '+0.8 VP', '+2 buildings')
+    >>> written(5.0, "$", sign=False), written(1, "building", sign=False)
+    ('$5', '1 building')
+    """
+    mark = ("+" if value >= 0 else "-") if sign else ("" if value >= 0 else "-")
+    size = abs(value)
+    if unit == "$":
+        return f"{mark}${size:.0f}"
+    number = f"{size:.1f}".removesuffix(".0")
+    if not unit:
+        return f"{mark}{number}"
+    noun = unit if unit == "VP" or number == "1" else unit + "s"
+    return f"{mark}{number} {noun}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +102,10 @@ class Reason:
     def amount(self) -> str:
         """The difference in words: ``+$12``, ``-1.5 buildings``, ``+0.8 VP``, ``40% more
         often`` (a yes/no measure)."""
-        sign = "+" if self.difference >= 0 else "-"
-        size = abs(self.difference)
-        if self.unit == "$":
-            return f"{sign}${size:.0f}"
         if not self.unit:  # a yes/no measure
-            return f"{size * 100:.0f}% {'more' if self.difference >= 0 else 'less'} often"
-        number = f"{size:.1f}".removesuffix(".0")
-        noun = self.unit if self.unit == "VP" or number == "1" else self.unit + "s"
-        return f"{sign}{number} {noun}"
+            more = "more" if self.difference >= 0 else "less"
+            return f"{abs(self.difference) * 100:.0f}% {more} often"
+        return written(self.difference, self.unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +153,10 @@ class Coaching:
             return self.best is not None
         return self.lead > 2 * self.lead_stderr
 
-    def to_data(self, label: Callable[[Action], str] = str) -> dict[str, Any]:
+    def to_data(self, label: Callable[[Action], str] = str, unit: str = "") -> dict[str, Any]:
         """Plain data (JSON) for a page: the options best first with ``label`` (default: the
-        action's text), the lead and the reasons."""
+        action's text) and their estimates written in the score's ``unit`` (``margin``: "+$12
+        ± $5"), the lead and the reasons."""
         return {
             "seat": self.seat,
             "worlds": self.worlds,
@@ -155,6 +171,7 @@ class Coaching:
                     "option": str(e.option),
                     "mean": round(e.mean, 2),
                     "stderr": round(e.stderr, 2),
+                    "margin": f"{written(e.mean, unit)} ± {written(e.stderr, unit, sign=False)}",
                 }
                 for e in self.ranked()
             ],

@@ -114,6 +114,9 @@ function render({ model, el }) {
     COLOURS = v.colours || {};
     TERMS = v.terms || {};
     if (root.classList.contains("se-busy")) root.classList.remove("se-busy");
+    // the same position drawn again (the coach's progress, a note): each box keeps its scroll
+    const kept = root.dataset.step === String(v.step)
+      ? Array.from(root.querySelectorAll(SCROLLERS), e => [e.classList[0], e.scrollTop]) : [];
     root.replaceChildren();
     root.dataset.step = v.step;
     root.dataset.seq = v.seq;  // every answer of the kernel, a repeated note too
@@ -253,6 +256,7 @@ function render({ model, el }) {
     }
     // the options and what follows them scroll on their own, the parts above stay in view
     const scroll = h("div", "se-scroll");
+    if (v.coach) scroll.append(coachOf(v, links));
     if (through) scroll.append(through);
     scroll.append(opts);
     for (const section of v.sections || []) if (section.after) scroll.append(sectionOf(section));
@@ -265,6 +269,74 @@ function render({ model, el }) {
       scroll.append(d);
     }
     root.append(scroll);
+    for (const [cls, top] of kept) {
+      const e = root.querySelector("." + cls);
+      if (e && top) e.scrollTop = top;
+    }
+  };
+  // The coach (issue 27): its progress while it thinks (the table answers meanwhile), then
+  // the options it rates best with their expected final margin, and why the first beats the
+  // runner-up, each reason with its rules and the explorer that shows it
+  const coachOf = (v, links) => {
+    const c = v.coach;
+    const box = h("div", "se-coach");
+    box.dataset.state = c.state;
+    box.dataset.step = v.step;
+    if (c.state === "thinking" || c.state === "stopping") {
+      const head = h("div", "se-coach-head");
+      head.append(h("b", "", c.state === "thinking" ? "The coach is thinking" : "The coach is stopping"));
+      const bar = h("progress", "se-coach-progress");
+      bar.max = c.total;
+      bar.value = c.done;
+      head.append(bar, h("span", "se-coach-count", c.done + " of " + c.total + " worlds"));
+      if (c.state === "thinking") head.append(button("se-coach-stop", "Stop", { kind: "coach_stop" }, "Answer from the worlds played so far"));
+      box.append(head, h("p", "se-caption", "You may go on playing: a move drops the question."));
+      return box;
+    }
+    if (c.state === "error") {
+      box.append(h("p", "se-note se-note-warn", c.error));
+      return box;
+    }
+    const best = c.ranked[0];
+    const head = h("div", "se-coach-head");
+    head.append(h("b", "", "The coach would choose: "), h("span", "se-coach-best", best.label));
+    box.append(head);
+    const worlds = c.worlds + (c.worlds === 1 ? " drawn world" : " drawn worlds") +
+      (c.cancelled ? ", stopped early" : "");
+    box.append(h("p", "se-caption", "Expected final margin " + best.margin + " (over " + worlds +
+      " of what " + (v.prompt && v.prompt.player ? v.prompt.player : "you") +
+      " cannot see, each option played on by the same bots)."));
+    if (c.ranked.length > 1) {
+      const ol = h("ol", "se-coach-ranked");
+      for (const r of c.ranked.slice(0, 3)) {
+        const li = h("li");
+        li.append(h("span", "", r.label), " ", h("span", "se-coach-margin", r.margin));
+        ol.append(li);
+      }
+      box.append(ol);
+    }
+    if (c.runner_up) {
+      box.append(h("p", "", (c.clear ? "Ahead of " : "Close to ") + "“" + c.runner_up + "” by " +
+        c.lead_text + (c.clear ? "." : ": within what chance gives over this many worlds.")));
+    }
+    if (c.lines.length) {
+      box.append(h("b", "", "Where the difference comes from:"));
+      const ul = h("ul", "se-coach-why");
+      for (const line of c.lines) {
+        const li = linked(h("li"), line.text, links);
+        if (line.explorer) {
+          const a = h("a", "se-coach-explore", "explore: " + line.explorer.title);
+          a.href = line.explorer.href;
+          a.target = "_blank";
+          li.append(" ", a);
+        }
+        ul.append(li);
+      }
+      box.append(ul);
+    } else if (c.runner_up) {
+      box.append(h("p", "se-caption", "No measure differs clearly between the two: ask again for more worlds, or trust either."));
+    }
+    return box;
   };
   // A pause before the Lucky Luciano phase, and the step through of one step event by event,
   // in view above the options (the map-by-map step through is further down the page)
@@ -308,6 +380,8 @@ function render({ model, el }) {
     controls.append(undo, redo);
     if (v.bots) controls.append(button("se-bots", v.bots, { kind: "bots" },
       "A bot makes this decision for you, then the bots play until a person decides"));
+    if (v.coach_offer) controls.append(button("se-coach-ask", v.coach && v.coach.state === "answer" ? "Ask the coach again" : "Ask the coach", { kind: "coach" },
+      "What would a strong player do here, and why? (from what you can see only)"));
     return controls;
   };
   // The panel is as tall as the window leaves below it when the page is at its top, so that

@@ -29,7 +29,10 @@ person's cards stay hidden), ``sections`` (``{title, lines, cls}``: e.g. a hand;
 (how to choose on the map), ``picker`` (``{titles, chosen}``), ``groups`` (``{title,
 options, list}``, options as indices into ``options``), ``options`` (``{head, caption,
 full}``), ``finish``, ``show_all``, ``blocked`` (``{text, why}``), ``undo``, ``redo``,
-``bots`` (the button's label), ``colours`` (``{name: [fill, ink]}``), ``links`` (``{rule
+``bots`` (the button's label), ``coach_offer`` (the coach may be asked), ``coach`` (the
+coach's question on this position: ``state`` thinking, with ``done`` of ``total`` worlds, or
+answer, with :meth:`Coaching.to_data <speakeasy.tools.coach.Coaching.to_data>` and ``lines``
+of reasons in words), ``colours`` (``{name: [fill, ink]}``), ``links`` (``{rule
 ID: URL}``) and ``terms`` (the glossary's words the text holds, as
 :func:`~speakeasy.tools.glossary.terms_in` gives them: the page links the first one of each in
 a block to its entry on the rules page).
@@ -43,6 +46,8 @@ PanelRequest(kind='choose', index=0, text=None, step=None)
 
 from __future__ import annotations
 
+import dataclasses
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -51,9 +56,12 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import traitlets
 
-from speakeasy.core.actions import Action, IllegalAction
+from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.engine import SaveFileError
+from speakeasy.core.registry import GameType
+from speakeasy.core.seeds import derive_seed
 from speakeasy.tools.board_widget import ClickPoints
+from speakeasy.tools.coach import DEFAULT_WORLDS, Coaching, coach, written
 from speakeasy.tools.glossary import Glossary, terms_in
 from speakeasy.tools.page_address import (
     ADDRESS_KEY,
@@ -70,6 +78,7 @@ from speakeasy.tools.teacher import TeacherView
 
 __all__ = [
     "REQUEST_KINDS",
+    "CoachRun",
     "DecisionPanel",
     "Note",
     "PanelRequest",
@@ -95,6 +104,8 @@ REQUEST_KINDS: Final = frozenset(
         "frame",
         "close",
         "resume",
+        "coach",
+        "coach_stop",
     }
 )
 
@@ -165,6 +176,8 @@ def empty_view(
         "colours": {name: list(pair) for name, pair in colours.items()},
         "links": {},
         "terms": {},
+        "coach_offer": False,
+        "coach": None,
     }
 
 
@@ -228,6 +241,8 @@ def parse_request(raw: object, view: Mapping[str, Any]) -> PanelRequest | None:
         "reveal": bool(view.get("cover")),
         "close": bool(view.get("through")),
         "resume": bool(view.get("pause")),
+        "coach": bool(view.get("coach_offer")),
+        "coach_stop": (view.get("coach") or {}).get("state") == "thinking",
     }
     if not offered.get(str(kind), True):
         return None
@@ -335,6 +350,32 @@ class DecisionPanel:
         self.request(change.get("new"))
 
 
+# ---------------------------------------------------------------------- the coach
+@dataclass(frozen=True, slots=True)
+class CoachRun:
+    """The coach's question on one position of a table: its ``step``, the seat that asked,
+    the worlds ``done`` of ``total``, the ``answer`` once there (or the ``error`` that stopped
+    it) and whether the person asked it to stop. ``token`` tells this question from a later
+    one (a worker whose question is no longer the table's drops its answer)."""
+
+    step: int
+    seat: str
+    token: object
+    total: int
+    done: int = 0
+    answer: Coaching | None = None
+    error: str | None = None
+    stopped: bool = False
+
+
+#: When a reason's measure is taken, in words (``{chapter}``: the game's "act", "round").
+_WHEN: Final = {
+    "now": "at once",
+    "chapter": "by the end of this {chapter}",
+    "end": "at the end of the game",
+}
+
+
 # ---------------------------------------------------------------------- the session
 class Snapshot(Protocol):
     """What a game's table snapshot offers the session: its seed, its step (decisions made)
@@ -385,7 +426,14 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         on_through: Callable[[int], object] | None = None,
         teacher_view: TeacherView | None = None,
         note: Note | None = None,
+        thread: Callable[..., threading.Thread] = threading.Thread,
     ) -> None:
+        #: Makes the coach's worker thread (a notebook gives its own: marimo's ``mo.Thread``,
+        #: whose updates reach the page).
+        self.thread = thread
+        self.coaching: CoachRun | None = None
+        # the coach's worker and the page's requests both redraw the panel: one at a time
+        self._lock = threading.RLock()
         self.snapshot = snapshot
         self.teacher_view = teacher_view if teacher_view is not None else TeacherView()
         self.group: str | None = None
@@ -398,6 +446,15 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         self._refresh()
 
     # ------------------------------------------------------------------ what a game says
+    #: The registered game the table plays (its coach, its stations); ``None``: no coach.
+    game_type: ClassVar[GameType | None] = None
+    #: Worlds the coach draws for one question (each plays every option to the end).
+    coach_worlds: ClassVar[int] = DEFAULT_WORLDS
+
+    def label(self, table: TableT, action: Action) -> str:
+        """A pending option in the player's words (the coach names options so)."""
+        return action.label or str(action)
+
     @abstractmethod
     def table_of(self, snapshot: SnapshotT) -> TableT:
         """The (cached) table of ``snapshot``."""
@@ -506,13 +563,16 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         return self.table_of(self.snapshot)
 
     def show(self, snapshot: SnapshotT, note: Note | None = None) -> None:
-        """Put ``snapshot`` on the table (a new game, a load, a played request)."""
-        self.snapshot = snapshot
-        self.group = None
-        self.note = note
-        wait = self.on_change is not None and self.panel.live
-        self._pending = snapshot if wait else None
-        self._refresh()
+        """Put ``snapshot`` on the table (a new game, a load, a played request); a question
+        to the coach about the position before is dropped."""
+        with self._lock:
+            self.coaching = None  # its worker sees that and stops
+            self.snapshot = snapshot
+            self.group = None
+            self.note = note
+            wait = self.on_change is not None and self.panel.live
+            self._pending = snapshot if wait else None
+            self._refresh()
         if self.on_change is not None and not wait:
             self.on_change(snapshot)
 
@@ -564,6 +624,10 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             else:
                 moved = ("info", "The bots moved.")
                 self.act(lambda t: t.play_bots(), moved)  # type: ignore[attr-defined]
+        elif request.kind == "coach":
+            self.ask_coach()
+        elif request.kind == "coach_stop":
+            self.stop_coach()
         elif request.kind == "through" and request.step is not None:
             self.say(
                 ("info", f"Step {request.step} is open in Step through, here and below the map.")
@@ -595,14 +659,149 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         else:
             self.focus(group, ("info", f"{place}: choose one of its {len(options)} options."))
 
+    # ------------------------------------------------------------------ the coach
+    def ask_coach(self, *, wait: bool = False) -> bool:
+        """Ask the coach about the decision on the table for the seat to decide, from that
+        seat's observation only (:func:`~speakeasy.tools.coach.coach`), in a worker thread:
+        the table answers other requests meanwhile, the panel shows the coach's progress, then
+        its advice; a move, an undo or a new game drops the question. ``wait`` (tests, scripts)
+        returns once the answer is there. Whether a question was asked: not when the game
+        has no coach or no person decides."""
+        game_type = self.game_type
+        with self._lock:
+            table: Any = self.table
+            decision: Decision | None = table.game.pending
+            if game_type is None or game_type.determinize is None or decision is None:
+                return False
+            step = len(table.game.history)
+            seat = decision.player
+            observation = table.game.observe(seat)  # what this seat may see, nothing more
+            run = CoachRun(step, str(seat), object(), self.coach_worlds)
+            self.coaching = run
+            self._show_panel(table)
+        seed = derive_seed(self.snapshot.seed, "coach", step)
+        args = (run.token, game_type, observation, decision, seed)
+        worker = self.thread(target=self._coach_work, args=args, daemon=True)
+        worker.start()
+        if wait:
+            worker.join()
+        return True
+
+    def stop_coach(self) -> None:
+        """Ask the coach to stop: it answers from the worlds it has played."""
+        with self._lock:
+            if self.coaching is not None and self.coaching.answer is None:
+                self.coaching = dataclasses.replace(self.coaching, stopped=True)
+                self._show_panel(self.table)
+
+    def _live(self, token: object) -> CoachRun | None:
+        run = self.coaching
+        return run if run is not None and run.token is token else None
+
+    def _coach_work(
+        self, token: object, game_type: GameType, observation: Any, decision: Decision, seed: int
+    ) -> None:
+        """The worker: the coach's question, its progress and its answer shown while the
+        question is still the table's."""
+
+        def progress(done: int, total: int) -> None:
+            with self._lock:
+                run = self._live(token)
+                if run is not None and not run.stopped:
+                    self.coaching = dataclasses.replace(run, done=done)
+                    self._show_panel(self.table)
+
+        def cancel() -> bool:
+            run = self._live(token)
+            return run is None or run.stopped
+
+        answer: Coaching | None = None
+        error: str | None = None
+        try:
+            answer = coach(
+                game_type,
+                observation,
+                decision,
+                worlds=self.coach_worlds,
+                seed=seed,
+                progress=progress,
+                cancel=cancel,
+            )
+        except Exception as exc:  # a worker that dies says nothing: the panel must say why
+            error = f"The coach could not answer: {type(exc).__name__}: {exc}"[:300]
+        with self._lock:
+            run = self._live(token)
+            if run is not None:
+                self.coaching = dataclasses.replace(run, answer=answer, error=error)
+                self._show_panel(self.table)
+
+    def _coach_view(self, table: TableT, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with the coach's part: whether it may be asked (a person decides, with
+        every card of theirs uncovered) and the question on this position."""
+        run = self.coaching
+        game_type = self.game_type
+        if run is not None and run.step != data.get("step"):
+            run = None
+        thinking = run is not None and run.answer is None and run.error is None
+        data["coach_offer"] = bool(
+            game_type is not None
+            and game_type.determinize is not None
+            and data.get("waiting")
+            and not data.get("cover")
+            and not thinking
+        )
+        if run is None or game_type is None:
+            data["coach"] = None
+            return data
+        if thinking:
+            state = "stopping" if run.stopped else "thinking"
+            data["coach"] = {"state": state, "done": run.done, "total": run.total}
+            return data
+        if run.answer is None or run.answer.best is None:
+            error = run.error or "The coach stopped before it had played a single world: ask again."
+            data["coach"] = {"state": "error", "error": error}
+            return data
+        answer = run.answer
+        shown = answer.to_data(lambda a: self.label(table, a), game_type.score_unit)
+        runner_up = answer.runner_up
+        stations = {s.slug: s for s in game_type.stations}
+        lines = []
+        for reason in answer.reasons:
+            when = _WHEN[reason.when].format(chapter=answer.chapter)
+            rules = ", ".join(reason.rules)
+            station = stations.get(reason.explorer or "")
+            label = reason.label[:1].upper() + reason.label[1:]
+            lines.append(
+                {
+                    "text": f"{label}: {reason.amount()} {when} ({rules})",
+                    "explorer": {"href": station.path, "title": station.title} if station else None,
+                }
+            )
+            for rule_id in reason.rules:
+                data["links"].setdefault(rule_id, rule_url(rule_id))
+        data["coach"] = {
+            **shown,
+            "state": "answer",
+            "runner_up": self.label(table, runner_up.option) if runner_up else None,
+            "lead_text": written(answer.lead, game_type.score_unit)
+            + " ± "
+            + written(answer.lead_stderr, game_type.score_unit, sign=False),
+            "lines": lines,
+        }
+        return data
+
     # ------------------------------------------------------------------ drawing
     def _refresh(self) -> None:
-        table = self.table
-        # both made before either is sent: the page gets the two messages back to back and
-        # draws them in one frame
-        figure, data = self.figure(table), self.panel_data(table)
-        self.board.show(figure)
-        self.panel.show(data, ack=self._pending is not None)
+        with self._lock:
+            table = self.table
+            # both made before either is sent: the page gets the two messages back to back
+            # and draws them in one frame
+            figure = self.figure(table)
+            data = self._coach_view(table, self.panel_data(table))
+            self.board.show(figure)
+            self.panel.show(data, ack=self._pending is not None)
 
     def _show_panel(self, table: TableT) -> None:
-        self.panel.show(self.panel_data(table), ack=self._pending is not None)
+        with self._lock:
+            data = self._coach_view(table, self.panel_data(table))
+            self.panel.show(data, ack=self._pending is not None)

@@ -90,5 +90,6 @@ GAME: Final = GameType(
     evaluate=evaluate,
     features=features,
     chapter=chapter,
+    score_unit="VP",
     chapter_name="round",
 )

@@ -132,5 +132,6 @@ GAME: Final = GameType(
     evaluate=evaluate,
     features=features,
     chapter=chapter,
+    score_unit="$",
     chapter_name="act",
 )

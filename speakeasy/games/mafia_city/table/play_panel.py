@@ -21,10 +21,12 @@ shows only a cover and its button, and a click on the map chooses nothing.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, Final
 
 from speakeasy.core.actions import Action
+from speakeasy.games.mafia_city.descriptor import GAME
 from speakeasy.games.mafia_city.engine.observe import Observation
 from speakeasy.games.mafia_city.explain.log import RULES, card_text, glossary, load_rules_index
 from speakeasy.games.mafia_city.figures.map import PLAYER_COLOURS, TILES_TRACE, game_figure
@@ -271,6 +273,7 @@ class PlaySession(TableSession[Table, TableSnapshot]):
         on_through: Callable[[int], object] | None = None,
         teacher_view: TeacherView | None = None,
         note: Note | None = None,
+        thread: Callable[..., threading.Thread] = threading.Thread,
     ) -> None:
         self.uncovered: str | None = None
         self.on_reveal = on_reveal
@@ -280,9 +283,14 @@ class PlaySession(TableSession[Table, TableSnapshot]):
             on_through=on_through,
             teacher_view=teacher_view,
             note=note,
+            thread=thread,
         )
 
     game_name = "mafia-city"
+    game_type = GAME
+
+    def label(self, table: Table, action: Action) -> str:
+        return table.label(action)
 
     @classmethod
     def read_snapshot(cls, data: dict[str, Any]) -> TableSnapshot:

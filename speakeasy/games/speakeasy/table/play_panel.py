@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from speakeasy.core.actions import Action, IllegalAction
-from speakeasy.games.speakeasy.descriptor import glossary
+from speakeasy.games.speakeasy.descriptor import GAME, glossary
 from speakeasy.games.speakeasy.explain.refusals import explain_blocked, explain_error
 from speakeasy.games.speakeasy.figures.game_figure import (
     PLAYER_COLOURS,
@@ -333,6 +333,10 @@ class PlaySession(TableSession[Table, TableSnapshot]):
     :mod:`speakeasy.tools.teacher`)."""
 
     game_name = "speakeasy"
+    game_type = GAME
+
+    def label(self, table: Table, action: Action) -> str:
+        return table.label_of(action).full
 
     def __init__(self, snapshot: TableSnapshot, **kwargs: Any) -> None:
         #: the step and event open in the panel's step through (None: closed); a table

@@ -1,0 +1,156 @@
+"""The coach at the table (issue 27): "Ask the coach" on the decision panel of both games'
+Play (:class:`~speakeasy.tools.decision_panel.TableSession`). The person deciding may ask, never
+while their cards are covered or a bot decides; the coach thinks in a worker (the panel shows
+its progress and may stop it), answers in the panel with the options it rates best in the
+player's words and why, with rules linked to the rules page and the explorers that show them;
+a move drops a question about the position before."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import pytest
+
+from speakeasy.games.mafia_city.table.play import Table as McTable
+from speakeasy.games.mafia_city.table.play_panel import PlaySession as McSession
+from speakeasy.games.speakeasy.table.play import Table
+from speakeasy.games.speakeasy.table.play_panel import PlaySession
+from speakeasy.tools.decision_panel import TableSession, parse_request
+
+
+class Deferred(threading.Thread):
+    """A worker thread that runs only when the test says (``run``; ``join`` runs it too)."""
+
+    made: ClassVar[list[Deferred]] = []
+
+    def __init__(self, target: Callable[..., None], args: tuple[Any, ...], daemon: bool) -> None:
+        super().__init__(daemon=daemon)
+        self.work, self.work_args = target, args
+        Deferred.made.append(self)
+
+    def start(self) -> None:
+        pass
+
+    def join(self, timeout: float | None = None) -> None:
+        self.run()
+
+    def run(self) -> None:
+        self.work(*self.work_args)
+
+
+class QuickSpeakeasy(PlaySession):
+    coach_worlds = 2
+
+
+class QuickMafiaCity(McSession):
+    coach_worlds = 3
+
+
+def speakeasy_session() -> PlaySession:
+    table = Table.new({"purple": "human", "blue": "heuristic"}, seed=3)
+    return QuickSpeakeasy(table.snapshot(), thread=Deferred)
+
+
+def mafia_city_session() -> McSession:
+    table = McTable.new({"red": "human", "blue": "heuristic", "green": "random"}, seed=3)
+    return QuickMafiaCity(table.snapshot(), thread=Deferred)
+
+
+SESSIONS: dict[str, Callable[[], TableSession[Any, Any]]] = {
+    "speakeasy": speakeasy_session,
+    "mafia-city": mafia_city_session,
+}
+
+
+def _ask(session: TableSession[Any, Any]) -> dict[str, Any]:
+    view = session.panel.data
+    assert view["coach_offer"] and view["waiting"]
+    asked = session.panel.request({"n": 1, "step": view["step"], "kind": "coach"})
+    assert asked is not None and asked.kind == "coach"
+    thinking = session.panel.data["coach"]
+    assert thinking["state"] == "thinking" and thinking["done"] == 0
+    assert thinking["total"] == session.coach_worlds
+    assert not session.panel.data["coach_offer"]  # one question at a time
+    Deferred.made[-1].run()
+    return session.panel.data
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_the_person_deciding_asks_and_the_answer_names_options_and_reasons(name: str) -> None:
+    session = SESSIONS[name]()
+    before = session.panel.data
+    answered = _ask(session)
+    json.dumps(answered)
+    coach = answered["coach"]
+    assert coach["state"] == "answer" and coach["worlds"] == session.coach_worlds
+    table = session.table
+    decision = table.game.pending
+    assert decision is not None
+    labels = {session.label(table, a) for a in decision.options}
+    assert {r["label"] for r in coach["ranked"]} == labels  # every option, in the player's words
+    assert coach["ranked"][0]["margin"].startswith(("+", "-"))
+    assert " ± " in coach["lead_text"]
+    for line in coach["lines"]:
+        cited = [r for r in answered["links"] if r in line["text"]]
+        assert cited, line  # each reason's rules link to the rules page
+        assert all(answered["links"][r].startswith("/rules/?id=") for r in cited)
+        if line["explorer"]:
+            assert line["explorer"]["href"].startswith("/") and line["explorer"]["title"]
+    # the position did not move; the coach may be asked again
+    assert answered["step"] == before["step"] and answered["coach_offer"]
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_a_move_drops_the_question_about_the_position_before(name: str) -> None:
+    session = SESSIONS[name]()
+    view = session.panel.data
+    session.panel.request({"n": 1, "step": view["step"], "kind": "coach"})
+    worker = Deferred.made[-1]
+    index = next(i for g in view["groups"] for i in g["options"])
+    session.panel.request({"n": 2, "step": view["step"], "kind": "choose", "index": index})
+    moved = session.panel.data
+    assert moved["step"] != view["step"] and session.coaching is None
+    worker.run()  # the worker finds its question gone: it shows nothing
+    assert session.panel.data["coach"] is None and session.coaching is None
+
+
+def test_stopping_answers_from_the_worlds_played_or_says_why_not() -> None:
+    session = mafia_city_session()
+    view = session.panel.data
+    session.panel.request({"n": 1, "step": view["step"], "kind": "coach"})
+    stop = {"n": 2, "step": view["step"], "kind": "coach_stop"}
+    assert parse_request(stop, session.panel.data) is not None
+    session.panel.request(stop)
+    assert session.panel.data["coach"]["state"] == "stopping"
+    Deferred.made[-1].run()
+    coach = session.panel.data["coach"]
+    assert coach["state"] == "error" and "before it had played a single world" in coach["error"]
+    assert session.panel.data["coach_offer"]  # ask again
+
+
+def test_the_coach_is_not_offered_to_a_covered_seat_nor_for_a_bot() -> None:
+    """MC-INFO-1: with two people at one screen the next one's cards stay covered until they
+    reveal them; the coach, which speaks from that seat's cards, waits too. A bot's decision
+    is the bot's (R-CARD-9): no coach for it."""
+    table = McTable.new({"red": "human", "blue": "human", "green": "random"}, seed=4)
+    session = QuickMafiaCity(table.snapshot(), thread=Deferred)
+    view = session.panel.data
+    assert view["cover"] and not view["coach_offer"]
+    assert parse_request({"n": 1, "step": view["step"], "kind": "coach"}, view) is None
+    paused = Table.new({"purple": "heuristic", "blue": "heuristic"}, seed=2, pause_luciano=True)
+    bots = QuickSpeakeasy(paused.snapshot(), thread=Deferred)
+    assert not bots.panel.data["waiting"] and not bots.panel.data["coach_offer"]
+    before = len(Deferred.made)
+    assert bots.panel.request({"n": 1, "step": bots.panel.data["step"], "kind": "coach"}) is None
+    assert len(Deferred.made) == before
+
+
+def test_a_game_without_a_coach_offers_none() -> None:
+    class NoCoach(QuickSpeakeasy):
+        game_type = None  # type: ignore[assignment]
+
+    session = NoCoach(Table.new({"purple": "human", "blue": "random"}, seed=1).snapshot())
+    assert not session.panel.data["coach_offer"] and not session.ask_coach()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from speakeasy.app.cli import main
+from speakeasy.core.actions import Action, Decision
 from speakeasy.core.bots import RandomBot, decide
 from speakeasy.core.engine import Engine
 from speakeasy.core.registry import GameType
@@ -63,8 +64,8 @@ def test_the_advice_names_a_legal_option_with_an_estimate_for_each(name: str) ->
     assert [e.option for e in advice.estimates] == options
     assert sum(e.playouts for e in advice.estimates) + advice.broken == SMALL["playouts"]
     assert advice.failed == 0
-    best = max((e for e in advice.estimates if e.playouts), key=lambda e: e.mean)
-    assert advice.choice == best.option
+    best = max(e.mean for e in advice.estimates if e.playouts)
+    assert [e.mean for e in advice.estimates if e.option == advice.choice] == [best]
     assert all(e.stderr >= 0 for e in advice.estimates)
 
 
@@ -169,7 +170,9 @@ def test_every_option_meets_the_same_rollout_bots_in_each_round(name: str) -> No
     bot = SearchBot.for_game(game_type, seed=2, playouts=2 * n, determinizations=1, rollout=rollout)
     advice = bot.advise(game.observe(decision.player), decision)
     assert advice.broken == 0 and [e.playouts for e in advice.estimates] == [2] * n
-    groups = [tuple(rollout.seeds[k : k + seats]) for k in range(0, len(rollout.seeds), seats)]
+    made = rollout.seeds[: 2 * n * seats]  # then one more, for a tie, to choose at the root
+    assert len(rollout.seeds) - len(made) in (0, 1)
+    groups = [tuple(made[k : k + seats]) for k in range(0, len(made), seats)]
     assert len(groups) == 2 * n
     assert len(set(groups[:n])) == 1 and len(set(groups[n:])) == 1
     assert groups[0] != groups[n]
@@ -207,6 +210,39 @@ def test_the_evaluation_of_a_finished_game_is_its_final_score(name: str) -> None
         game.apply(decide(game, bot))
     scores = game_type.scores(game)
     assert {p: game_type.evaluate(game, p) for p in scores} == scores
+
+
+class _Last:
+    """A rollout policy that always takes the decision's last option."""
+
+    def choose(self, observation: object, decision: Decision) -> Action:
+        return decision.options[-1]
+
+
+def _last_rollout(seat: str, seed: int) -> Any:
+    return _Last()
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_tie_goes_to_the_rollout_policys_own_choice(name: str) -> None:
+    """When every option's margin is the same (here an evaluation that never changes, after a
+    one-decision horizon), the search keeps its rollout policy's choice (the last option
+    here) rather than the first listed: it departs from its policy only for something
+    better."""
+    game = _game(name, 10)
+    decision = game.pending
+    assert decision is not None
+    bot = SearchBot.for_game(
+        load(name),
+        seed=1,
+        horizon=1,
+        evaluate=lambda _game, _seat: 1.0,
+        rollout=_last_rollout,
+        **SMALL,
+    )
+    advice = bot.advise(game.observe(decision.player), decision)
+    assert len({e.mean for e in advice.estimates if e.playouts}) == 1
+    assert advice.choice == decision.options[-1] != decision.options[0]
 
 
 def test_a_batch_budget_reaches_only_search_bots() -> None:

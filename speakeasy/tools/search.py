@@ -32,6 +32,12 @@ playouts depend only on its own seed.
 Flat Monte-Carlo rather than UCT: with 2 to 15 options a decision and a few hundred playouts,
 spreading the playouts evenly over the options costs little, while UCT would need a tree
 over hidden-information positions that differ from one determinization to the next.
+
+**Ties.** Options whose mean margins are equal (common with a deterministic rollout policy and
+a truncated rollout: moves whose effect the horizon does not reach) are a tie, broken by the
+rollout policy's own choice at the decision when it is among them (so the search departs from
+its rollout policy only where it found something better: policy improvement), by the
+decision's order otherwise.
 """
 
 from __future__ import annotations
@@ -74,6 +80,8 @@ DEFAULT_PLAYOUTS = 64
 DEFAULT_DETERMINIZATIONS = 8
 #: The largest budget a decision may be given.
 MAX_PLAYOUTS = 1_000_000
+#: Mean margins closer than this are a tie (broken by the rollout policy's own choice).
+TIE = 1e-9
 
 #: Makes a rollout bot for one seat: ``factory(seat, seed)`` (module-level, so that it
 #: travels to worker processes).
@@ -333,7 +341,15 @@ class SearchBot:
         squares = [sum(t.squares[i] for t in tallies) for i in range(n)]
         estimates = tuple(_estimate(options[i], counts[i], sums[i], squares[i]) for i in range(n))
         played = [e for e in estimates if e.playouts]
-        choice = max(played, key=lambda e: e.mean).option if played else options[0]
+        choice = options[0]
+        if played:
+            top = max(e.mean for e in played)
+            best = [e.option for e in played if e.mean >= top - TIE]
+            choice = best[0]
+            if len(best) > 1:  # a tie: the rollout policy's own choice if it is among the best
+                policy = self.rollout(str(decision.player), derive_seed(base, "policy"))
+                preferred = policy.choose(observation, decision)
+                choice = preferred if preferred in best else choice
         self.last = Advice(
             choice,
             estimates,

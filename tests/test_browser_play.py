@@ -366,12 +366,12 @@ def _check_pause(page: Any, tmp_path: Path) -> None:
 
 
 def _check_scroll_hint(page: Any, now: TableView) -> None:
-    """Issue 24: a box of the panel with more below its edge shows "more below" at its bottom,
+    """Issue 24: a box of the panel with more below its edge shows "more ▾" at its bottom,
     in view; scrolled to its end, the tag goes; scrolled back, it comes back."""
     index = [b["tagged"] for b in scroll_hints(page)].index(True)
     box = page.locator(SCROLL_BOXES).nth(index)  # the box itself, tagged or not
     tag = box.evaluate("e => getComputedStyle(e, '::after').content")
-    assert "more below" in tag, f"at step {now.step}: {tag!r}"
+    assert "more ▾" in tag, f"at step {now.step}: {tag!r}"
     box.evaluate("e => { e.scrollTop = e.scrollHeight; }")
     expect(box).not_to_have_class(re.compile(r"\bse-more-below\b"), timeout=FULL_TIMEOUT_MS)
     box.evaluate("e => { e.scrollTop = 0; }")

@@ -47,6 +47,7 @@ __all__ = [
     "Coaching",
     "Reason",
     "coach",
+    "spread",
     "written",
 ]
 
@@ -78,6 +79,17 @@ def written(value: float, unit: str, *, sign: bool = True) -> str:
         return f"{mark}{number}"
     noun = unit if unit == "VP" or number == "1" else unit + "s"
     return f"{mark}{number} {noun}"
+
+
+def spread(mean: float, stderr: float, unit: str) -> str:
+    """An estimate and its standard error as a player writes them, the unit once.
+
+    >>> spread(8.2, 4.9, "$"), spread(0.3, 0.94, "VP")
+    ('+$8 ± $5', '+0.3 ± 0.9 VP')
+    """
+    if unit == "$":
+        return f"{written(mean, unit)} ± {written(stderr, unit, sign=False)}"
+    return f"{written(mean, '')} ± {written(stderr, unit, sign=False)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +183,7 @@ class Coaching:
                     "option": str(e.option),
                     "mean": round(e.mean, 2),
                     "stderr": round(e.stderr, 2),
-                    "margin": f"{written(e.mean, unit)} ± {written(e.stderr, unit, sign=False)}",
+                    "margin": spread(e.mean, e.stderr, unit),
                 }
                 for e in self.ranked()
             ],

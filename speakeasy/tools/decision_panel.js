@@ -301,11 +301,12 @@ function render({ model, el }) {
     const head = h("div", "se-coach-head");
     head.append(h("b", "", "The coach would choose: "), h("span", "se-coach-best", best.label));
     box.append(head);
-    const worlds = c.worlds + (c.worlds === 1 ? " drawn world" : " drawn worlds") +
-      (c.cancelled ? ", stopped early" : "");
+    const who = v.prompt && v.prompt.player
+      ? v.prompt.player.charAt(0).toUpperCase() + v.prompt.player.slice(1) : "you";
+    const worlds = c.worlds + (c.worlds === 1 ? " world" : " worlds") +
+      " drawn to fit what " + who + " cannot see" + (c.cancelled ? ", stopped early" : "");
     box.append(h("p", "se-caption", "Expected final margin " + best.margin + " (over " + worlds +
-      " of what " + (v.prompt && v.prompt.player ? v.prompt.player : "you") +
-      " cannot see, each option played on by the same bots)."));
+      "; every option played on by the same bots)."));
     if (c.ranked.length > 1) {
       const ol = h("ol", "se-coach-ranked");
       for (const r of c.ranked.slice(0, 3)) {

@@ -61,7 +61,7 @@ from speakeasy.core.engine import SaveFileError
 from speakeasy.core.registry import GameType
 from speakeasy.core.seeds import derive_seed
 from speakeasy.tools.board_widget import ClickPoints
-from speakeasy.tools.coach import DEFAULT_WORLDS, Coaching, coach, written
+from speakeasy.tools.coach import DEFAULT_WORLDS, Coaching, coach, spread
 from speakeasy.tools.glossary import Glossary, terms_in
 from speakeasy.tools.page_address import (
     ADDRESS_KEY,
@@ -783,9 +783,7 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             **shown,
             "state": "answer",
             "runner_up": self.label(table, runner_up.option) if runner_up else None,
-            "lead_text": written(answer.lead, game_type.score_unit)
-            + " ± "
-            + written(answer.lead_stderr, game_type.score_unit, sign=False),
+            "lead_text": spread(answer.lead, answer.lead_stderr, game_type.score_unit),
             "lines": lines,
         }
         return data

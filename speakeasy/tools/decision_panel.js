@@ -256,6 +256,9 @@ function render({ model, el }) {
     }
     // the options and what follows them scroll on their own, the parts above stay in view
     const scroll = h("div", "se-scroll");
+    // the coach's button heads the options it advises on (the controls above keep one height)
+    if (v.coach_offer) scroll.append(button("se-coach-ask", v.coach && v.coach.state === "answer" ? "Ask the coach again" : "Ask the coach", { kind: "coach" },
+      "What would a strong player do here, and why? (from what you can see only)"));
     if (v.coach) scroll.append(coachOf(v, links));
     if (through) scroll.append(through);
     scroll.append(opts);
@@ -381,8 +384,7 @@ function render({ model, el }) {
     controls.append(undo, redo);
     if (v.bots) controls.append(button("se-bots", v.bots, { kind: "bots" },
       "A bot makes this decision for you, then the bots play until a person decides"));
-    if (v.coach_offer) controls.append(button("se-coach-ask", v.coach && v.coach.state === "answer" ? "Ask the coach again" : "Ask the coach", { kind: "coach" },
-      "What would a strong player do here, and why? (from what you can see only)"));
+
     return controls;
   };
   // The panel is as tall as the window leaves below it when the page is at its top, so that

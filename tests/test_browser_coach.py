@@ -73,7 +73,7 @@ def _ask_and_read(page: Any, now: TableView) -> str:
     states = page.evaluate("() => window.__coach")
     assert "thinking+bar" in states and states[-1] == "answer", states
     assert answer.get_attribute("data-step") == str(now.step)
-    best = answer.locator(".se-coach-best").inner_text().strip()
+    best = str(answer.locator(".se-coach-best").inner_text()).strip()
     assert best in offered, (best, offered)
     expect(answer).to_contain_text(re.compile(r"Expected final margin [+-]"))
     for reason in answer.locator(".se-coach-why li").all():

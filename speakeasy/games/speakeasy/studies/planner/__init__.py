@@ -87,9 +87,10 @@ plain values, :func:`possible_deliveries`) and
 (1, 14, 0)
 >>> plan.actions()
 ['load', 'move 9', 'move 12', 'deliver 12 0', 'finish']
->>> print(plan.describe())
+>>> print(plan.describe())  # doctest: +NORMALIZE_WHITESPACE
 1 barrel delivered, sale value $14, $0 spent (range 2, 1 truck).
-Truck 1: 8 → 9 → 12; loads 1 at the distillery; delivers to the casino in 12 ($14).
+Truck 1: districts 8 → 9 → 12; loads 1 at the distillery; delivers to the casino in
+district 12 ($14).
 """
 
 from speakeasy.games.speakeasy.studies.planner.plans import (

@@ -32,13 +32,19 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from speakeasy.core.actions import Action, Decision
-from speakeasy.core.bots import RandomBot
 from speakeasy.core.determinize import DeterminizeError
 from speakeasy.core.engine import Engine, EngineError
 from speakeasy.core.features import Feature
 from speakeasy.core.registry import GameType
 from speakeasy.core.seeds import derive_seed
-from speakeasy.tools.search import Estimate, RolloutFactory, SearchBot, margin, random_rollout
+from speakeasy.tools.search import (
+    Estimate,
+    RolloutFactory,
+    SearchBot,
+    margin,
+    play_out,
+    random_rollout,
+)
 
 __all__ = [
     "DEFAULT_WORLDS",
@@ -242,18 +248,15 @@ def _play(
     measures: Measures = {}
     if features is not None:
         _measure(measures, "now", features(game, seat), info)
-    start = chapter(game) if chapter is not None else None
     chapter_seen = chapter is None
-    pending = game.pending
-    while pending is not None:
-        if not chapter_seen and chapter is not None and chapter(game) != start:
+    if chapter is not None:
+        start = chapter(game)
+        play_out(game, bots, until=lambda g: chapter(g) != start)
+        if game.pending is not None:  # the chapter ended before the game
             chapter_seen = True
             if features is not None:
                 _measure(measures, "chapter", features(game, seat), info)
-        bot = bots[pending.player]
-        seen = None if type(bot) is RandomBot else game.observe_now(pending.player)
-        game.apply(bot.choose(seen, pending))
-        pending = game.pending
+    play_out(game, bots)
     if features is not None:
         end = features(game, seat)
         _measure(measures, "end", end, info)

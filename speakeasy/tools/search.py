@@ -69,6 +69,7 @@ __all__ = [
     "SearchBot",
     "budgeted",
     "margin",
+    "play_out",
     "random_rollout",
 ]
 
@@ -164,14 +165,19 @@ class _Tally:
     broken: int
 
 
-def _playout(
-    game: Engine[Any, Any, Any], bots: Mapping[Any, Any], horizon: int | None = None
+def play_out(
+    game: Engine[Any, Any, Any],
+    bots: Mapping[Any, Any],
+    horizon: int | None = None,
+    until: Callable[[Engine[Any, Any, Any]], bool] | None = None,
 ) -> None:
     """Play ``game`` (a copy without history) with the rollout ``bots`` to its end, or for
-    ``horizon`` decisions at most."""
+    ``horizon`` decisions at most, or until ``until(game)`` holds before a decision (the
+    coach stops where a chapter ends). A random bot is not shown the position: it never
+    reads it."""
     pending = game.pending
     left = -1 if horizon is None else horizon
-    while pending is not None and left != 0:
+    while pending is not None and left != 0 and not (until is not None and until(game)):
         player = pending.player
         bot = bots[player]
         seen = None if type(bot) is RandomBot else game.observe_now(player)
@@ -220,7 +226,7 @@ def _run(task: _Task) -> _Tally:
         game = root.copy(history=False)
         try:
             game.apply(game.pending.options[i])
-            _playout(game, bots, task.horizon)
+            play_out(game, bots, task.horizon)
             value = _value(task, game)
         except EngineError:
             broken += 1  # a rule failed in this drawn world: the playout tells nothing

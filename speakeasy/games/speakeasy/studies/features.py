@@ -7,6 +7,7 @@ R-PAYOUT-1), its buildings on the map (what a gang war takes away, R-GANGWAR-8) 
 without a mafioso (they score nothing, R-SCORING-3), and the best other player's money (the
 other side of the margin, R-SCORING-5).
 
+>>> from speakeasy.games.speakeasy.engine.determinize import evaluate
 >>> from speakeasy.games.speakeasy.engine.game import Game
 >>> game = Game.new(2, seed=1)
 >>> parts = {f.key: f for f in features(game, "purple")}
@@ -19,13 +20,12 @@ True
 from __future__ import annotations
 
 from speakeasy.core.features import Feature
-from speakeasy.games.speakeasy.engine.determinize import evaluate
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.rules.luciano.control import district_control
 from speakeasy.games.speakeasy.rules.scoring import score_breakdown
 
-__all__ = ["chapter", "evaluate", "features"]
+__all__ = ["chapter", "features"]
 
 
 def features(game: Game, seat: str) -> tuple[Feature, ...]:

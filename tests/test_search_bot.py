@@ -256,8 +256,19 @@ def test_a_batch_budget_reaches_only_search_bots() -> None:
 
 @pytest.mark.parametrize("name", names())
 def test_each_game_registers_the_search_bot(name: str) -> None:
-    bot = load(name).make_bot("search", load(name).seats[0], 1)
+    """The registered bot has its game's measured settings (its batch module's), and a
+    truncated rollout comes with the game's evaluation."""
+    game_type = load(name)
+    bot = game_type.make_bot("search", game_type.seats[0], 1)
     assert isinstance(bot, SearchBot)
+    assert game_type.play_batch_game is not None
+    batch = sys.modules[game_type.play_batch_game.__module__]
+    assert (bot.rollout, bot.horizon, bot.playouts) == (
+        batch.ROLLOUT,
+        batch.HORIZON,
+        batch.PLAYOUTS,
+    )
+    assert bot.horizon is None or bot.evaluate is game_type.evaluate
 
 
 def test_simulate_plays_the_search_bot_against_the_heuristic() -> None:

@@ -50,7 +50,7 @@ from speakeasy.tools.batch import (
     random_specs,
     stop_processes,
 )
-from speakeasy.tools.search import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
+from speakeasy.tools.search import MAX_PLAYOUTS
 
 __all__ = [
     "MAX_GAMES",
@@ -525,7 +525,7 @@ def _parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         type=_count("--playouts", 1, MAX_PLAYOUTS),
         default=None,
         help=f"with a search bot in --bots: its playouts per decision, 1 to {MAX_PLAYOUTS:,} "
-        f"(default {DEFAULT_PLAYOUTS})",
+        "(default: the game's search bot's own budget)",
     )
     sim.add_argument(
         "--workers",

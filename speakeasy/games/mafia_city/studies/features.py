@@ -1,17 +1,19 @@
 """What a seat has in a Mafia City position, part by part: the coach's measures (issue 27).
 
-The scored part is the seat's VP (MC-WIN-1, MC-WIN-2); the others are what leads there and
-what breaks a tie: the locations it would control if they were evaluated now (each evaluation
-pays its controller 1 VP, MC-CTRL-7), its tokens on the map (its counts, MC-CTRL-1), the tokens
-left in its reserve (fewer wins a tie, MC-WIN-3), its cards in hand (more wins a tie, and
-they are what it can still play, MC-WIN-3), whether it holds the Mayor (MC-HALL-2) or the
-Police Officer (MC-POLICE-2), and the best other player's VP (the other side of the margin).
+The scored part is the seat's VP (MC-WIN-1, MC-WIN-2); the others are what leads there and what
+breaks a tie: the locations it would control if they were evaluated now, in all and each one
+(each evaluation pays its controller 1 VP, MC-CTRL-7: the VP by location), its tokens on the
+map (its counts, MC-CTRL-1), the tokens left in its reserve (fewer wins a tie, MC-WIN-3), its
+cards in hand (more wins a tie, and they are what it can still play, MC-WIN-3), whether it
+holds the Mayor (MC-HALL-2) or the Police Officer (MC-POLICE-2), and the best other player's VP
+(the other side of the margin).
 
 >>> from speakeasy.games.mafia_city.engine.game import Game
 >>> game = Game.new(3, seed=1)
 >>> parts = {f.key: f for f in features(game, game.players[0])}
->>> sorted(parts)
-['control', 'hand', 'mayor', 'officer', 'on_map', 'others', 'reserve', 'vp']
+>>> sorted(parts)  # doctest: +NORMALIZE_WHITESPACE
+['control', 'control:1', 'control:2', 'control:3', 'control:4', 'control:5', 'control:6',
+ 'control:7', 'hand', 'mayor', 'officer', 'on_map', 'others', 'reserve', 'vp']
 >>> [f.key for f in parts.values() if f.scored]
 ['vp']
 """
@@ -33,15 +35,28 @@ def features(game: Game, seat: str) -> tuple[Feature, ...]:
     mine = state.seats[seat]
     others = [s.vp for p, s in state.seats.items() if p != seat]
     stacks = state.stacks.items()
-    controlled = sum(
-        control(stack, data.locations[loc].control).controller == seat for loc, stack in stacks
+    held = {
+        loc
+        for loc, stack in stacks
+        if control(stack, data.locations[loc].control).controller == seat
+    }
+    controlled = len(held)
+    by_location = tuple(
+        Feature(
+            f"control:{loc}",
+            f"controlling {data.name(loc)}",
+            float(loc in held),
+            ("MC-CTRL-3", "MC-CTRL-5", "MC-CTRL-7"),
+            explorer="mafia-city-control",
+        )
+        for loc in sorted(data.locations)
     )
     on_map = sum(stack.count(seat) for stack in state.stacks.values())
     return (
         Feature("vp", "your VP", mine.vp, ("MC-CTRL-7", "MC-WIN-2"), True, unit="VP"),
         Feature(
             "control",
-            "locations you would control now",
+            "locations you would control",
             controlled,
             ("MC-CTRL-3", "MC-CTRL-5"),
             explorer="mafia-city-control",
@@ -68,6 +83,7 @@ def features(game: Game, seat: str) -> tuple[Feature, ...]:
             ("MC-WIN-2",),
             unit="VP",
         ),
+        *by_location,
     )
 
 

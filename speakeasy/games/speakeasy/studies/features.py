@@ -2,17 +2,18 @@
 
 The scored parts add up to what the seat would finish with if the game ended now (R-SCORING-1:
 pocket and safe, protected buildings at their value, one of each bottle); the others are what
-leads there: the districts it controls (what the Lucky Luciano phase pays for, R-CONTROL-3..8,
-R-PAYOUT-1), its buildings on the map (what a gang war takes away, R-GANGWAR-8) and those
-without a mafioso (they score nothing, R-SCORING-3), and the best other player's money (the
-other side of the margin, R-SCORING-5).
+leads there: the districts it controls, in all and in each area (what the Lucky Luciano phase
+pays for, area by area, R-CONTROL-3..8, R-PAYOUT-1), its buildings on the map (what a gang war
+takes away, R-GANGWAR-8) and those without a mafioso (they score nothing, R-SCORING-3), and the
+best other player's money (the other side of the margin, R-SCORING-5).
 
 >>> from speakeasy.games.speakeasy.engine.determinize import evaluate
 >>> from speakeasy.games.speakeasy.engine.game import Game
 >>> game = Game.new(2, seed=1)
 >>> parts = {f.key: f for f in features(game, "purple")}
->>> sorted(parts)
-['bottles', 'buildings', 'control', 'on_map', 'others', 'pocket', 'safe', 'unprotected']
+>>> sorted(parts)  # doctest: +NORMALIZE_WHITESPACE
+['bottles', 'buildings', 'control', 'control:downtown', 'control:midtown', 'control:uptown',
+ 'on_map', 'others', 'pocket', 'safe', 'unprotected']
 >>> sum(f.value for f in parts.values() if f.scored) == evaluate(game, "purple")
 True
 """
@@ -35,7 +36,19 @@ def features(game: Game, seat: str) -> tuple[Feature, ...]:
     scores = score_breakdown(state, game.catalog)
     mine = scores[colour]
     others = [s.total for c, s in scores.items() if c != colour]
-    controlled = sum(colour in district_control(state, d).players for d in state.districts)
+    mine_now = {d for d in state.districts if colour in district_control(state, d).players}
+    controlled = len(mine_now)
+    by_area = tuple(
+        Feature(
+            f"control:{area.value}",
+            f"districts you control in {area.title}",
+            sum(1 for d in game.board.districts_in(area) if d in mine_now),
+            ("R-CONTROL-8", "R-PAYOUT-1"),
+            explorer="control",
+            unit="district",
+        )
+        for area in game.board.areas
+    )
     return (
         Feature("pocket", "money in your pocket", mine.pocket, ("R-SCORING-1",), True, unit="$"),
         Feature(
@@ -86,6 +99,7 @@ def features(game: Game, seat: str) -> tuple[Feature, ...]:
             ("R-SCORING-5",),
             unit="$",
         ),
+        *by_area,
     )
 
 

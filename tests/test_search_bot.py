@@ -263,10 +263,12 @@ def test_each_game_registers_the_search_bot(name: str) -> None:
     assert isinstance(bot, SearchBot)
     assert game_type.play_batch_game is not None
     batch = sys.modules[game_type.play_batch_game.__module__]
-    assert (bot.rollout, bot.horizon, bot.playouts) == (
-        batch.ROLLOUT,
-        batch.HORIZON,
-        batch.PLAYOUTS,
+    settings = batch.SEARCH
+    assert (bot.rollout, bot.horizon, bot.playouts, bot.determinizations) == (
+        settings.rollout,
+        settings.horizon,
+        settings.playouts,
+        settings.determinizations,
     )
     assert bot.horizon is None or bot.evaluate is game_type.evaluate
 

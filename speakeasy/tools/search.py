@@ -67,6 +67,7 @@ __all__ = [
     "Evaluate",
     "RolloutFactory",
     "SearchBot",
+    "SearchSettings",
     "budgeted",
     "margin",
     "play_out",
@@ -373,6 +374,43 @@ class SearchBot:
             return [_run(t) for t in tasks]
         with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
             return list(pool.map(_run, tasks))
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """A game's registered search bot: its game's functions and its measured budget (each
+    game's ``studies/batch.py`` holds one as ``SEARCH``; the strength benchmark replaces it
+    with :func:`dataclasses.replace` to compare others)."""
+
+    #: The game's ``determinize(observation, rng)``.
+    determinize: Determinize
+    #: The game's final scores by seat.
+    scores: Scores
+    #: The game's static evaluation, used when a rollout is cut at ``horizon``.
+    evaluate: Evaluate
+    #: The rollout policy, for every seat.
+    rollout: RolloutFactory
+    #: Decisions a rollout plays before the position is evaluated (``None``: to the end).
+    horizon: int | None
+    #: Playouts per decision.
+    playouts: int
+    #: Determinizations per decision.
+    determinizations: int = DEFAULT_DETERMINIZATIONS
+
+    def bot(self, seat: str, seed: int, playouts: int = 0) -> SearchBot:
+        """The search bot for ``seat`` with these settings, or ``playouts`` per decision
+        when it is positive (a batch's ``--playouts``)."""
+        bot = SearchBot(
+            self.determinize,
+            self.scores,
+            seed=seed,
+            playouts=self.playouts,
+            determinizations=self.determinizations,
+            rollout=self.rollout,
+            evaluate=self.evaluate,
+            horizon=self.horizon,
+        )
+        return budgeted(bot, playouts)
 
 
 def budgeted(bot: B, playouts: int) -> B:

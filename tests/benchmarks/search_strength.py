@@ -36,6 +36,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from speakeasy.core.registry import GameType
@@ -61,18 +62,20 @@ def configure(
     return them all: rollout policy, horizon, determinizations."""
     assert game.play_batch_game is not None
     batch: Any = sys.modules[game.play_batch_game.__module__]
+    changes: dict[str, Any] = {}
     if rollout is not None:
-        batch.ROLLOUT = getattr(batch, f"{rollout}_rollout", None) or getattr(
+        changes["rollout"] = getattr(batch, f"{rollout}_rollout", None) or getattr(
             sys.modules["speakeasy.tools.search"], f"{rollout}_rollout"
         )
     if horizon is not None:
-        batch.HORIZON = horizon or None
+        changes["horizon"] = horizon or None
     if determinizations is not None:
-        batch.DETERMINIZATIONS = determinizations
+        changes["determinizations"] = determinizations
+    batch.SEARCH = replace(batch.SEARCH, **changes)
     return {
-        "rollout": batch.ROLLOUT.__name__,
-        "horizon": batch.HORIZON,
-        "determinizations": batch.DETERMINIZATIONS,
+        "rollout": batch.SEARCH.rollout.__name__,
+        "horizon": batch.SEARCH.horizon,
+        "determinizations": batch.SEARCH.determinizations,
     }
 
 

@@ -26,12 +26,7 @@ from speakeasy.games.mafia_city.engine.determinize import determinize, evaluate,
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
-from speakeasy.tools.search import (
-    DEFAULT_DETERMINIZATIONS,
-    RolloutFactory,
-    SearchBot,
-    budgeted,
-)
+from speakeasy.tools.search import SearchSettings, budgeted
 
 __all__ = ["BOTS", "MAX_ROUNDS", "batch_lines", "play_game"]
 
@@ -39,7 +34,7 @@ __all__ = ["BOTS", "MAX_ROUNDS", "batch_lines", "play_game"]
 BOTS: dict[str, BotFactory] = {
     "random": lambda seat, seed: RandomBot(seed=seed),
     "heuristic": lambda seat, seed: HeuristicBot(seed=seed),
-    "search": lambda seat, seed: search_bot(seat, seed),
+    "search": lambda seat, seed: SEARCH.bot(seat, seed),
 }
 
 
@@ -49,36 +44,17 @@ def heuristic_rollout(seat: str, seed: int) -> HeuristicBot:
     return HeuristicBot(seed=seed)
 
 
-def search_bot(seat: str, seed: int, playouts: int = 0) -> SearchBot:
-    """The search bot (:mod:`speakeasy.tools.search`) with its default budget, or
-    ``playouts`` per decision."""
-    bot = SearchBot(
-        determinize,
-        final_scores,
-        seed=seed,
-        playouts=PLAYOUTS,
-        determinizations=DETERMINIZATIONS,
-        rollout=ROLLOUT,
-        evaluate=evaluate,
-        horizon=HORIZON,
-    )
-    return budgeted(bot, playouts)
-
-
 # The registered search bot's settings (measured: tests/benchmarks/search_strength_results.md;
 # the strength benchmark sets them to compare others).
 # 3 players against heuristic bots: heuristic rollouts truncated after 40 decisions (scored by
 # the VP then) won 16 of 18 at 32 playouts (0.20 CPU s a decision) and 6 of 6 at 160 (0.89 s,
 # mean VP 12.5 against 4.0); played to the end, 3 of 6 at 16 playouts (0.33 s); random
 # rollouts (the former default), 0 of 6 at 64 playouts (0.52 s).
-#: Its rollout policy, for every seat: the heuristic bot (policy improvement over it).
-ROLLOUT: RolloutFactory = heuristic_rollout
-#: Decisions a rollout plays before the position is evaluated (``None``: to the end).
-HORIZON: int | None = 40
-#: Its playouts per decision (about 1 CPU s).
-PLAYOUTS = 160
-#: Its determinizations per decision.
-DETERMINIZATIONS = DEFAULT_DETERMINIZATIONS
+#: The registered search bot: the heuristic bot as its rollout policy (policy improvement
+#: over it), rollouts cut after 40 decisions and scored by the game's evaluation.
+SEARCH: SearchSettings = SearchSettings(
+    determinize, final_scores, evaluate, heuristic_rollout, horizon=40, playouts=160
+)
 
 #: A batch game stops, unfinished, after this many rounds (GAP-MC-24).
 MAX_ROUNDS = 60

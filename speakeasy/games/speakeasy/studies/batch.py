@@ -35,12 +35,7 @@ from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
-from speakeasy.tools.search import (
-    DEFAULT_DETERMINIZATIONS,
-    RolloutFactory,
-    SearchBot,
-    budgeted,
-)
+from speakeasy.tools.search import SearchSettings, budgeted
 
 __all__ = [
     "BOTS",
@@ -58,7 +53,7 @@ __all__ = [
 BOTS: dict[str, BotFactory] = {
     "random": lambda seat, seed: RandomBot(seed=seed),
     "heuristic": lambda seat, seed: HeuristicBot(seed=seed),
-    "search": lambda seat, seed: search_bot(seat, seed),
+    "search": lambda seat, seed: SEARCH.bot(seat, seed),
 }
 
 
@@ -66,22 +61,6 @@ def heuristic_rollout(seat: str, seed: int) -> HeuristicBot:
     """The heuristic bot as the search bot's rollout policy (module-level: it travels to
     worker processes)."""
     return HeuristicBot(seed=seed)
-
-
-def search_bot(seat: str, seed: int, playouts: int = 0) -> SearchBot:
-    """The search bot (:mod:`speakeasy.tools.search`) with its default budget, or
-    ``playouts`` per decision."""
-    bot = SearchBot(
-        determinize,
-        final_scores,
-        seed=seed,
-        playouts=PLAYOUTS,
-        determinizations=DETERMINIZATIONS,
-        rollout=ROLLOUT,
-        evaluate=evaluate,
-        horizon=HORIZON,
-    )
-    return budgeted(bot, playouts)
 
 
 # The registered search bot's settings (measured: tests/benchmarks/search_strength_results.md;
@@ -92,14 +71,11 @@ def search_bot(seat: str, seed: int, playouts: int = 0) -> SearchBot:
 # game, at 16 playouts (1.0-1.3 CPU s a decision); truncated after 40, 0 of 2 ($79 against
 # $240.5, 0.81 s); random rollouts (the former default) 0 of 2 at 24 playouts ($64 against
 # $163).
-#: Its rollout policy, for every seat: the heuristic bot (policy improvement over it).
-ROLLOUT: RolloutFactory = heuristic_rollout
-#: Decisions a rollout plays before the position is evaluated (``None``: to the end).
-HORIZON: int | None = 80
-#: Its playouts per decision.
-PLAYOUTS = 16
-#: Its determinizations per decision.
-DETERMINIZATIONS = DEFAULT_DETERMINIZATIONS
+#: The registered search bot: the heuristic bot as its rollout policy (policy improvement
+#: over it), rollouts cut after 80 decisions and scored by the game's evaluation.
+SEARCH: SearchSettings = SearchSettings(
+    determinize, final_scores, evaluate, heuristic_rollout, horizon=80, playouts=16
+)
 
 #: Where money comes from, in the order records list it:
 #:

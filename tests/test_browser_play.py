@@ -366,11 +366,17 @@ def _check_pause(page: Any, tmp_path: Path) -> None:
 
 
 def _check_scroll_hint(page: Any, now: TableView) -> None:
-    """Issue 24: a box of the panel with more below its edge shows "more ▾" at its bottom,
-    in view; scrolled to its end, the tag goes; scrolled back, it comes back."""
+    """Issue 24: a box of the panel with more below its edge shows "more ▾" at its bottom (or
+    in its title row), in view; scrolled to its end, the tag goes; scrolled back, it comes back."""
     index = [b["tagged"] for b in scroll_hints(page)].index(True)
     box = page.locator(SCROLL_BOXES).nth(index)  # the box itself, tagged or not
-    tag = box.evaluate("e => getComputedStyle(e, '::after').content")
+    # the tag is the box's own, or (for "since your last decision") in its title row
+    tag = box.evaluate(
+        """e => { const own = getComputedStyle(e, '::after');
+                  if (own.display !== 'none') return own.content;
+                  const title = e.parentElement.querySelector(':scope > h4');
+                  return title ? getComputedStyle(title, '::after').content : 'none'; }"""
+    )
     assert "more ▾" in tag, f"at step {now.step}: {tag!r}"
     box.evaluate("e => { e.scrollTop = e.scrollHeight; }")
     expect(box).not_to_have_class(re.compile(r"\bse-more-below\b"), timeout=FULL_TIMEOUT_MS)

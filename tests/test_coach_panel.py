@@ -93,6 +93,10 @@ def test_the_person_deciding_asks_and_the_answer_names_options_and_reasons(name:
     assert {r["label"] for r in coach["ranked"]} == labels  # every option, in the player's words
     assert coach["ranked"][0]["margin"].startswith(("+", "-"))
     assert " ± " in coach["lead_text"]
+    # the option button it names is the panel's own option of that name (marked on the page)
+    pick = coach["best_index"]
+    assert pick is not None
+    assert session.label(table, session.option(table, pick)) == coach["ranked"][0]["label"]
     for line in coach["lines"]:
         cited = [r for r in answered["links"] if r in line["text"]]
         assert cited, line  # each reason's rules link to the rules page

@@ -259,9 +259,20 @@ function render({ model, el }) {
     // the coach's button heads the options it advises on (the controls above keep one height)
     if (v.coach_offer) scroll.append(button("se-coach-ask", v.coach && v.coach.state === "answer" ? "Ask the coach again" : "Ask the coach", { kind: "coach" },
       "What would a strong player do here, and why? (from what you can see only)"));
-    if (v.coach) scroll.append(coachOf(v, links));
+    // while it thinks: its progress above the options; its answer: one line above them, the
+    // option it names marked in the list, and the whole answer (why) below them, so that the
+    // options stay in view on a small screen
+    const answered = v.coach && v.coach.state === "answer";
+    if (v.coach) scroll.append(answered ? coachLine(v) : coachOf(v, links));
     if (through) scroll.append(through);
+    if (answered && v.coach.best_index !== null) {
+      const pick = opts.querySelector(`button.se-option[data-index="${v.coach.best_index}"]`);
+      if (pick) {
+        pick.classList.add("se-coach-pick");
+      }
+    }
     scroll.append(opts);
+    if (answered) scroll.append(coachOf(v, links));
     for (const section of v.sections || []) if (section.after) scroll.append(sectionOf(section));
     if (v.blocked.length) {
       const d = h("details", "se-blocked");
@@ -280,6 +291,20 @@ function render({ model, el }) {
   // The coach (issue 27): its progress while it thinks (the table answers meanwhile), then
   // the options it rates best with their expected final margin, and why the first beats the
   // runner-up, each reason with its rules and the explorer that shows it
+  const coachLine = (v) => {
+    const c = v.coach;
+    const line = h("div", "se-coach-line");
+    line.append("★ The coach would choose ", h("b", "", c.ranked[0].label), " (" + c.ranked[0].margin + "). ");
+    const why = h("a", "se-coach-jump", "Why ▾");
+    why.href = "#";
+    why.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      const box = root.querySelector(".se-coach");
+      if (box) box.scrollIntoView({ block: "nearest" });
+    });
+    line.append(why);
+    return line;
+  };
   const coachOf = (v, links) => {
     const c = v.coach;
     const box = h("div", "se-coach");

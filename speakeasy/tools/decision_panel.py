@@ -757,11 +757,11 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             state = "stopping" if run.stopped else "thinking"
             data["coach"] = {"state": state, "done": run.done, "total": run.total}
             return data
-        if run.answer is None or run.answer.best is None:
+        answer, top = run.answer, run.answer.best if run.answer is not None else None
+        if answer is None or top is None:
             error = run.error or "The coach stopped before it had played a single world: ask again."
             data["coach"] = {"state": "error", "error": error}
             return data
-        answer = run.answer
         shown = answer.to_data(lambda a: self.label(table, a), game_type.score_unit)
         runner_up = answer.runner_up
         stations = {s.slug: s for s in game_type.stations}
@@ -779,9 +779,15 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             )
             for rule_id in reason.rules:
                 data["links"].setdefault(rule_id, rule_url(rule_id))
+        best = self.label(table, top.option)
+        count = len(data.get("options", ()))
         data["coach"] = {
             **shown,
             "state": "answer",
+            # the option button it names, marked in the list (None: in a long list's dropdown)
+            "best_index": next(
+                (i for i in range(count) if self.label(table, self.option(table, i)) == best), None
+            ),
             "runner_up": self.label(table, runner_up.option) if runner_up else None,
             "lead_text": spread(answer.lead, answer.lead_stderr, game_type.score_unit),
             "lines": lines,

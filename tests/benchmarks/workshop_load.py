@@ -183,7 +183,13 @@ class Student:
         self.fetched_s = time.monotonic() - start
         url = self.base.replace("http://", "ws://")
         address = f"{url}/play/ws?session_id={self.session}&access_token={self.token}"
-        async with websockets.connect(address, max_size=None, open_timeout=120) as ws:
+        # no keepalive pings from the student: a browser never sends them (it only answers
+        # the server's), and a ping unanswered while the server is busy with the opening
+        # rush would close the session's websocket, after which marimo refuses the
+        # student's clicks with 403 (no consumer left for the session)
+        async with websockets.connect(
+            address, max_size=None, open_timeout=120, ping_interval=None
+        ) as ws:
             deadline = time.monotonic() + OPEN_TIMEOUT_S
             while time.monotonic() < deadline:
                 message = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
@@ -305,7 +311,13 @@ async def _room(
         *(s.run(start, play_s, think) for s in room), return_exceptions=True
     )
     for student, result in zip(room, results, strict=True):
-        if isinstance(result, BaseException):
+        if isinstance(result, websockets.ConnectionClosed):
+            print(
+                f"student {student.number}: websocket closed, received {result.rcvd!r}, "
+                f"sent {result.sent!r}",
+                file=sys.stderr,
+            )
+        elif isinstance(result, BaseException):
             print(f"student {student.number}: {result!r}", file=sys.stderr)
     return room
 

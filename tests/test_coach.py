@@ -6,6 +6,7 @@ anytime (progress and cancel), and every bad request refused."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -135,6 +136,27 @@ def test_the_coach_reports_progress_and_stops_when_cancelled() -> None:
     stopped = _ask("mafia-city", game, worlds=5, cancel=cancel)
     assert stopped.cancelled and stopped.worlds == 2
     assert stopped.best is not None
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_coach_plays_on_with_its_games_rollout_bots(name: str) -> None:
+    """Without a ``rollout``, the bots that play on are the game's ``coach_rollout`` when it
+    sets one, else its search bot's rollout policy: every world's seats are made by it."""
+    game_type = load(name)
+    game = _decision(name, seed=3)
+    pending = game.pending
+    assert pending is not None
+    made: list[str] = []
+
+    def spy(seat: str, seed: int) -> Any:
+        made.append(seat)
+        return random_rollout(seat, seed)
+
+    asked = replace(game_type, coach_rollout=spy)
+    coach(asked, game.observe(pending.player), pending, worlds=2)
+    assert set(made) == {str(p) for p in game.players}
+    # every seat, in each world for each option (the same seeds: common random numbers)
+    assert len(made) == 2 * len(pending.options) * len(game.players)
 
 
 @pytest.mark.parametrize("worlds", [0, -1, MAX_WORLDS + 1, 2.5, True, "3", None])

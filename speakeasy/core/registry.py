@@ -118,6 +118,10 @@ class GameType:
     #: Lucky Luciano phase settles wars and payouts; Mafia City's round): the coach also
     #: compares options where the current chapter ends.
     chapter: Callable[[Any], Any] | None = None
+    #: ``factory(seat, seed)``: the bots that play on after each option in the coach's worlds
+    #: (``None``: the rollout policy of the game's registered ``search`` bot). A game sets it
+    #: when that policy costs too much for a question asked at the table.
+    coach_rollout: Callable[[str, int], Any] | None = None
     #: What a chapter is called in the game ("act", "round").
     chapter_name: str = "chapter"
     #: How a score is written: ``"$"`` before a sum of money, else a unit after the number

@@ -291,7 +291,8 @@ def coach(
 ) -> Coaching:
     """The coach's answer at ``decision`` for the seat it asks, from that seat's
     ``observation`` (see the module docstring). ``rollout`` makes the bots that play on after
-    each option (default: the rollout policy of the game's registered ``search`` bot).
+    each option (default: the game's ``coach_rollout``, else the rollout policy of its
+    registered ``search`` bot).
     ``ValueError`` for a game that cannot be searched or a bad number of worlds."""
     worlds = _checked_worlds(worlds)
     if game_type.determinize is None or game_type.scores is None:
@@ -299,6 +300,8 @@ def coach(
     began = time.perf_counter()
     options = tuple(decision.options)
     seat = str(decision.player)
+    if rollout is None:
+        rollout = game_type.coach_rollout
     if rollout is None:
         bot = game_type.bots["search"](seat, seed) if "search" in game_type.bots else None
         rollout = bot.rollout if isinstance(bot, SearchBot) else random_rollout

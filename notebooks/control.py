@@ -22,12 +22,13 @@ def _():
         flip_rows,
         flips,
         headline,
+        linked_start,
         single_edits,
         starting_positions,
         study_control,
         who,
     )
-    from speakeasy.games.speakeasy.studies.positions import Position
+    from speakeasy.games.speakeasy.studies.positions import POSITION_KEY, Position
     from speakeasy.tools.citations import markdown_escape
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.text import linked
@@ -52,8 +53,10 @@ def _():
         flips,
         headline,
         linked,
+        linked_start,
         markdown_escape,
         mo,
+        POSITION_KEY,
         Position,
         single_edits,
         starting_positions,
@@ -93,14 +96,23 @@ def _(linked, mo):
 
 
 @app.cell(hide_code=True)
-def _(mo, starting_positions):
+def _(POSITION_KEY, linked_start, mo, starting_positions):
+    # a position linked from a game (the coach's "explore" links: ?at=…) comes first, chosen
+    _linked = linked_start(mo.query_params().get(POSITION_KEY))
     starts = starting_positions()
+    if _linked.key is not None and _linked.label is not None:
+        starts = {_linked.label: _linked.key, **starts}
     start_picker = mo.ui.dropdown(
         starts,
-        value=next(label for label, key in starts.items() if key.startswith("scenario:e04")),
+        value=_linked.label
+        or next(label for label, key in starts.items() if key.startswith("scenario:e04")),
         label="**Start from**",
     )
-    start_picker
+    mo.vstack(
+        [mo.callout(mo.plain_text(_linked.refusal), kind="warn"), start_picker]
+        if _linked.refusal
+        else [start_picker]
+    )
     return (start_picker,)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import urllib.parse
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -16,6 +17,7 @@ import pytest
 
 from speakeasy.games.mafia_city.table.play import Table as McTable
 from speakeasy.games.mafia_city.table.play_panel import PlaySession as McSession
+from speakeasy.games.speakeasy.studies.control import linked_start
 from speakeasy.games.speakeasy.table.play import Table
 from speakeasy.games.speakeasy.table.play_panel import PlaySession
 from speakeasy.tools.decision_panel import TableSession, parse_request
@@ -158,3 +160,26 @@ def test_a_game_without_a_coach_offers_none() -> None:
 
     session = NoCoach(Table.new({"purple": "human", "blue": "random"}, seed=1).snapshot())
     assert not session.panel.data["coach_offer"] and not session.ask_coach()
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_the_coachs_explorer_links_open_at_the_position_asked_about(name: str) -> None:
+    """Issue 27: an explorer that can open at a game's position (Speakeasy's control) is
+    linked at the position asked about, as the asking seat sees it; the others open at their
+    own start."""
+    session = SESSIONS[name]()
+    _ask(session)
+    run, game_type = session.coaching, session.game_type
+    assert run is not None and game_type is not None
+    for station in game_type.stations:
+        href = session._explorer_href(station, run)
+        if not station.opens_at:
+            assert href == station.path
+            continue
+        path, _, query = href.partition("?")
+        assert path == station.path
+        start = linked_start(urllib.parse.parse_qs(query)["at"][0])
+        seat = run.seat.capitalize()
+        assert start.refusal is None
+        assert start.label == f"Your game at step {run.step}, as {seat} sees it"
+    assert any(s.opens_at for s in game_type.stations) == (game_type.position_query is not None)

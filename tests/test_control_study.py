@@ -6,11 +6,15 @@ engine's own Lucky Luciano steps (score_area_control, pay_luciano)."""
 
 from __future__ import annotations
 
+import base64
 import copy
 import random
+import zlib
 
 import pytest
 
+from speakeasy.core.bots import decide
+from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.figures.control_figure import DISTRICT_CONTROL_TRACE, control_figure
 from speakeasy.games.speakeasy.figures.truck_explorer import clicked_district
 from speakeasy.games.speakeasy.model.board import Area
@@ -32,6 +36,7 @@ from speakeasy.games.speakeasy.studies.control import (
     EditKind,
     Exploration,
     IllegalEdit,
+    LinkedStart,
     best_rows,
     control_exercises,
     district_contents,
@@ -39,12 +44,15 @@ from speakeasy.games.speakeasy.studies.control import (
     flip_rows,
     flips,
     headline,
+    linked_start,
     single_edits,
     starting_positions,
     study_control,
     who,
 )
-from speakeasy.games.speakeasy.studies.positions import UPTOWN_E5_E6, Position
+from speakeasy.games.speakeasy.studies.positions import UPTOWN_E5_E6, Position, position_query
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.tools.page_address import encode_table
 
 E04 = "scenario:e04_police_casino_district_12"
 UPTOWN = "scenario:uptown_e5_e6"
@@ -481,3 +489,73 @@ def test_gangster_bar_edits_keep_bars_on_their_own_spaces() -> None:
     removed = Edit.remove_gangster_bar(13).apply(start)
     assert not any(s.gangster_bar for s in removed.state.districts[13].spaces)
     assert bars == [i for i, s in enumerate(start.state.districts[13].spaces) if s.gangster_bar]
+
+
+# ---------------------------------------------------------------- a position linked from a game
+def _mid_game(seed: int) -> Game:
+    """A 3-player game played by heuristic bots for 150 decisions."""
+    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=seed)
+    bots = {c: HeuristicBot(seed=seed) for c in game.colours}
+    for _ in range(150):
+        pending = game.pending
+        assert pending is not None
+        game.apply(decide(game, bots[pending.player]))
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_linked_position_is_the_map_as_the_seat_sees_it(seed: int) -> None:
+    """The coach's link (``?at=``) opens the control explorer at the table's map: every
+    district has the same controller and case as in the game (R-CONTROL-2..7), and the areas
+    pay the same (R-PAYOUT-1). The map is public, so every seat's link is the same: a link that
+    carried a seat's hidden facts (hand, safe) would differ from seat to seat."""
+    game = _mid_game(seed)
+    links = {position_query(game.observe(c), "Your game")["at"] for c in game.colours}
+    assert len(links) == 1
+    start = linked_start(links.pop())
+    assert start.refusal is None and start.key is not None and start.label == "Your game"
+    position = Position.load(start.key)
+    for number in game.state.districts:
+        assert district_control(position.state, number) == district_control(game.state, number)
+    ours = study_control(position.state, position.board, position.catalog)
+    theirs = study_control(game.state, position.board, position.catalog)
+    for area in Area:
+        assert ours.area(area).payouts == theirs.area(area).payouts
+    assert set(position.scenario.to_data()) <= {
+        "title",
+        "source",
+        "players",
+        "act",
+        "closed",
+        "districts",
+    }
+
+
+def test_a_link_that_holds_no_position_is_refused_in_plain_words() -> None:
+    """Anyone can edit an address: each bad ``at`` value gets a refusal, never an error."""
+    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 10**6, 9)).decode().rstrip("=")
+    play_table = encode_table("speakeasy", {"seats": [["purple", "human"]], "seed": 7})
+    impossible = encode_table(  # 2 players close five districts, not one (R-SETUP-2)
+        "speakeasy-view",
+        {
+            "scenario": {
+                "title": "t",
+                "players": ["purple", "blue"],
+                "closed": [3],
+                "districts": {"3": {"buildings": [{"owner": "purple", "type": "bar"}]}},
+            }
+        },
+    )
+    for link, why in (
+        (["a", "b"], "more than one position"),
+        ("x" * 100_000, "too long"),
+        ("not base64!", "not base64url"),
+        (bomb, "unpacks to more than"),
+        (play_table, "not of speakeasy-view"),
+        (encode_table("speakeasy-view", {"other": 1}), "holds no position"),
+        (impossible, "R-SETUP-2"),
+    ):
+        start = linked_start(link)
+        assert start.key is None and start.label is None
+        assert start.refusal is not None and why in start.refusal, (why, start.refusal)
+    assert linked_start(None) == LinkedStart()

@@ -46,6 +46,9 @@ class Station:
     title: str
     what: str
     minutes: int = 0
+    #: Whether it opens at a position from a game given in its address (the game's
+    #: ``position_query``): the coach's reasons link to it so.
+    opens_at: bool = False
 
     @property
     def path(self) -> str:
@@ -122,6 +125,10 @@ class GameType:
     #: (``None``: the rollout policy of the game's registered ``search`` bot). A game sets it
     #: when that policy costs too much for a question asked at the table.
     coach_rollout: Callable[[str, int], Any] | None = None
+    #: ``position_query(observation, title)``: the query (``{"at": …}``) that opens the game's
+    #: explorers marked ``opens_at`` at what the observation's seat sees (``None``: they open
+    #: at their own start).
+    position_query: Callable[[Any, str], Mapping[str, str]] | None = None
     #: What a chapter is called in the game ("act", "round").
     chapter_name: str = "chapter"
     #: How a score is written: ``"$"`` before a sum of money, else a unit after the number

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import urllib.parse
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -58,7 +59,7 @@ import traitlets
 
 from speakeasy.core.actions import Action, Decision, IllegalAction
 from speakeasy.core.engine import SaveFileError
-from speakeasy.core.registry import GameType
+from speakeasy.core.registry import GameType, Station
 from speakeasy.core.seeds import derive_seed
 from speakeasy.tools.board_widget import ClickPoints
 from speakeasy.tools.coach import DEFAULT_WORLDS, Coaching, coach, spread
@@ -366,6 +367,8 @@ class CoachRun:
     answer: Coaching | None = None
     error: str | None = None
     stopped: bool = False
+    #: The query that opens an explorer at what the seat sees (the game's ``position_query``).
+    where: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 #: When a reason's measure is taken, in words (``{chapter}``: the game's "act", "round").
@@ -676,7 +679,11 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             step = len(table.game.history)
             seat = decision.player
             observation = table.game.observe(seat)  # what this seat may see, nothing more
-            run = CoachRun(step, str(seat), object(), self.coach_worlds)
+            where = {}
+            if game_type.position_query is not None:
+                title = f"Your game at step {step}, as {str(seat).capitalize()} sees it"
+                where = dict(game_type.position_query(observation, title))
+            run = CoachRun(step, str(seat), object(), self.coach_worlds, where=where)
             self.coaching = run
             self._show_panel(table)
         seed = derive_seed(self.snapshot.seed, "coach", step)
@@ -735,6 +742,13 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
                 self.coaching = dataclasses.replace(run, answer=answer, error=error)
                 self._show_panel(self.table)
 
+    @staticmethod
+    def _explorer_href(station: Station, run: CoachRun) -> str:
+        """An explorer's address, opened at the position asked about where it can be."""
+        if station.opens_at and run.where:
+            return f"{station.path}?{urllib.parse.urlencode(run.where)}"
+        return station.path
+
     def _coach_view(self, table: TableT, data: dict[str, Any]) -> dict[str, Any]:
         """``data`` with the coach's part: whether it may be asked (a person decides, with
         every card of theirs uncovered) and the question on this position."""
@@ -774,7 +788,9 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             lines.append(
                 {
                     "text": f"{label}: {reason.amount()} {when} ({rules})",
-                    "explorer": {"href": station.path, "title": station.title} if station else None,
+                    "explorer": {"href": self._explorer_href(station, run), "title": station.title}
+                    if station
+                    else None,
                 }
             )
             for rule_id in reason.rules:

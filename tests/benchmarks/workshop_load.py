@@ -51,6 +51,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,7 +217,13 @@ class Student:
         self._n += 1
         request = {"n": self._n, "step": old, "kind": "choose", "index": 0}
         clicked = time.monotonic()
-        await asyncio.to_thread(self._post, self.panel, {"request": request})
+        try:
+            await asyncio.to_thread(self._post, self.panel, {"request": request})
+        except urllib.error.HTTPError as error:  # say what became of the session's websocket
+            raise RuntimeError(
+                f"HTTP {error.code} on a click; the websocket: {ws.state.name}, "
+                f"closed with {ws.close_code} {ws.close_reason!r}"
+            ) from error
         framed = viewed = False
         deadline = clicked + ANSWER_TIMEOUT_S
         while not (framed and viewed) and time.monotonic() < deadline:

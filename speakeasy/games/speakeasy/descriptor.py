@@ -23,6 +23,7 @@ from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.shipped import SCENARIO_DIR, load_scenario
 from speakeasy.games.speakeasy.studies.batch import BOTS, batch_lines, play_game
 from speakeasy.games.speakeasy.studies.features import chapter, features
+from speakeasy.games.speakeasy.studies.positions import position_query
 from speakeasy.tools.glossary import Glossary, load_glossary
 from speakeasy.tools.paths import data_path
 from speakeasy.tools.rule_links import SPEAKEASY_RULES
@@ -57,6 +58,7 @@ STATIONS: Final = (
         file="control.py",
         title="Who controls the district?",
         minutes=10,
+        opens_at=True,
         what="Edit police, mafiosi, buildings and gangster bars; see who controls each district "
         "and why, the area tracks, the payouts, and the single change that flips a district.",
     ),
@@ -137,6 +139,7 @@ GAME: Final = GameType(
     # 1.5 CPU s so, 32 s with the search bot's heuristic rollouts (which do not yet make the
     # search beat the heuristic bot in this game: tests/benchmarks/search_strength_results.md)
     coach_rollout=random_rollout,
+    position_query=position_query,
     score_unit="$",
     chapter_name="act",
 )

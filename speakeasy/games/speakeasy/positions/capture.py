@@ -25,12 +25,13 @@ from typing import Any
 from speakeasy.core.actions import Action
 from speakeasy.games.speakeasy.engine.definition import SPEAKEASY
 from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.observe import Observation
 from speakeasy.games.speakeasy.model.state import Colour, GameState
 from speakeasy.games.speakeasy.positions.build import rng_text
 from speakeasy.games.speakeasy.positions.format import Scenario
 from speakeasy.games.speakeasy.rules.flow import Start
 
-__all__ = ["district_spec", "scenario_from_game"]
+__all__ = ["district_spec", "scenario_from_game", "scenario_from_view"]
 
 
 def district_spec(state: GameState, number: int, tokens: bool = False) -> dict[str, Any]:
@@ -229,3 +230,34 @@ def scenario_from_game(game: Game, title: str = "Saved position", **extra: Any) 
         data["actions"] = [str(a) for a in actions]
     data.update(extra)
     return Scenario(data)
+
+
+def scenario_from_view(observation: Observation, title: str) -> Scenario:
+    """What one seat sees of a position, as a scenario to explore (not to play on): the map as
+    the table shows it to everyone (each district's buildings with their pieces, gangster
+    bars, police, tokens and gangster), the closed districts, the seated colours and the act.
+
+    Nothing the seat may not see is written: hands, safes, decks, offers and the time track
+    are left to the scenario's defaults, so an explorer opened at it shows the public map,
+    which is all that area control and its payouts depend on (R-CONTROL-1, R-PAYOUT-1).
+
+    >>> game = Game([Colour.PURPLE, Colour.BLUE], seed=1)
+    >>> for _ in range(30):
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> view = scenario_from_view(game.observe(Colour.PURPLE), "Purple's view")
+    >>> sorted(view.to_data())
+    ['act', 'closed', 'districts', 'players', 'source', 'title']
+    """
+    state = observation.state
+    seen = {str(n): spec for n in sorted(state.districts) if (spec := district_spec(state, n))}
+    data: dict[str, Any] = {
+        "title": title,
+        "source": "saved",
+        "players": [c.value for c in state.players],
+        "act": max(1, min(state.act, 3)),  # the prologue is explored as Act 1
+        "districts": seen,
+    }
+    closed = sorted(n for n, d in state.districts.items() if d.closed)
+    if closed:
+        data["closed"] = closed
+    return Scenario.from_data(data)

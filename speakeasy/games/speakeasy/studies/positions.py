@@ -39,22 +39,26 @@ from speakeasy.core.bots import decide
 from speakeasy.core.seeds import derive_seed
 from speakeasy.games.speakeasy.engine.bots import Bot
 from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.engine.observe import Observation
 from speakeasy.games.speakeasy.model.board import Board
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase
-from speakeasy.games.speakeasy.positions.capture import scenario_from_game
+from speakeasy.games.speakeasy.positions.capture import scenario_from_game, scenario_from_view
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
 from speakeasy.games.speakeasy.positions.shipped import load_scenario
 from speakeasy.games.speakeasy.studies.analysis import analysis_context
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+from speakeasy.tools.page_address import MAX_CHARS, decode_table, encode_table
 
 __all__ = [
+    "POSITION_KEY",
     "STUDY_SCENARIOS",
     "UPTOWN_E5_E6",
     "Position",
     "bot_game",
     "bot_game_before_war",
     "position_game",
+    "position_query",
     "position_scenario",
     "position_title",
     "subject_colour",
@@ -96,8 +100,39 @@ STUDY_SCENARIOS: Mapping[str, str] = {"uptown_e5_e6": UPTOWN_E5_E6}
 
 _GRAMMAR = (
     "scenario:NAME, bot:PLAYERS:SEED:DECISIONS, bot:PLAYERS:SEED:warACT, setup:PLAYERS:SEED, "
-    "empty:PLAYERS or a saved game's JSON"
+    "empty:PLAYERS, at:LINK or a saved game's JSON"
 )
+
+#: The query parameter of an explorer opened at a position from a game (``?at=LINK``): a
+#: seat's view of the map (:func:`position_query`), read by the key ``at:LINK``.
+POSITION_KEY = "at"
+#: The kind of data a position link holds (a play table's address is never read as one).
+_LINK_KIND = "speakeasy-view"
+
+
+def position_query(observation: Observation, title: str) -> dict[str, str]:
+    """The query that opens an explorer at what ``observation``'s seat sees of the map
+    (:func:`~speakeasy.games.speakeasy.positions.capture.scenario_from_view`: nothing hidden
+    from that seat), titled ``title``; empty when the map is too large for an address.
+
+    >>> from speakeasy.games.speakeasy.model.state import Colour
+    >>> game = Game([Colour.PURPLE, Colour.BLUE], seed=1)
+    >>> query = position_query(game.observe(Colour.PURPLE), "Your game, step 0")
+    >>> position_title(f"at:{query['at']}")
+    'Your game, step 0'
+    """
+    view = scenario_from_view(observation, title)
+    link = encode_table(_LINK_KIND, {"scenario": view.to_data()})
+    return {POSITION_KEY: link} if len(link) <= MAX_CHARS else {}
+
+
+def _linked(link: str) -> Scenario:
+    """The scenario a position link holds; ``ValueError`` (the address's or the scenario's
+    refusal, in plain words) if it holds none."""
+    table = decode_table(link, _LINK_KIND)
+    if set(table) != {"scenario"}:
+        raise ValueError("the link holds no position")
+    return Scenario.from_data(table["scenario"], "the link's position")
 
 
 # ============================================================================ bot games
@@ -153,7 +188,7 @@ def _parse(key: str) -> _Key:
     kind, _, rest = key.partition(":")
     parts = rest.split(":")
     try:
-        if kind == "scenario" and rest:
+        if kind in ("scenario", POSITION_KEY) and rest:
             return _Key(kind, name=rest)
         if kind == "bot" and len(parts) == 3:
             players, seed, when = int(parts[0]), int(parts[1]), parts[2]
@@ -174,6 +209,8 @@ def position_title(key: str) -> str:
     k = _parse(key)
     if k.kind == "scenario":
         return _scenario(k.name).title
+    if k.kind == POSITION_KEY:
+        return _linked(k.name).title
     if k.kind == "bot":
         when = f"after {k.decisions} decisions"
         if k.war is not None:
@@ -207,6 +244,8 @@ def position_scenario(key: str) -> Scenario:
     k = _parse(key)
     if k.kind == "scenario":
         return _scenario(k.name)
+    if k.kind == POSITION_KEY:
+        return _linked(k.name)
     if k.kind in ("bot", "save"):
         return scenario_from_game(position_game(key), title=position_title(key))
     data: dict[str, object] = {

@@ -12,6 +12,7 @@ def _():
 
     from speakeasy.games import load
     from speakeasy.games.speakeasy.figures.strategy_figures import (
+        agreement_rows,
         discussion,
         locations_figure,
         money_by_source_figure,
@@ -25,6 +26,7 @@ def _():
 
     GAME = load("speakeasy")
     return (
+        agreement_rows,
         linked,
         plural,
         BOT_MIXES,
@@ -67,6 +69,7 @@ def _(linked, mo):
 @app.cell(hide_code=True)
 def _(BOT_MIXES, mo, os):
     MAX_PROCESSES = max(os.cpu_count() or 1, 1)
+    MAX_SEARCH_PLAYOUTS = 64
     settings = (
         mo.md(
             """
@@ -75,6 +78,8 @@ def _(BOT_MIXES, mo, os):
             {mix}
 
             {seed} {processes}
+
+            {playouts}
             """
         )
         .batch(
@@ -93,11 +98,18 @@ def _(BOT_MIXES, mo, os):
                 show_value=True,
                 label="**Processes** (1 = in this notebook)",
             ),
+            playouts=mo.ui.slider(
+                1,
+                MAX_SEARCH_PLAYOUTS,
+                value=4,
+                show_value=True,
+                label="**Search bot's playouts** per decision (more: stronger and slower)",
+            ),
         )
         .form(submit_button_label="Play")
     )
     settings
-    return MAX_PROCESSES, settings
+    return MAX_PROCESSES, MAX_SEARCH_PLAYOUTS, settings
 
 
 @app.cell(hide_code=True)
@@ -105,6 +117,7 @@ def _(
     BOT_MIXES,
     GAME,
     MAX_PROCESSES,
+    MAX_SEARCH_PLAYOUTS,
     checked_choice,
     checked_int,
     game_specs,
@@ -122,10 +135,13 @@ def _(
         "mix": checked_choice(chosen.get("mix"), list(BOT_MIXES), _mix),
         "seed": checked_int(chosen.get("seed"), 0, 10**6, default=1),
         "processes": checked_int(chosen.get("processes"), 1, MAX_PROCESSES, default=1),
+        "playouts": checked_int(chosen.get("playouts"), 1, MAX_SEARCH_PLAYOUTS, default=4),
     }
     players = batch["players"]
     bots = BOT_MIXES[batch["mix"]](players)
-    specs = game_specs(GAME, batch["games"], players, batch["seed"], bots)
+    specs = game_specs(
+        GAME, batch["games"], players, batch["seed"], bots, playouts=batch["playouts"]
+    )
     finished = list(
         mo.status.progress_bar(
             iter_games(GAME, specs, workers=batch["processes"]),
@@ -139,7 +155,8 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(bots, mo, players, plural, records, summary_rows):
+def _(agreement_rows, bots, mo, players, plural, records, summary_rows):
+    _agreement = agreement_rows(records)
     mo.vstack(
         [
             mo.md(
@@ -147,6 +164,21 @@ def _(bots, mo, players, plural, records, summary_rows):
                 f"bots rotating over the colours: {', '.join(bots)}."
             ),
             mo.ui.table(summary_rows(records), selection=None, label="Results by bot"),
+            *(
+                [
+                    mo.md(
+                        "### Where the search bot differs from the heuristic bot\n\n"
+                        "At each of its decisions the search bot plays every option on in "
+                        "several imagined games (the heuristic bot playing every seat) and "
+                        "takes the best on average; the heuristic bot values each option "
+                        "from the position alone. The rows count, by kind of decision, how "
+                        "often the two chose the same; the most different come first."
+                    ),
+                    mo.ui.table(_agreement, selection=None, label="Search bot's choices"),
+                ]
+                if _agreement
+                else []
+            ),
         ]
     )
     return

@@ -17,6 +17,13 @@ from typing import Any
 
 import pytest
 
+from speakeasy.core.bots import decide
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.rules.luciano import district_control
+from speakeasy.games.speakeasy.studies.control import who
+from speakeasy.games.speakeasy.studies.positions import position_query
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from tests.browser import click_district, plot_figure, wait_for
 
 pytestmark = pytest.mark.browser
@@ -151,3 +158,31 @@ def test_the_explorer_fits_a_laptop_and_a_wide_screen(
         shutil.copyfile(shot, Path("/tmp") / f"control_{width}.png")
     finally:
         context.close()
+
+
+def test_a_position_linked_from_a_game_opens_first(control_url: str, chromium_page: Any) -> None:
+    """Issue 27: the coach's "explore" link (``?at=``) opens the explorer at the game's map as
+    the asking seat sees it: it is the chosen start and every district's controller is the
+    game's (R-CONTROL-2..7); a link that holds no position is refused in plain words and the
+    explorer opens at its own start."""
+    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=2)
+    bots = {c: HeuristicBot(seed=2) for c in game.colours}
+    for _ in range(150):
+        pending = game.pending
+        assert pending is not None
+        game.apply(decide(game, bots[pending.player]))
+    title = "Your game at step 150, as Purple sees it"
+    link = position_query(game.observe(Colour.PURPLE), title)["at"]
+    expected = {str(n): who(district_control(game.state, n)) for n in game.state.districts}
+    page = chromium_page
+    page.goto(f"{control_url}?at={link}", wait_until="domcontentloaded")
+    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    assert wait_for(page, lambda p: _meta(p).get("control") == expected, TIMEOUT_MS), _meta(page)
+    expect(page.locator("marimo-dropdown").first).to_contain_text(title, timeout=TIMEOUT_MS)
+
+    page.goto(f"{control_url}?at=not-a-position", wait_until="domcontentloaded")
+    expect(page.get_by_text("The linked position cannot be opened")).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+    page.wait_for_selector(PLOT_READY, timeout=TIMEOUT_MS)
+    assert wait_for(page, lambda p: _meta(p).get("selected") == 12, TIMEOUT_MS)  # E4, as ever

@@ -4,6 +4,7 @@ it gives depends only on what the seat may see (MC-INFO-1, R-MONEY-1...)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -18,6 +19,8 @@ from speakeasy.core.engine import Engine
 from speakeasy.core.registry import GameType
 from speakeasy.games import load, names
 from speakeasy.games.mafia_city.model.state import Options as MafiaCityOptions
+from speakeasy.games.speakeasy.figures.strategy_figures import DECISION_NAMES, agreement_rows
+from speakeasy.tools.batch import game_specs
 from speakeasy.tools.search import (
     DEFAULT_PLAYOUTS,
     Advice,
@@ -303,3 +306,39 @@ def test_a_bad_budget_on_the_command_line_is_a_usage_error(args: list[str], says
 def test_positions_helper_yields_the_start() -> None:
     game = next(positions(lambda seed: load("mafia-city").new_game(3, seed), 1, 5))
     assert not game.is_over
+
+
+def test_a_batch_record_says_where_the_search_chose_as_its_policy_would() -> None:
+    """Issue 27's study: each search seat's record counts, by kind of decision, the choices
+    with more than one option and those the same as its rollout policy's (the heuristic
+    bot's) at the same position; other seats have no such count."""
+    game_type = load("mafia-city")
+    specs = game_specs(game_type, 1, 3, seed=4, bots=("search", "heuristic", "heuristic"))
+    assert game_type.play_batch_game is not None
+    record = game_type.play_batch_game(dataclasses.replace(specs[0], playouts=2))
+    searched = [s for s in record.seats if s.bot == "search"]
+    assert len(searched) == 1
+    agreement = searched[0].details["agreement"]
+    assert agreement and all(0 <= same <= n for same, n in agreement.values())
+    decided, _ = record.decision_time["search"]
+    assert 0 < sum(n for _, n in agreement.values()) <= decided
+    assert all("agreement" not in s.details for s in record.seats if s.bot != "search")
+    rows = agreement_rows([record])  # the study's table: the most different kind first
+    assert [r["decisions"] for r in rows[:-1]] == [
+        n for same, n in sorted(agreement.values(), key=lambda t: t[0] / t[1])
+    ]
+    assert rows[-1]["decision"] == "every decision"
+    assert rows[-1]["decisions"] == sum(n for _, n in agreement.values())
+
+
+def test_the_search_studys_rows_name_each_decision_in_a_players_words() -> None:
+    """Every kind of Speakeasy decision has a name for the study's table (no engine words)."""
+    game_type = load("speakeasy")
+    game = game_type.new_game(2, 1)
+    bots = {p: game_type.make_bot("heuristic", str(p), 1) for p in game.players}
+    seen = set()
+    while game.pending is not None:
+        seen.add(str(game.pending.kind))
+        game.apply(decide(game, bots[game.pending.player]))
+    assert seen <= set(DECISION_NAMES), seen - set(DECISION_NAMES)
+    assert all("_" not in name for name in DECISION_NAMES.values())

@@ -91,6 +91,8 @@ BOT_MIXES: dict[str, Callable[[int], tuple[str, ...]]] = {
     "half heuristic, half random": lambda n: tuple(
         "heuristic" if k % 2 == 0 else "random" for k in range(n)
     ),
+    # the search bot (issue 27) against the bot its rollouts play
+    "one search bot, the others heuristic": lambda n: ("search",) + ("heuristic",) * (n - 1),
 }
 
 

@@ -42,6 +42,7 @@ decision's order otherwise.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import random
@@ -57,6 +58,7 @@ from speakeasy.core.determinize import DeterminizeError
 from speakeasy.core.engine import Engine, EngineError
 from speakeasy.core.registry import GameType
 from speakeasy.core.seeds import derive_seed
+from speakeasy.tools.batch import GameRecord
 
 __all__ = [
     "DEFAULT_DETERMINIZATIONS",
@@ -72,6 +74,7 @@ __all__ = [
     "margin",
     "play_out",
     "random_rollout",
+    "with_agreement",
 ]
 
 B = TypeVar("B")
@@ -292,6 +295,9 @@ class SearchBot:
         self.horizon = horizon
         #: The last advice given (for a coach, or a benchmark's timing).
         self.last: Advice | None = None
+        #: Where its choices agree with its rollout policy's own (the heuristic bot's, when
+        #: that is the policy): decision kind -> [same choice, decisions with a choice].
+        self.agreement: dict[str, list[int]] = {}
 
     @classmethod
     def for_game(cls, game: GameType, **kwargs: Any) -> SearchBot:
@@ -349,14 +355,18 @@ class SearchBot:
         estimates = tuple(_estimate(options[i], counts[i], sums[i], squares[i]) for i in range(n))
         played = [e for e in estimates if e.playouts]
         choice = options[0]
+        # the rollout policy's own choice: it breaks a tie, and tells where the search differs
+        policy = self.rollout(str(decision.player), derive_seed(base, "policy"))
+        preferred = policy.choose(observation, decision)
         if played:
             top = max(e.mean for e in played)
             best = [e.option for e in played if e.mean >= top - TIE]
             choice = best[0]
             if len(best) > 1:  # a tie: the rollout policy's own choice if it is among the best
-                policy = self.rollout(str(decision.player), derive_seed(base, "policy"))
-                preferred = policy.choose(observation, decision)
                 choice = preferred if preferred in best else choice
+        tally = self.agreement.setdefault(str(decision.kind), [0, 0])
+        tally[0] += choice == preferred
+        tally[1] += 1
         self.last = Advice(
             choice,
             estimates,
@@ -432,3 +442,18 @@ def _estimate(option: Action, n: int, total: float, squares: float) -> Estimate:
         return Estimate(option, mean, 0.0, n)
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     return Estimate(option, mean, math.sqrt(variance / n), n)
+
+
+def with_agreement(record: GameRecord, bots: Mapping[str, Any]) -> GameRecord:
+    """``record`` with, for each seat a :class:`SearchBot` played (``bots`` by seat name),
+    where its choices agreed with its rollout policy's: ``details["agreement"]``, decision
+    kind -> ``(same choice, decisions)`` (the Strategies study shows where the search
+    differs from the heuristic bot)."""
+    seats = []
+    for seat in record.seats:
+        bot = bots.get(seat.colour)
+        if isinstance(bot, SearchBot):
+            agreed = {kind: (same, n) for kind, (same, n) in sorted(bot.agreement.items())}
+            seat = dataclasses.replace(seat, details={**seat.details, "agreement": agreed})
+        seats.append(seat)
+    return dataclasses.replace(record, seats=tuple(seats))

@@ -184,12 +184,15 @@ class Student:
         self.fetched_s = time.monotonic() - start
         url = self.base.replace("http://", "ws://")
         address = f"{url}/play/ws?session_id={self.session}&access_token={self.token}"
-        # no keepalive pings from the student: a browser never sends them (it only answers
-        # the server's), and a ping unanswered while the server is busy with the opening
-        # rush would close the session's websocket, after which marimo refuses the
-        # student's clicks with 403 (no consumer left for the session)
+        # A browser reads its websocket all the time and answers the server's pings at once,
+        # and sends no pings of its own. A student thinking between clicks does not call
+        # recv(), so the client must queue every message unread (max_queue=None): with a
+        # bounded queue it stops reading the socket, the server's keepalive ping goes
+        # unanswered, the server closes the websocket (unseen: the close frame is never
+        # read) and marimo refuses the student's next click with 403, as the session has no
+        # consumer left (workshop_load_results.md, the first 30-student runs).
         async with websockets.connect(
-            address, max_size=None, open_timeout=120, ping_interval=None
+            address, max_size=None, max_queue=None, open_timeout=120, ping_interval=None
         ) as ws:
             deadline = time.monotonic() + OPEN_TIMEOUT_S
             while time.monotonic() < deadline:

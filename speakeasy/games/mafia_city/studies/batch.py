@@ -26,7 +26,7 @@ from speakeasy.games.mafia_city.engine.determinize import determinize, evaluate,
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
-from speakeasy.tools.search import SearchSettings, budgeted
+from speakeasy.tools.search import SearchSettings, budgeted, with_agreement
 
 __all__ = ["BOTS", "MAX_ROUNDS", "batch_lines", "play_game"]
 
@@ -101,7 +101,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         )
         for p in seats
     )
-    return GameRecord(
+    record = GameRecord(
         game=spec.game,
         index=spec.index,
         seed=spec.seed,
@@ -117,6 +117,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         seconds=clock.elapsed(),
         decision_time=clock.timing(),
     )
+    return with_agreement(record, bots)
 
 
 def batch_lines(records: Sequence[GameRecord], kind: str | None) -> list[str]:

@@ -27,7 +27,7 @@ without drawing:
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
@@ -38,8 +38,10 @@ from speakeasy.tools.batch import GameRecord, SeatRecord, wilson_interval
 
 __all__ = [
     "BOT_COLOURS",
+    "DECISION_NAMES",
     "SOURCE_COLOURS",
     "SOURCE_LABELS",
+    "agreement_rows",
     "compare_rates",
     "discussion",
     "locations_figure",
@@ -53,7 +55,7 @@ __all__ = [
 ]
 
 #: Colours of the bot kinds (others get the plotly defaults).
-BOT_COLOURS: dict[str, str] = {"heuristic": "#2a6f97", "random": "#c9a227"}
+BOT_COLOURS: dict[str, str] = {"heuristic": "#2a6f97", "random": "#c9a227", "search": "#8b1a1a"}
 #: One colour per money source (:data:`speakeasy.games.speakeasy.studies.batch.SOURCES`).
 SOURCE_COLOURS: dict[str, str] = {
     "barrels": "#8b5a2b",
@@ -270,6 +272,81 @@ def win_rate_by_seat_figure(records: Sequence[GameRecord]) -> go.Figure:
         barmode="group",
         yaxis={"title": "win rate", "tickformat": ".0%", "range": [0, 1.05]},
     )
+
+
+#: Speakeasy's kinds of decision in a player's words (the search study's rows).
+DECISION_NAMES: Mapping[str, str] = {
+    "mafioso": "placing a new mafioso",
+    "build": "what to build",
+    "build_space": "where to build",
+    "prologue_card": "the prologue's card",
+    "raise": "which operation or strength to raise",
+    "raise_more": "discarding for one more level",
+    "capo": "which person to send a capo to",
+    "gain_helper": "which helper card to take",
+    "use_helper": "using a helper card",
+    "use_offer_helper": "using a helper card in the offer",
+    "hire_goon": "hiring goons",
+    "ally": "allying with a gangster",
+    "docks_move": "moving mafiosi at the docks",
+    "turn_draw": "the end-of-turn card",
+    "draw": "which operation card to draw",
+    "swap": "whose capo to replace",
+    "compensation": "the reward for a moved capo",
+    "city_token": "which city token to take",
+    "play_city_token": "playing a city token",
+    "city_middle": "placing a played city token",
+    "city_limit": "which city tokens to keep",
+    "takeover_boost": "goons and partner in a takeover",
+    "restaurant_space": "the new turn-order space",
+    "discard": "the Restaurant's discard",
+    "restaurant_action": "the Restaurant's actions",
+    "play_card": "which operation card to play",
+    "truck": "moving a truck",
+    "truck_choose": "which truck acts next",
+    "protect": "protecting buildings",
+    "cook_book": "cooking books",
+    "sell": "selling barrels",
+    "gang_war_defence": "defending in a gang war",
+    "attack_ship": "attacking a ship",
+    "ship_barrel": "where a ship's barrel goes",
+    "ship_mafioso": "which mafioso leaves the docks",
+}
+
+
+def agreement_rows(records: Sequence[GameRecord]) -> list[dict[str, object]]:
+    """Where the search bots' choices differ from their rollout policy's (the heuristic bot's):
+    one row per kind of decision they took with a choice, how many, and how often they chose
+    as the heuristic bot would have from the same position; the most different first, the
+    whole batch last. Empty when no search bot played."""
+    tallies: dict[str, list[int]] = {}
+    for seat in _seats(records):
+        for kind, (same, n) in seat.details.get("agreement", {}).items():
+            tally = tallies.setdefault(kind, [0, 0])
+            tally[0] += same
+            tally[1] += n
+    if not tallies:
+        return []
+    rows: list[dict[str, object]] = [
+        {
+            "decision": DECISION_NAMES.get(kind, kind.replace("_", " ")),
+            "decisions": n,
+            "as the heuristic bot": f"{same / n:.0%}",
+            "differently": n - same,
+        }
+        for kind, (same, n) in sorted(tallies.items(), key=lambda kv: kv[1][0] / kv[1][1])
+    ]
+    same = sum(t[0] for t in tallies.values())
+    n = sum(t[1] for t in tallies.values())
+    rows.append(
+        {
+            "decision": "every decision",
+            "decisions": n,
+            "as the heuristic bot": f"{same / n:.0%}",
+            "differently": n - same,
+        }
+    )
+    return rows
 
 
 def summary_rows(records: Sequence[GameRecord]) -> list[dict[str, object]]:

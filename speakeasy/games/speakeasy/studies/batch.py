@@ -35,7 +35,7 @@ from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
-from speakeasy.tools.search import SearchSettings, budgeted
+from speakeasy.tools.search import SearchSettings, budgeted, with_agreement
 
 __all__ = [
     "BOTS",
@@ -234,7 +234,8 @@ def play_game(spec: GameSpec) -> GameRecord:
         with clock.deciding(kinds[colour]):
             action = decide(game, bots[colour])  # from the seat's observation only
         game.apply(action)
-    return replace(record_of(game, spec), seconds=clock.elapsed(), decision_time=clock.timing())
+    record = replace(record_of(game, spec), seconds=clock.elapsed(), decision_time=clock.timing())
+    return with_agreement(record, {colour.value: bot for colour, bot in bots.items()})
 
 
 def batch_lines(records: Sequence[GameRecord], kind: str | None) -> list[str]:

@@ -1,10 +1,10 @@
 """Hostile text pasted and uploaded into every text and file input of the workshop's notebooks
 while a second visitor clicks in Play (issue 26, item 12).
 
-Shared by the browser test (``tests/test_browser_hostile_input.py``: every input answers every
-text with a refusal the page shows, and every click of the other visitor is answered) and the
-benchmark (``tests/benchmarks/hostile_browser_latency.py``: that visitor's click latency, idle
-and during the attack, in one run).
+Shared by the browser test (``tests/test_browser_hostile_input.py``: every input answers each
+text :func:`coverage` gives it with a refusal the page shows, and every click of the other
+visitor is answered) and the benchmark (``tests/benchmarks/hostile_browser_latency.py``: that
+visitor's click latency, idle and during the attack, in one run).
 
 * :data:`HOSTILE_TEXTS` go into text boxes and text areas, :data:`HOSTILE_FILES` into file
   inputs (the texts as files, bytes that are not UTF-8, and a file over the 5 MB limit).

@@ -1,17 +1,24 @@
 """Hostile text pasted and uploaded into every text and file input of the workshop's notebooks
 while a second visitor clicks in Play (issue 26, item 12).
 
-Shared by the browser test (``tests/test_browser_hostile_input.py``: every input answers every
-text with a refusal the page shows, and every click of the other visitor is answered) and the
-benchmark (``tests/benchmarks/hostile_browser_latency.py``: that visitor's click latency, idle
-and during the attack, in one run).
+Shared by the browser test (``tests/test_browser_hostile_input.py``: every input answers each
+text :func:`coverage` gives it with a refusal the page shows, and every click of the other
+visitor is answered) and the benchmark (``tests/benchmarks/hostile_browser_latency.py``: that
+visitor's click latency, idle and during the attack, in one run).
 
 * :data:`HOSTILE_TEXTS` go into text boxes and text areas, :data:`HOSTILE_FILES` into file
   inputs (the texts as files, bytes that are not UTF-8, and a file over the 5 MB limit).
+* :data:`COVERAGE` says which of them each input gets. Inputs share readers (the save readers,
+  the rule search, the exercises' check, the token parser): the first input of each reader gets
+  every text (or file), each other input of that reader one of them, whose refusal on the page
+  shows that it reached the same reader. The readers' own hostile-input tests (linear time,
+  sizes, memory) are unit tests: ``tests/test_saves.py``, ``tests/test_scenario_edges.py``,
+  ``tests/test_mc_positions.py``, ``tests/benchmarks/test_bench_hostile.py``.
 * :class:`Attacker` is visitor A: one page that visits each notebook in turn (:data:`ATTACKS`)
-  and puts each hostile text into each of its inputs, then a harmless value, and waits for what
-  the page answers to each. It fails (:class:`AssertionError`) when an answer is not the
-  expected refusal, or the page shows a traceback.
+  and puts each hostile text of :data:`COVERAGE` (or, with ``every_text``, every one) into each
+  of its inputs, then a harmless value, and waits for what the page answers to each. It fails
+  (:class:`AssertionError`) when an answer is not the expected refusal, or the page shows a
+  traceback.
 * :class:`Clicker` is visitor B: a Play page in a browser of its own (its own thread and
   playwright) that makes one decision, then clicks Undo and Redo in turn, each time waiting
   until the map and the decision panel show the step it went to. The page times each click
@@ -43,10 +50,13 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 __all__ = [
     "ATTACKS",
+    "COVERAGE",
     "HOSTILE_FILES",
     "HOSTILE_TEXTS",
+    "SMALL",
     "Attacker",
     "Clicker",
+    "coverage",
     "percentile",
     "valid_saves",
 ]
@@ -65,6 +75,53 @@ HOSTILE_FILES: dict[str, bytes] = {
     "not UTF-8": b"\xff\xfe" * 50_000,
     "too large": b"[" * (MAX_UPLOAD_BYTES + 1),
 }
+
+TEXTS = tuple(HOSTILE_TEXTS)
+FILES = tuple(HOSTILE_FILES)
+#: What only a file can hold: bytes that are not UTF-8 and more than the upload limit.
+FILE_ONLY = ("not UTF-8", "too large")
+#: The small texts (under 100 KB), one of which, in turn, goes to each input that gets one.
+SMALL = ("escaped quotes", "nested brackets", "NUL bytes")
+
+#: Which hostile texts (or files) each input gets: (notebook, input) -> names. Each reader gets
+#: every text once, through its first input below; every other input of the same reader gets
+#: one text (the small ones in turn), and its refusal on the page shows that the text reached
+#: that reader. The two files only a file can hold are refused before any reader, by the
+#: upload's check (``checked_upload_text``): Play's and Mafia City Play's uploads get them, and
+#: Truck routes' as ``.toml`` (its ``.json`` goes through the same check first). An exercise's
+#: answer box not listed (as many as the exercises: :func:`coverage`) gets one small text.
+COVERAGE: dict[tuple[str, str], tuple[str, ...]] = {
+    # Speakeasy's save reader (Table.load, Game.from_json), through checked_upload_text
+    ("play/", "paste"): TEXTS,
+    ("play/", "file"): ("nested brackets", *FILE_ONLY),
+    ("truck-routes/", "file.json"): ("NUL bytes",),
+    # Mafia City's save reader
+    ("mafia-city-play/", "paste"): TEXTS,
+    ("mafia-city-play/", "file"): ("escaped quotes", *FILE_ONLY),
+    # the scenario reader (parse_scenario): every file
+    ("truck-routes/", "file.toml"): FILES,
+    # looking a rule up (RuleLookup: Speakeasy's rules in Play, Mafia City's in its Play)
+    ("play/", "look up a rule"): TEXTS,
+    ("mafia-city-play/", "look up a rule"): ("nested brackets",),
+    # the rules page's search of both games (find_rules, find_terms)
+    ("rules/", "search"): TEXTS,
+    # the stacks' token parser (parse_tokens): the eight boxes of Mafia City control
+    ("mafia-city-control/", "text box 1"): TEXTS,
+    **{("mafia-city-control/", f"text box {i}"): (SMALL[i % 3],) for i in range(2, 9)},
+    # an exercise's answer (Exercise.check): every text in Control's first box
+    ("control/", "answer 1"): TEXTS,
+}
+
+
+def coverage(path: str, what: str) -> tuple[str, ...]:
+    """The names of the hostile texts (or files) that input ``what`` of ``path`` gets: its
+    entry in :data:`COVERAGE`, or for an exercise's answer box not there (``"answer N"``), one
+    small text (:data:`SMALL`, in turn)."""
+    if (path, what) in COVERAGE:
+        return COVERAGE[(path, what)]
+    number = int(what.removeprefix("answer "))  # any other input must be in COVERAGE
+    return (SMALL[number % len(SMALL)],)
+
 
 #: How long an answer may take before the page counts as hung (ms): no speed claim.
 HANG_MS = 60_000
@@ -149,8 +206,10 @@ def paste(page: Any, box: Any, text: str) -> None:
     value when it loses the focus). The value is set as a paste leaves it: Chromium's own
     paste (Ctrl+V) and playwright's ``fill`` insert and delete a text line by line, in time
     that grows with the square of the lines (4 s for 10,000 lines, about 35 s for 30,000), all
-    of it in the pasting visitor's own tab; the server receives the same value either way."""
-    box.click()
+    of it in the pasting visitor's own tab; the server receives the same value either way.
+    The box is focused as a click would (a click's checks that the box is still and in view
+    took 0.65 s a paste on a loaded machine; the box was waited for when its page opened)."""
+    box.focus()
     with _value_sent(page):
         box.evaluate(_PASTE_JS, text)
         box.press("Tab")
@@ -188,15 +247,19 @@ def valid_saves() -> dict[str, str]:
 
 @dataclass
 class Attacker:
-    """Visitor A: puts every hostile text into every input of the notebooks served at
-    ``base`` (the workshop's index URL); ``saves`` are valid texts to load in between (keys
-    ``play``, ``mafia-city-play``, ``truck-routes``). ``answered`` lists what each input said to
-    each text: (notebook, input, text, the page's answer)."""
+    """Visitor A: puts hostile text into every input of the notebooks served at ``base`` (the
+    workshop's index URL), each input the texts :data:`COVERAGE` gives it or, with
+    ``every_text``, every text (every file for a file input); ``saves`` are valid texts to load
+    in between (keys ``play``, ``mafia-city-play``, ``truck-routes``). ``answered`` lists what
+    each input said to each text: (notebook, input, text, the page's answer)."""
 
     page: Any
     base: str
     saves: dict[str, str]
+    every_text: bool = False
     answered: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: Each input found: (notebook, input).
+    inputs: list[tuple[str, str]] = field(default_factory=list)
     phase: str = ""
     #: (monotonic start, end) of each page's opening: from the page's load until A's first
     #: answer on it (the session starting, as for any visitor, and A's first input).
@@ -214,6 +277,14 @@ class Attacker:
                 assert not problems, f"{path}: the page shows {problems}"
         self.phase = ""
 
+    def kinds(self, path: str, what: str) -> tuple[str, ...]:
+        """The names of the hostile texts (or files) that input ``what`` of ``path`` gets
+        (:func:`coverage`, or every one); the input counts as found (``inputs``)."""
+        self.inputs.append((path, what))
+        if self.every_text:
+            return FILES if what.startswith("file") else TEXTS
+        return coverage(path, what)
+
     def note(self, path: str, what: str, text: str, answer: str) -> None:
         self.answered.append((path, what, text, answer))
         if self.openings and self.openings[-1][1] == math.inf:
@@ -221,8 +292,8 @@ class Attacker:
 
     # -------------------------------------------------------------- the play tables
     def load_game(self, path: str, button: str) -> None:
-        """The "Load a saved game" form of a play table: each text pasted, then each file
-        uploaded, is refused in the panel's note; a valid save loads after each."""
+        """The "Load a saved game" form of a play table: each hostile text pasted, then each
+        file uploaded, is refused in the panel's note; a valid save loads after each."""
         page = self.page
         wait_for_table(page, HANG_MS)
         wait_for_cells(page, HANG_MS)
@@ -232,14 +303,14 @@ class Attacker:
         load = page.get_by_role("button", name=button, exact=True)
         loaded = re.compile(r"^Loaded a game at step \d+\.$")
         refused = re.compile(r"^(Cannot load this game: .+|Choose a saved game file or paste .+)$")
-        for name, text in HOSTILE_TEXTS.items():
-            paste(page, area, text)
+        for name in self.kinds(path, "paste"):
+            paste(page, area, HOSTILE_TEXTS[name])
             answer = self._press_until(load, refused)
             self.note(path, "paste", name, answer)
             paste(page, area, self.saves[path])
             self._press_until(load, loaded)
-        for name, data in HOSTILE_FILES.items():
-            _upload(page, f"{slug(name)}.json", data, "application/json")
+        for name in self.kinds(path, "file"):
+            _upload(page, f"{slug(name)}.json", HOSTILE_FILES[name], "application/json")
             answer = self._press_until(load, re.compile(r"^Cannot load this game: .+$"))
             self.note(path, "file", name, answer)
             _upload(page, "saved.json", self.saves[path].encode(), "application/json")
@@ -278,15 +349,17 @@ class Attacker:
     def mafia_city_play(self) -> None:
         self.load_game("mafia-city-play/", "Load")
         self.look_up_rules("mafia-city-play/", "MC-SCORE-3")
+        self.page.get_by_text("Exercises about this position", exact=True).click()
+        self.answer_boxes("mafia-city-play/")
 
     # -------------------------------------------------------------- text boxes
     def look_up_rules(self, path: str, rule: str) -> None:
-        """A play table's "Look up a rule" box: each text finds no rule (and says so), then a
-        rule's ID finds it."""
+        """A play table's "Look up a rule" box: a hostile text finds no rule (and says so),
+        then a rule's ID finds it."""
         box = self.page.get_by_placeholder(re.compile("a rule ID")).first
         box.wait_for(state="visible", timeout=HANG_MS)
-        for name, text in HOSTILE_TEXTS.items():
-            paste(self.page, box, text)
+        for name in self.kinds(path, "look up a rule"):
+            paste(self.page, box, HOSTILE_TEXTS[name])
             _wait_text(self.page, "No rule matches")
             self.note(path, "look up a rule", name, "No rule matches …")
             paste(self.page, box, rule)
@@ -294,7 +367,7 @@ class Attacker:
             _wait_text(self.page, rule)
 
     def rules(self) -> None:
-        """The rules page's search box: no rule matches any of the texts; an ID finds it."""
+        """The rules page's search box: no rule matches a hostile text; an ID finds it."""
         page = self.page
         box = page.get_by_placeholder(re.compile(r"R-TRUCK-7, .*or words")).first
         # the list of every entry is drawn last: the page's first run is over (a value sent
@@ -302,8 +375,8 @@ class Attacker:
         page.get_by_text(re.compile(r"^\d+ entries$")).first.wait_for(timeout=HANG_MS)
         wait_for_cells(page, HANG_MS)
         nothing = "No rule matches this search"
-        for name, text in HOSTILE_TEXTS.items():
-            paste(page, box, text)
+        for name in self.kinds("rules/", "search"):
+            paste(page, box, HOSTILE_TEXTS[name])
             _wait_text(page, nothing)
             self.note("rules/", "search", name, nothing)
             paste(page, box, "R-GOLDEN-5")
@@ -311,23 +384,29 @@ class Attacker:
             _wait_text(page, "1 entry")
 
     def answer_boxes(self, path: str) -> None:
-        """Each exercise's answer box: every text is refused with its length; emptied, the
-        box shows no verdict."""
+        """Each exercise's answer box: every text is refused with its length (a new length
+        each text, so each refusal is a new answer); emptied, the box shows no verdict."""
         page = self.page
         boxes = page.get_by_placeholder("your answer")
         boxes.first.wait_for(state="visible", timeout=HANG_MS)
         wait_for_cells(page, HANG_MS)
         assert boxes.count() >= 1
         for i in range(boxes.count()):
-            for name, text in HOSTILE_TEXTS.items():
-                box = boxes.nth(i)
-                paste(page, box, text)
+            box = boxes.nth(i)
+            shown = None
+            for name in self.kinds(path, f"answer {i + 1}"):
+                paste(page, box, HOSTILE_TEXTS[name])
                 sent = int(box.evaluate("b => b.value.length"))
                 refusal = f"That answer is {sent:,} characters long"
+                if refusal == shown:  # the same length as the text before: not a new answer
+                    paste(page, box, "")
+                    _wait_text(page, refusal, present=False)
+                    paste(page, box, HOSTILE_TEXTS[name])
                 _wait_text(page, refusal)
                 self.note(path, f"answer {i + 1}", name, refusal)
-                paste(page, box, "")
-                _wait_text(page, refusal, present=False)
+                shown = refusal
+            paste(page, box, "")
+            _wait_text(page, "That answer is", present=False)
 
     def control(self) -> None:
         self.answer_boxes("control/")
@@ -336,7 +415,7 @@ class Attacker:
         self.answer_boxes("gang-war/")
 
     def mafia_city_control(self) -> None:
-        """The stacks' and the Cell's boxes: every text is cut and its words refused as no
+        """The stacks' and the Cell's boxes: each text is cut and its words refused as no
         player; with the box's first value back, the warning goes; then the answer boxes."""
         page = self.page
         boxes = page.locator("marimo-text input:not([placeholder='your answer'])")
@@ -346,8 +425,8 @@ class Attacker:
         for i in range(boxes.count()):
             box = boxes.nth(i)
             first = box.input_value()
-            for name, text in HOSTILE_TEXTS.items():
-                paste(page, box, text)
+            for name in self.kinds("mafia-city-control/", f"text box {i + 1}"):
+                paste(page, box, HOSTILE_TEXTS[name])
                 _wait_text(page, "is not a player here")
                 self.note("mafia-city-control/", f"text box {i + 1}", name, "is not a player")
                 paste(page, box, first)
@@ -355,7 +434,7 @@ class Attacker:
         self.answer_boxes("mafia-city-control/")
 
     def truck_routes(self) -> None:
-        """The saved game / scenario upload: every hostile file, as ``.json`` and as ``.toml``,
+        """The saved game / scenario upload: each hostile file, as ``.json`` and as ``.toml``,
         is refused by name ("Could not load …"), and a valid save put in after it loads (the
         refusal goes); then the answer boxes."""
         page = self.page
@@ -364,9 +443,9 @@ class Attacker:
         )
         wait_for_cells(page, HANG_MS)
         for suffix, mime in ((".json", "application/json"), (".toml", "application/toml")):
-            for name, data in HOSTILE_FILES.items():
+            for name in self.kinds("truck-routes/", f"file{suffix}"):
                 upload = f"{slug(name)}{suffix}"
-                _upload(page, upload, data, mime)
+                _upload(page, upload, HOSTILE_FILES[name], mime)
                 refusal = f"Could not load {upload}"
                 _wait_text(page, refusal)
                 self.note("truck-routes/", f"file{suffix}", name, refusal)
@@ -448,7 +527,7 @@ class Clicker(threading.Thread):
     :meth:`stop`; each click waits (up to :data:`HANG_MS`) until the map and the panel show
     the step it goes to. ``clicks`` holds (monotonic start, end, in-page ms) per click;
     ``error`` what went wrong, if anything. :meth:`ready` waits until the first decision is
-    made and the clicks begin; :meth:`take` runs a number of clicks and returns their times."""
+    made and the clicks begin; :meth:`wait_for_click` waits until B has answered one more click."""
 
     def __init__(self, url: str) -> None:
         super().__init__(name="visitor B", daemon=True)
@@ -458,7 +537,7 @@ class Clicker(threading.Thread):
         self._stop_event = threading.Event()
         self._go = threading.Event()
         self._started = threading.Event()
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()
 
     def ready(self, timeout_s: float = HANG_MS / 1000) -> None:
         """Wait until B's table is open, its first decision made, and let B click."""
@@ -477,6 +556,18 @@ class Clicker(threading.Thread):
         with self.lock:
             return len(self.clicks)
 
+    def wait_for_click(self, after: int, timeout_s: float = HANG_MS / 1000) -> None:
+        """Wait until B has made (and seen answered) more than ``after`` clicks; fail if B
+        stopped or its click was not answered within ``timeout_s``."""
+        with self.lock:
+            self.lock.wait_for(
+                lambda: len(self.clicks) > after or self.error is not None, timeout_s
+            )
+            made, error = len(self.clicks), self.error
+        if error is not None:
+            raise AssertionError(f"visitor B failed: {error!r}")
+        assert made > after, f"visitor B's click {after + 1} was not answered"
+
     def run(self) -> None:
         from playwright.sync_api import sync_playwright  # only where playwright is installed
 
@@ -492,7 +583,9 @@ class Clicker(threading.Thread):
                 finally:
                     browser.close()
         except BaseException as exc:  # reported to the test by ready() and the checks
-            self.error = exc
+            with self.lock:
+                self.error = exc
+                self.lock.notify_all()
             self._started.set()
 
     def _click(self, page: Any) -> None:
@@ -518,6 +611,7 @@ class Clicker(threading.Thread):
             ms = float(page.evaluate("window.__lat.samples[window.__lat.samples.length - 1]"))
             with self.lock:
                 self.clicks.append((began, time.monotonic(), ms))
+                self.lock.notify_all()
             which = "se-redo" if which == "se-undo" else "se-undo"
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from marimo._entrypoints import registry as marimo_registry
 
 from speakeasy.app import workshop
 from speakeasy.app.workshop import (
@@ -407,6 +408,38 @@ def test_the_workshop_serves_building_one_syntax_tree_at_a_time(
     workshop.serve("127.0.0.1", 0, echo=lambda line: None)
     assert seen == [[]]
     assert builtins.compile is original
+
+
+def test_the_workshop_reads_the_entry_points_once_while_it_serves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """marimo looks its cell-executor plugins up among the entry points at every run of cells;
+    while the workshop serves, the installed packages' metadata is read once for all of them
+    (issue 26 item 12: 12-20 ms a run, holding the interpreter every visitor shares), and the
+    registry reads afresh once it stops."""
+    original = vars(marimo_registry)["entry_points"]
+    reads: list[dict[str, Any]] = []
+
+    def counted(**params: Any) -> Any:
+        reads.append(params)
+        return original(**params)
+
+    monkeypatch.setattr(marimo_registry, "entry_points", counted)
+    found: list[list[str]] = []
+
+    def run(self: Any, sockets: Any = None) -> None:
+        for _ in range(3):
+            found.append([e.name for e in marimo_registry.get_entry_points("marimo.cell.executor")])
+
+    monkeypatch.setattr(workshop, "build_app", lambda *a, **k: None)
+    monkeypatch.setattr(workshop, "warm_up", lambda: None)
+    monkeypatch.setattr(workshop._QuietServer, "run", run)
+    workshop.serve("127.0.0.1", 0, echo=lambda line: None)
+    assert len(found) == 3 and found[0] == found[1] == found[2]
+    assert len(reads) == 1
+    assert vars(marimo_registry)["entry_points"] is counted
+    marimo_registry.get_entry_points("marimo.cell.executor")
+    assert len(reads) == 2
 
 
 def test_the_explorer_run_alone_links_the_teachers_index(workshop: Workshop) -> None:

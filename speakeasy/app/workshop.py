@@ -80,6 +80,7 @@ __all__ = [
     "TRACKS",
     "Station",
     "build_app",
+    "entry_points_read_once",
     "guard",
     "index_html",
     "is_loopback",
@@ -648,6 +649,32 @@ def one_syntax_tree_at_a_time() -> Iterator[None]:
         vars(builtins)["compile"] = original
 
 
+@contextmanager
+def entry_points_read_once() -> Iterator[None]:
+    """While inside, marimo reads the installed packages' entry points once, not at each run.
+
+    marimo (0.25) looks its cell-executor plugins up among the entry points each time it runs
+    cells, that is at every widget value and every click of every visitor, and
+    ``importlib.metadata`` reads every installed package's metadata from disk for it: 12-20 ms
+    each time (150 packages here), holding the interpreter that all the visitors' sessions
+    share. Profiled during the hostile-input browser test (py-spy, samples holding the GIL),
+    it was a quarter of the workshop's time, and 38 % of what the play table's clicks cost
+    (issue 26 item 12: another visitor's clicks wait for it). No package is installed while a
+    workshop serves, so the first answer is kept (and dropped on exit); with a marimo that has
+    no such registry nothing changes."""
+    try:
+        from marimo._entrypoints import registry  # heavy: only serving needs it
+    except ImportError:
+        yield
+        return
+    original = vars(registry)["entry_points"]
+    vars(registry)["entry_points"] = functools.cache(original)
+    try:
+        yield
+    finally:
+        vars(registry)["entry_points"] = original
+
+
 #: The characters of a QR code drawn with half blocks.
 _BLOCKS: Final = "\u2580\u2584\u2588"
 
@@ -695,9 +722,9 @@ def serve(
     index pages show that address, the code and a QR code (:func:`index_html`); with ``qr``
     the QR code is printed in the terminal too.
 
-    While it serves, syntax trees are built one at a time (:func:`one_syntax_tree_at_a_time`);
-    once it stops, the worker processes a notebook's batch started are stopped too
-    (:func:`stop_workers`).
+    While it serves, syntax trees are built one at a time (:func:`one_syntax_tree_at_a_time`)
+    and marimo reads the entry points once (:func:`entry_points_read_once`); once it stops,
+    the worker processes a notebook's batch started are stopped too (:func:`stop_workers`).
     """
     _check_address(host, port)
     base = f"http://{_reachable_name(host)}:{port}"
@@ -742,7 +769,7 @@ def serve(
         config = uvicorn.Config(
             app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1
         )
-        with one_syntax_tree_at_a_time():
+        with one_syntax_tree_at_a_time(), entry_points_read_once():
             threading.Thread(target=warm, name="speakeasy-warm-up", daemon=True).start()
             _QuietServer(config, announce).run()
     except KeyboardInterrupt:

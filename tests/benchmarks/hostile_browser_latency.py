@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             try:
                 while clicker.count() < marks[1][1] + args.clicks:
                     context = browser.new_context(viewport={"width": 1400, "height": 2000})
-                    attacker = Attacker(context.new_page(), url, valid_saves())
+                    attacker = Attacker(context.new_page(), url, valid_saves(), every_text=True)
                     attacker.run()
                     openings += attacker.openings
                     context.close()

@@ -81,7 +81,7 @@ def main(only: tuple[str, ...] | None) -> list[tuple[str, str, str, float]]:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
                 page: Any = browser.new_context(viewport={"width": 1400, "height": 2000}).new_page()
-                attacker = _Metered(page, url, valid_saves())
+                attacker = _Metered(page, url, valid_saves(), every_text=True)
                 attacker.server = proc.pid
                 attacker.rows = []
                 attacker.last = attacker.cpu()

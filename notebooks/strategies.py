@@ -67,9 +67,11 @@ def _(linked, mo):
 
 
 @app.cell(hide_code=True)
-def _(BOT_MIXES, mo, os):
+def _(BOT_MIXES, GAME, mo, os):
     MAX_PROCESSES = max(os.cpu_count() or 1, 1)
     MAX_SEARCH_PLAYOUTS = 64
+    # the registered search bot's own budget (its batch settings, measured)
+    SEARCH_PLAYOUTS = GAME.make_bot("search", GAME.seats[0], 0).playouts
     settings = (
         mo.md(
             """
@@ -101,15 +103,17 @@ def _(BOT_MIXES, mo, os):
             playouts=mo.ui.slider(
                 1,
                 MAX_SEARCH_PLAYOUTS,
-                value=4,
+                value=SEARCH_PLAYOUTS,
                 show_value=True,
-                label="**Search bot's playouts** per decision (more: stronger and slower)",
+                label=f"**Search bot's playouts** per decision ({SEARCH_PLAYOUTS}: about a "
+                "second each; fewer than its options leaves some untried, and it plays "
+                "badly)",
             ),
         )
         .form(submit_button_label="Play")
     )
     settings
-    return MAX_PROCESSES, MAX_SEARCH_PLAYOUTS, settings
+    return MAX_PROCESSES, MAX_SEARCH_PLAYOUTS, SEARCH_PLAYOUTS, settings
 
 
 @app.cell(hide_code=True)
@@ -118,6 +122,7 @@ def _(
     GAME,
     MAX_PROCESSES,
     MAX_SEARCH_PLAYOUTS,
+    SEARCH_PLAYOUTS,
     checked_choice,
     checked_int,
     game_specs,
@@ -135,7 +140,9 @@ def _(
         "mix": checked_choice(chosen.get("mix"), list(BOT_MIXES), _mix),
         "seed": checked_int(chosen.get("seed"), 0, 10**6, default=1),
         "processes": checked_int(chosen.get("processes"), 1, MAX_PROCESSES, default=1),
-        "playouts": checked_int(chosen.get("playouts"), 1, MAX_SEARCH_PLAYOUTS, default=4),
+        "playouts": checked_int(
+            chosen.get("playouts"), 1, MAX_SEARCH_PLAYOUTS, default=SEARCH_PLAYOUTS
+        ),
     }
     players = batch["players"]
     bots = BOT_MIXES[batch["mix"]](players)

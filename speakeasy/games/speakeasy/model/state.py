@@ -26,6 +26,10 @@ from typing import Any, SupportsIndex
 
 from speakeasy.games.speakeasy.model.board import Area
 
+#: The metadata key of a field that is derived from the setup and the actions (every replay
+#: rebuilds it), so not saved: :func:`to_data` leaves it out.
+DERIVED = "derived"
+
 
 class Colour(StrEnum):
     """Player colours (R-COMP-3), in the order used when no colours are given."""
@@ -120,6 +124,39 @@ class Truck:
     barrels: int = 0  # at most 2 (R-TRUCK-6)
 
 
+@dataclass(frozen=True)
+class SafeRecord:
+    """What the whole table knows of one player's safe: the money it saw go in and out
+    (R-MONEY-1..4). The safe's content is behind the screen (R-MONEY-1), but every flow
+    through it is announced: it starts with $30 (R-PSETUP-7); Lucky Luciano payouts and
+    cooked books pay into it amounts printed on the board (R-MONEY-4, R-PAYOUT-1,
+    R-BOOKS-2); a payment comes from the pocket, which is in view, and the rest is
+    laundered out of the safe at 2:1 (R-MONEY-2, E15: "$10 from the pocket, takes $14 from
+    the safe"), so the part of a payment the safe paid is the public cost less what left the
+    public pocket. Both rulebooks (CZ, PL) say so: the pocket lies in front of the screen
+    (R-PSETUP-7), and E15 takes the safe's share out in view. So a player who follows the
+    table knows every safe exactly (:attr:`known`), though no one sees it counted.
+
+    Kept by the money functions (:mod:`speakeasy.games.speakeasy.rules.money`), shown in every
+    seat's observation; derived from the setup, the scenario and the actions (a replay
+    rebuilds it), so a saved game does not hold it (:func:`to_data`)."""
+
+    #: What the safe held when the table saw it set: $30 at setup (R-PSETUP-7), or the
+    #: amount a scenario states.
+    start: int = 0
+    #: Paid in since (R-MONEY-4: Lucky Luciano payouts, cooked books).
+    paid_in: int = 0
+    #: Taken out since to pay (R-MONEY-2: twice the part of each payment the pocket did
+    #: not cover).
+    laundered: int = 0
+
+    @property
+    def known(self) -> int:
+        """The safe's content as the table knows it: the start, plus what went in, less
+        what came out."""
+        return self.start + self.paid_in - self.laundered
+
+
 @dataclass
 class Player:
     """Everything in front of, behind the screen of, and belonging to one player."""
@@ -156,6 +193,8 @@ class Player:
     trucks: list[Truck] = field(default_factory=list)
     distillery_barrels: int = 0  # barrels in the distillery area (R-BARREL-1)
     area_control: dict[Area, int] = field(default_factory=dict)  # track positions (0 = bottom)
+    #: The public record of the safe (R-MONEY-2/4), not saved: a replay rebuilds it.
+    safe_record: SafeRecord = field(default=SafeRecord(), metadata={DERIVED: True})
 
     @property
     def notoriety(self) -> int:
@@ -284,6 +323,7 @@ STATE_CLASSES: tuple[type[Any], ...] = (
     BuildingSpace,
     District,
     Truck,
+    SafeRecord,
     Player,
     Ship,
     CityOffer,
@@ -310,12 +350,18 @@ def to_data(value: Any) -> Any:
     """A JSON-ready copy of a state (or any part of it): dicts, lists, str, int, bool, None.
 
     Enum members become their values and dict keys become strings; dataclasses become dicts of
-    their fields. Equal states give equal data, so the result can be hashed for checks.
+    their fields, less the :data:`DERIVED` ones (a replay rebuilds them: a player's
+    :class:`SafeRecord`). Equal states give equal data, so the result can be hashed for
+    checks.
     """
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: to_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.metadata.get(DERIVED)
+        }
     if isinstance(value, dict):
         return {str(to_data(k)): to_data(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -98,7 +98,7 @@ def sample_state(
     _time_track(state, rng)
     for colour in others:  # R-MONEY-2, R-MONEY-4: every flow through a safe is announced
         player = state.players[colour]
-        player.safe = player.safe_record.known
+        player.safe = player.safe_known
     return state
 
 

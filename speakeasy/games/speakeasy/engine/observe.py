@@ -36,9 +36,9 @@ time track (war and police)    token                                 R-SETUP-13
 =============================  ====================================  =========================
 
 Everything else is public and kept as it is: money in a pocket (R-MONEY-1), each safe's
-public record (:class:`~speakeasy.games.speakeasy.model.state.SafeRecord`: the money the table
-saw go in and out, R-MONEY-2, R-MONEY-4, R-PSETUP-7; every flow is announced, so it names the
-safe's content, which a player who follows the table knows though no one sees it), the cards
+public record (``Player.safe_known``: the money the table saw go in and out, R-MONEY-2,
+R-MONEY-4, R-PSETUP-7; every flow is announced, so it is the safe's content, which a player
+who follows the table knows though no one sees it counted), the cards
 slotted on operations boards, helper cards face up beside a board (R-HELPER-1), city tokens
 on boards and in the offer's right and middle columns (R-CITY-2, R-CITY-5), crates kept
 face up (R-SHIP-7), the helper offer, the map (buildings, gangster bars, police, the face-up
@@ -61,7 +61,7 @@ rules with an RNG of its own.
 (<Colour.PURPLE: 'purple'>, 0, 30)
 >>> seen.state.players[purple].safe == game.state.players[purple].safe
 True
->>> seen.state.players[yellow].safe_record.known  # R-PSETUP-7: everyone saw the $30 go in
+>>> seen.state.players[yellow].safe_known  # R-PSETUP-7: everyone saw the $30 go in
 30
 >>> set(seen.state.players[yellow].hand), len(seen.state.players[yellow].hand)
 ({'hidden'}, 4)
@@ -255,15 +255,10 @@ def _copier(cls: type) -> Callable[[Any], Any]:
 
 
 def _atomic(kind: Any) -> bool:
-    """Whether values of type ``kind`` are never changed in place (atoms, enums, ``None``,
-    frozen dataclasses of atoms)."""
+    """Whether values of type ``kind`` are never changed in place (atoms, enums, ``None``)."""
     args = typing.get_args(kind)
     if typing.get_origin(kind) in (typing.Union, types.UnionType):
         return all(_atomic(a) for a in args)
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
-        frozen: bool = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        return frozen and all(_atomic(hints[f.name]) for f in dataclasses.fields(kind))
     return kind in (str, int, bool, float, type(None)) or (
         isinstance(kind, type) and issubclass(kind, Enum)
     )

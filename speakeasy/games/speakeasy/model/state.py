@@ -124,39 +124,6 @@ class Truck:
     barrels: int = 0  # at most 2 (R-TRUCK-6)
 
 
-@dataclass(frozen=True)
-class SafeRecord:
-    """What the whole table knows of one player's safe: the money it saw go in and out
-    (R-MONEY-1..4). The safe's content is behind the screen (R-MONEY-1), but every flow
-    through it is announced: it starts with $30 (R-PSETUP-7); Lucky Luciano payouts and
-    cooked books pay into it amounts printed on the board (R-MONEY-4, R-PAYOUT-1,
-    R-BOOKS-2); a payment comes from the pocket, which is in view, and the rest is
-    laundered out of the safe at 2:1 (R-MONEY-2, E15: "$10 from the pocket, takes $14 from
-    the safe"), so the part of a payment the safe paid is the public cost less what left the
-    public pocket. Both rulebooks (CZ, PL) say so: the pocket lies in front of the screen
-    (R-PSETUP-7), and E15 takes the safe's share out in view. So a player who follows the
-    table knows every safe exactly (:attr:`known`), though no one sees it counted.
-
-    Kept by the money functions (:mod:`speakeasy.games.speakeasy.rules.money`), shown in every
-    seat's observation; derived from the setup, the scenario and the actions (a replay
-    rebuilds it), so a saved game does not hold it (:func:`to_data`)."""
-
-    #: What the safe held when the table saw it set: $30 at setup (R-PSETUP-7), or the
-    #: amount a scenario states.
-    start: int = 0
-    #: Paid in since (R-MONEY-4: Lucky Luciano payouts, cooked books).
-    paid_in: int = 0
-    #: Taken out since to pay (R-MONEY-2: twice the part of each payment the pocket did
-    #: not cover).
-    laundered: int = 0
-
-    @property
-    def known(self) -> int:
-        """The safe's content as the table knows it: the start, plus what went in, less
-        what came out."""
-        return self.start + self.paid_in - self.laundered
-
-
 @dataclass
 class Player:
     """Everything in front of, behind the screen of, and belonging to one player."""
@@ -193,8 +160,18 @@ class Player:
     trucks: list[Truck] = field(default_factory=list)
     distillery_barrels: int = 0  # barrels in the distillery area (R-BARREL-1)
     area_control: dict[Area, int] = field(default_factory=dict)  # track positions (0 = bottom)
-    #: The public record of the safe (R-MONEY-2/4), not saved: a replay rebuilds it.
-    safe_record: SafeRecord = field(default=SafeRecord(), metadata={DERIVED: True})
+    #: The safe's public record: what the whole table knows the safe holds (R-MONEY-1..4).
+    #: Its content is behind the screen (R-MONEY-1), but every flow through it is announced:
+    #: it starts with $30 (R-PSETUP-7); Lucky Luciano payouts and cooked books pay into it
+    #: amounts printed on the board (R-MONEY-4, R-PAYOUT-1, R-BOOKS-2); a payment comes from
+    #: the pocket, which lies in front of the screen in view, and the rest is laundered out of
+    #: the safe at 2:1 (R-MONEY-2; E15, in both rulebooks: "$10 from the pocket, takes $14
+    #: from the safe"), so the safe's share of a payment is the public cost less what left the
+    #: public pocket. So a player who follows the table knows every safe exactly, though no one
+    #: sees it counted, and this is that amount (with no split hidden, no bounds are needed).
+    #: Kept by the money functions (:mod:`speakeasy.games.speakeasy.rules.money`) and shown
+    #: in every seat's observation; not saved (:data:`DERIVED`): a replay rebuilds it.
+    safe_known: int = field(default=0, metadata={DERIVED: True})
 
     @property
     def notoriety(self) -> int:
@@ -323,7 +300,6 @@ STATE_CLASSES: tuple[type[Any], ...] = (
     BuildingSpace,
     District,
     Truck,
-    SafeRecord,
     Player,
     Ship,
     CityOffer,
@@ -351,8 +327,7 @@ def to_data(value: Any) -> Any:
 
     Enum members become their values and dict keys become strings; dataclasses become dicts of
     their fields, less the :data:`DERIVED` ones (a replay rebuilds them: a player's
-    :class:`SafeRecord`). Equal states give equal data, so the result can be hashed for
-    checks.
+    ``safe_known``). Equal states give equal data, so the result can be hashed for checks.
     """
     if isinstance(value, Enum):
         return value.value

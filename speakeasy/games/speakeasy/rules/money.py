@@ -1,9 +1,8 @@
 """Money: pocket and safe, laundering 2:1, payments that must be covered (R-MONEY-1..6).
 
 Every change to a safe goes through this module, which keeps the safe's public record
-(:class:`~speakeasy.games.speakeasy.model.state.SafeRecord`: what the table saw go in and
-out) with it: :func:`start_safe` (R-PSETUP-7), :func:`pay_into_safe` (R-MONEY-4) and
-:func:`pay` (R-MONEY-2).
+(``Player.safe_known``: what the table saw go in and out) with it: :func:`start_safe`
+(R-PSETUP-7), :func:`pay_into_safe` (R-MONEY-4) and :func:`pay` (R-MONEY-2).
 
 >>> from speakeasy.games.speakeasy.model.state import Colour, Player
 >>> p = Player(Colour.PURPLE, pocket=10)
@@ -15,16 +14,14 @@ out) with it: :func:`start_safe` (R-PSETUP-7), :func:`pay_into_safe` (R-MONEY-4)
 >>> pay(p, 17), p.pocket, p.safe
 ((10, 14), 0, 16)
 >>> pay_into_safe(p, 15)  # E7: a Midtown 2nd place pays $15 into the safe
->>> p.safe_record, p.safe_record.known == p.safe
-(SafeRecord(start=30, paid_in=15, laundered=14), True)
+>>> p.safe, p.safe_known
+(31, 31)
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 from speakeasy.core.actions import IllegalAction
-from speakeasy.games.speakeasy.model.state import Player, SafeRecord
+from speakeasy.games.speakeasy.model.state import Player
 
 __all__ = ["pay", "pay_into_safe", "spendable", "split_payment", "start_safe"]
 
@@ -60,10 +57,8 @@ def pay(player: Player, amount: int) -> tuple[int, int]:
     so the safe's public record counts what the safe paid (R-MONEY-2, E15)."""
     from_pocket, from_safe = split_payment(player, amount)
     player.pocket -= from_pocket
-    if from_safe:
-        player.safe -= from_safe
-        record = player.safe_record
-        player.safe_record = dataclasses.replace(record, laundered=record.laundered + from_safe)
+    player.safe -= from_safe
+    player.safe_known -= from_safe
     return from_pocket, from_safe
 
 
@@ -73,13 +68,11 @@ def pay_into_safe(player: Player, amount: int) -> None:
     if amount < 0:
         raise ValueError(f"cannot pay a negative amount into a safe ({amount})")
     player.safe += amount
-    record = player.safe_record
-    player.safe_record = dataclasses.replace(record, paid_in=record.paid_in + amount)
+    player.safe_known += amount
 
 
 def start_safe(player: Player, amount: int) -> None:
     """The player's safe holds ``amount`` in view of the table, its record starting there:
     the $30 of the setup (R-PSETUP-7), or what a scenario states (a scenario is read by
     everyone at the table)."""
-    player.safe = amount
-    player.safe_record = SafeRecord(start=amount)
+    player.safe = player.safe_known = amount

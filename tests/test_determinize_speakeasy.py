@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -17,7 +17,8 @@ from speakeasy import Game
 from speakeasy.games import load
 from speakeasy.games.speakeasy.engine.determinize import determinize, sample_state
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
-from speakeasy.games.speakeasy.model.state import OPERATIONS, GameState, to_data
+from speakeasy.games.speakeasy.model.state import OPERATIONS, Colour, GameState, to_data
+from speakeasy.games.speakeasy.positions.shipped import load_scenario
 from tests.search_support import (
     check_blind_to_hidden_facts,
     check_determinization,
@@ -99,8 +100,8 @@ def test_games_differing_only_in_hidden_facts_give_the_same_determinizations(
 
 
 def test_hidden_facts_are_drawn_and_public_ones_kept() -> None:
-    """R-PSETUP-1, R-MONEY-1: another seat's hand keeps its size and its safe is drawn; the
-    seat's own hand and safe, and the decks' face-up tops (R-CARD-6), are as seen."""
+    """R-PSETUP-1, R-MONEY-1: another seat's hand keeps its size and is drawn; the seat's own
+    hand and safe, and the decks' face-up tops (R-CARD-6), are as seen."""
     game = Game.new(players=3, seed=9)
     purple, yellow = game.colours[:2]
     seen = game.observe(purple)
@@ -150,3 +151,140 @@ def test_the_descriptor_offers_the_determinization_and_the_scores() -> None:
     game = load("speakeasy")
     assert game.determinize is determinize
     assert game.scores is not None
+
+
+# ---------------------------------------------------------------------- safes (issue 27)
+def _heuristic_positions(players: int, seed: int, every: int) -> Iterator[Game]:
+    """Every ``every``-th position (with two options or more) of a seeded game played by
+    heuristic bots, the game itself at each (it goes on after the caller looks)."""
+    game = Game.new(players=players, seed=seed)
+    descriptor = load("speakeasy")
+    bots = {p: descriptor.make_bot("heuristic", p, seed + i) for i, p in enumerate(game.players)}
+    step = 0
+    while (decision := game.pending) is not None:
+        if step % every == 0 and len(decision.options) > 1:
+            yield game
+        game.apply(bots[decision.player].choose(game.observe(decision.player), decision))
+        step += 1
+
+
+def _records(game: Game) -> dict[Colour, int]:
+    """Each player's safe as the table knows it (its public record)."""
+    return {c: p.safe_known for c, p in game.state.players.items()}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 31), (3, 32), (4, 33)])
+def test_another_safe_is_drawn_as_its_public_record_which_is_the_real_safe(
+    players: int, seed: int
+) -> None:
+    """R-MONEY-1, R-MONEY-2, R-MONEY-4, R-PSETUP-7, E15: every flow into and out of a safe is
+    announced (the $30 of the setup, payouts and cooked books at printed amounts, a
+    payment's share laundered 2:1 beyond the public pocket), so at every position of games
+    played by heuristic bots each safe's public record is the safe, every seat sees that
+    record, and each determinization gives every other player exactly that safe."""
+    checked = 0
+    for game in _heuristic_positions(players, seed, 9):
+        seat = game.current_player
+        assert seat is not None
+        for colour, player in game.state.players.items():
+            assert player.safe_known == player.safe, (colour, game.state.act)
+        seen = game.observe(seat)
+        assert _records(game) == {c: p.safe_known for c, p in seen.state.players.items()}
+        sampled = determinize(seen, random.Random(checked))
+        for colour, player in game.state.players.items():
+            assert sampled.state.players[colour].safe == player.safe
+            assert sampled.state.players[colour].safe_known == player.safe
+        checked += 1
+    assert checked >= 15
+
+
+def test_the_record_changes_by_the_announced_amounts() -> None:
+    """R-MONEY-4, R-PAYOUT-1, R-BOOKS-2, R-MONEY-2: a step changes a player's public record
+    by the payouts and cooked books it announces for the player, less what the player
+    laundered out of the safe to pay (at 2:1: an even amount, never negative)."""
+    game = Game.new(players=3, seed=34)
+    descriptor = load("speakeasy")
+    bots = {p: descriptor.make_bot("heuristic", p, 34 + i) for i, p in enumerate(game.players)}
+    announced = laundered = 0
+    while (decision := game.pending) is not None:
+        before = _records(game)
+        events = game.apply(bots[decision.player].choose(game.observe(decision.player), decision))
+        for colour, known in _records(game).items():
+            told = sum(
+                e.data["amount"] if e.kind == "payout" else e.data["payout"]
+                for e in events
+                if e.player == colour and e.kind in ("payout", "cook_book")
+            )
+            out = told - (known - before[colour])
+            assert out >= 0 and out % 2 == 0, (colour, [e.kind for e in events])
+            announced += told
+            laundered += out
+    assert announced > 0 and laundered > 0
+
+
+def test_e15_the_safe_share_of_a_payment_is_public() -> None:
+    """E15, R-MONEY-2: Purple pays the $17 casino with the $10 in the pocket (in view) and
+    $14 out of the safe; every other seat's record of Purple's safe says so, and the
+    scenario's stated safe is where the record starts."""
+    game = load_scenario("e15_casino_takeover_district_5").game()
+    purple = Colour.PURPLE
+    assert game.state.players[purple].safe_known == 40
+    for action in ("capo planning 0", "build takeover casino-1", "build_space 5 0"):
+        game.apply(action)
+    game.apply("boost 2 none")  # both goons, no partner: attack 6 > 5 (R-COMBAT-1)
+    game.apply("discard vip-02")  # the casino's card (R-BUILD-4); then the $17
+    assert (game.state.players[purple].pocket, game.state.players[purple].safe) == (0, 26)
+    for seat in game.colours:
+        assert game.observe(seat).state.players[purple].safe_known == 26
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 35), (4, 36)])
+def test_games_differing_only_in_hidden_facts_keep_the_same_safe_records(
+    players: int, seed: int
+) -> None:
+    """R-MONEY-1, R-PSETUP-1, R-HELPER-3, R-CARD-6: a game and another drawn from a seat's
+    observation of it (other hands, helper cards behind screens, deck orders and the RNG
+    differ), played on with the same actions while both allow them and all else in view is
+    the same (:func:`to_data` leaves the records out), keep the same public records of every
+    safe: the record is made of what the table sees. And a safe's content changed behind its
+    screen changes no other seat's observation (its record stays)."""
+    compared = 0
+    for n, game in enumerate(_heuristic_positions(players, seed, 23)):
+        seat = game.current_player
+        assert seat is not None
+        twin = determinize(game.observe(seat), random.Random(seed + n))
+        assert to_data(twin.state) != to_data(game.state), "the hidden facts differ"
+        copy = game.copy()
+        descriptor = load("speakeasy")
+        bots = {p: descriptor.make_bot("heuristic", p, n) for p in copy.players}
+        for _ in range(40):
+            decision = copy.pending
+            if decision is None or twin.pending is None:
+                break
+            action = bots[decision.player].choose(copy.observe(decision.player), decision)
+            if twin.pending.player != decision.player or twin.why_not(action) is not None:
+                break
+            copy.apply(action)
+            twin.apply(action)
+            if to_data(twin.public_view().state) != to_data(copy.public_view().state):
+                break  # a hidden fact came into view (a card drawn, a gangster's strength)
+            assert _records(twin) == _records(copy)
+            compared += 1
+        other = next(c for c in game.colours if c != seat)
+        hidden = game.copy()
+        hidden.state.players[other].safe += 10  # behind the screen only: the record stays
+        assert hidden.observe(seat) == game.observe(seat)
+    assert compared >= 20
+
+
+def test_the_record_is_rebuilt_by_a_replay_not_saved() -> None:
+    """R-MONEY-1: the record is derived from the setup and the actions, so a save holds no
+    record (saves of earlier versions, which had none, load unchanged) and loading one
+    rebuilds it exactly, as undo and copies do."""
+    game = next(g for n, g in enumerate(_heuristic_positions(2, 37, 7)) if n == 12)
+    text = game.to_json()
+    assert "safe_known" not in text
+    loaded = Game.from_json(text)
+    assert loaded == game and _records(loaded) == _records(game)
+    assert _records(game.copy()) == _records(game)
+    assert _records(game) != dict.fromkeys(game.colours, 30), "money went in and out"

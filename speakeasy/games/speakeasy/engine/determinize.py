@@ -10,10 +10,10 @@ another player's hand                the operation cards the seat cannot see    
                                      (any type), by the hand's size              R-CARD-5
 another player's helper cards        the helper cards the seat cannot see        R-HELPER-3
 behind the screen
-another player's safe                ASSUMED (the bot's guess, not a rule): a    R-MONEY-1,
-                                     whole number from half the seat's own safe  R-PSETUP-7
-                                     to twice it and $30 (wide enough for what
-                                     the player paid since, R-MONEY-6)
+another player's safe                its public record: the start, plus what     R-MONEY-1,
+                                     went in, less what was laundered out (every R-MONEY-2,
+                                     flow is announced, so this is exact)        R-MONEY-4,
+                                                                                 R-PSETUP-7
 each operation deck below its top    that type's unseen cards                    R-SETUP-18,
                                                                                  R-CARD-6
 the helper deck                      the unseen helper cards                     R-SETUP-19
@@ -80,9 +80,9 @@ def sample_state(
     """A whole state that ``seen`` is the observation of, each hidden fact (the table in the
     module's docstring) drawn from ``rng``. The operation cards of ``forced[c]`` that the seat
     cannot see are in ``c``'s hand (cards ``c`` played later, R-CARD-5); another player's
-    hand, safe and helper cards behind the screen in ``like`` are kept when they fit (the
-    replay that reached the position dealt them, and a pending decision's options used
-    them)."""
+    hand and helper cards behind the screen in ``like`` are kept when they fit (the replay
+    that reached the position dealt them, and a pending decision's options used them).
+    Another player's safe is its public record's (R-MONEY-1/2/4): known, so not drawn."""
     catalog = seen.catalog if seen.catalog is not None else load_catalog()
     state = _clone(seen.state)
     others = {c for c in state.players if seen.hides(c)}
@@ -96,12 +96,9 @@ def sample_state(
     _gangsters(state, catalog, rng)
     _crates(state, catalog, rng)
     _time_track(state, rng)
-    own = seen.player.safe if seen.seat is not None else 30  # R-PSETUP-7: $30 at the start
-    for colour in sorted(others):  # ASSUMED for the bot: no rule says what a hidden safe holds
-        if like is not None:
-            state.players[colour].safe = like.players[colour].safe
-        else:
-            state.players[colour].safe = rng.randint(own // 2, 2 * own + 30)
+    for colour in others:  # R-MONEY-2, R-MONEY-4: every flow through a safe is announced
+        player = state.players[colour]
+        player.safe = player.safe_known
     return state
 
 

@@ -14,7 +14,7 @@ Hidden from every seat but the owner (the rulebook's "behind the screen"):
 =============================  ====================================  =========================
 what                           in the observation                    rules
 =============================  ====================================  =========================
-another player's safe          ``0``                                 R-MONEY-1, R-PSETUP-7
+another player's safe          ``0`` (its public record is kept)     R-MONEY-1, R-PSETUP-7
 another player's hand          one :data:`HIDDEN` per card (count)   R-PSETUP-1, R-CARD-5
 another player's helper cards  one :data:`HIDDEN` per card (count)   R-HELPER-3, R-TURN-2
 behind the screen
@@ -35,7 +35,10 @@ the district tokens on the     one :data:`HIDDEN_DISTRICT` (0) per   R-BOARD-13,
 time track (war and police)    token                                 R-SETUP-13
 =============================  ====================================  =========================
 
-Everything else is public and kept as it is: money in a pocket (R-MONEY-1), the cards
+Everything else is public and kept as it is: money in a pocket (R-MONEY-1), each safe's
+public record (``Player.safe_known``: the money the table saw go in and out, R-MONEY-2,
+R-MONEY-4, R-PSETUP-7; every flow is announced, so it is the safe's content, which a player
+who follows the table knows though no one sees it counted), the cards
 slotted on operations boards, helper cards face up beside a board (R-HELPER-1), city tokens
 on boards and in the offer's right and middle columns (R-CITY-2, R-CITY-5), crates kept
 face up (R-SHIP-7), the helper offer, the map (buildings, gangster bars, police, the face-up
@@ -44,10 +47,11 @@ police space names it, R-SETUP-8, R-SETUP-12), the tracks, goals and books. The 
 cards in a hand is public (ASSUMED: cards are held in view; only their faces are secret).
 
 The observation is what the seat sees at the table *now* (OpenSpiel's observation, not its
-information state): a player with a perfect memory could work out some hidden facts from
-what happened in view (money paid into a safe, a helper card put behind a screen); the bots
-keep no such memory. The game's seed is never part of it (the seed fixes every hidden
-order), so :meth:`Observation.context` runs its rules with an RNG of its own.
+information state), with one record of what happened in view: the safes' (above). Beyond
+it, a player with a perfect memory could work out some hidden facts from what happened in
+view (a helper card put behind a screen); the bots keep no such memory. The game's seed is
+never part of it (the seed fixes every hidden order), so :meth:`Observation.context` runs its
+rules with an RNG of its own.
 
 >>> from speakeasy import Game
 >>> game = Game.new(players=2, seed=7)
@@ -57,6 +61,8 @@ order), so :meth:`Observation.context` runs its rules with an RNG of its own.
 (<Colour.PURPLE: 'purple'>, 0, 30)
 >>> seen.state.players[purple].safe == game.state.players[purple].safe
 True
+>>> seen.state.players[yellow].safe_known  # R-PSETUP-7: everyone saw the $30 go in
+30
 >>> set(seen.state.players[yellow].hand), len(seen.state.players[yellow].hand)
 ({'hidden'}, 4)
 >>> seen.hides(yellow), seen.hides(purple)

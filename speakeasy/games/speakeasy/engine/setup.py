@@ -32,6 +32,7 @@ from speakeasy.games.speakeasy.model.state import (
     Truck,
     TurnOrder,
 )
+from speakeasy.games.speakeasy.rules.money import start_safe
 from speakeasy.games.speakeasy.rules.wording import districts as district_list
 from speakeasy.games.speakeasy.rules.wording import gangster_name, listing, player_name
 
@@ -260,7 +261,6 @@ def _new_player(colour: Colour, catalog: Catalog, state: GameState) -> Player:
     player = Player(
         colour=colour,
         pocket=start.pocket,
-        safe=start.safe,
         levels=levels,
         slots=dict.fromkeys(OPERATIONS),
         board_pieces=[s.id for s in board.spaces],
@@ -272,6 +272,7 @@ def _new_player(colour: Colour, catalog: Catalog, state: GameState) -> Player:
         trucks=[Truck() for _ in range(components.count("trucks"))],
         area_control=dict.fromkeys(Area, 0),
     )
+    start_safe(player, start.safe)  # R-PSETUP-7: $30 behind the screen, in view of all
     state.supply_goons -= start.goons
     return player
 

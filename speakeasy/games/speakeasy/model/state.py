@@ -26,6 +26,10 @@ from typing import Any, SupportsIndex
 
 from speakeasy.games.speakeasy.model.board import Area
 
+#: The metadata key of a field that is derived from the setup and the actions (every replay
+#: rebuilds it), so not saved: :func:`to_data` leaves it out.
+DERIVED = "derived"
+
 
 class Colour(StrEnum):
     """Player colours (R-COMP-3), in the order used when no colours are given."""
@@ -156,6 +160,18 @@ class Player:
     trucks: list[Truck] = field(default_factory=list)
     distillery_barrels: int = 0  # barrels in the distillery area (R-BARREL-1)
     area_control: dict[Area, int] = field(default_factory=dict)  # track positions (0 = bottom)
+    #: The safe's public record: what the whole table knows the safe holds (R-MONEY-1..4).
+    #: Its content is behind the screen (R-MONEY-1), but every flow through it is announced:
+    #: it starts with $30 (R-PSETUP-7); Lucky Luciano payouts and cooked books pay into it
+    #: amounts printed on the board (R-MONEY-4, R-PAYOUT-1, R-BOOKS-2); a payment comes from
+    #: the pocket, which lies in front of the screen in view, and the rest is laundered out of
+    #: the safe at 2:1 (R-MONEY-2; E15, in both rulebooks: "$10 from the pocket, takes $14
+    #: from the safe"), so the safe's share of a payment is the public cost less what left the
+    #: public pocket. So a player who follows the table knows every safe exactly, though no one
+    #: sees it counted, and this is that amount (with no split hidden, no bounds are needed).
+    #: Kept by the money functions (:mod:`speakeasy.games.speakeasy.rules.money`) and shown
+    #: in every seat's observation; not saved (:data:`DERIVED`): a replay rebuilds it.
+    safe_known: int = field(default=0, metadata={DERIVED: True})
 
     @property
     def notoriety(self) -> int:
@@ -310,12 +326,17 @@ def to_data(value: Any) -> Any:
     """A JSON-ready copy of a state (or any part of it): dicts, lists, str, int, bool, None.
 
     Enum members become their values and dict keys become strings; dataclasses become dicts of
-    their fields. Equal states give equal data, so the result can be hashed for checks.
+    their fields, less the :data:`DERIVED` ones (a replay rebuilds them: a player's
+    ``safe_known``). Equal states give equal data, so the result can be hashed for checks.
     """
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: to_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.metadata.get(DERIVED)
+        }
     if isinstance(value, dict):
         return {str(to_data(k)): to_data(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

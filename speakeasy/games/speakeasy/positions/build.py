@@ -33,6 +33,7 @@ from speakeasy.games.speakeasy.positions.errors import Fail
 from speakeasy.games.speakeasy.rules.context import Ctx
 from speakeasy.games.speakeasy.rules.flow import CENTRAL_PARK, Start, persons_in_play
 from speakeasy.games.speakeasy.rules.luciano import deck_letter
+from speakeasy.games.speakeasy.rules.money import start_safe
 
 __all__ = [
     "RNG_WORDS",
@@ -548,11 +549,13 @@ class _Builder:
     def _player(self, colour: Colour, spec: Mapping[str, Any]) -> None:
         state, player = self.state, self.state.players[colour]
         path = ("player", colour.value)
-        for key in ("pocket", "safe", "distillery_barrels"):
+        for key in ("pocket", "distillery_barrels"):
             if key in spec:
                 if key == "distillery_barrels":
                     self._supply_barrels(spec[key] - player.distillery_barrels, *path, key)
                 setattr(player, key, int(spec[key]))
+        if "safe" in spec:  # stated by the scenario: its record starts there (R-MONEY-1)
+            start_safe(player, int(spec["safe"]))
         if "levels" in spec:
             for track, level in _in_order(spec["levels"], Track):
                 player.levels[Track(track)] = int(level)

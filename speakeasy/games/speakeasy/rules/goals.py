@@ -78,6 +78,7 @@ from speakeasy.games.speakeasy.rules.cards import raise_requirement
 from speakeasy.games.speakeasy.rules.combat import bonus, partner_tile, strength
 from speakeasy.games.speakeasy.rules.context import Ctx, Flow
 from speakeasy.games.speakeasy.rules.dispatch import Source, handles, run_effects
+from speakeasy.games.speakeasy.rules.money import pay_into_safe
 from speakeasy.games.speakeasy.rules.operating import operating, operating_distillery
 from speakeasy.games.speakeasy.rules.wording import count, player_name, token_name
 
@@ -557,7 +558,7 @@ def place_book(ctx: Ctx, colour: Colour, goal_id: str, space: int) -> Flow[None]
     player = ctx.player(colour)
     player.books -= 1
     ctx.state.books[goal_id][space] = colour
-    player.safe += goal.payout
+    pay_into_safe(player, goal.payout)
     ctx.emit(
         EventKind.COOK_BOOK,
         colour,

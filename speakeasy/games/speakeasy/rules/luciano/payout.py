@@ -14,6 +14,7 @@ from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.kinds import EventKind
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase
 from speakeasy.games.speakeasy.rules.context import Ctx
+from speakeasy.games.speakeasy.rules.money import pay_into_safe
 from speakeasy.games.speakeasy.rules.wording import count, player_name
 
 __all__ = ["PayoutRank", "pay_luciano", "payout_ranking"]
@@ -99,7 +100,7 @@ def pay_luciano(ctx: Ctx) -> None:
         for entry in ranking:
             if entry.colour is None:
                 continue
-            state.players[entry.colour].safe += entry.amount
+            pay_into_safe(state.players[entry.colour], entry.amount)
             who = player_name(entry.colour)
             tied = sum(1 for r in ranking if r.position == entry.position) - 1
             tie = f", tied with {count(tied, 'other marker')}" if tied else ""

@@ -493,10 +493,10 @@ def test_gangster_bar_edits_keep_bars_on_their_own_spaces() -> None:
 
 # ---------------------------------------------------------------- a position linked from a game
 def _mid_game(seed: int) -> Game:
-    """A 3-player game played by heuristic bots for 150 decisions."""
+    """A 3-player game played by heuristic bots into Act 2 (its area tracks have moved)."""
     game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=seed)
     bots = {c: HeuristicBot(seed=seed) for c in game.colours}
-    for _ in range(150):
+    while game.state.act < 2 or game.state.round < 2:
         pending = game.pending
         assert pending is not None
         game.apply(decide(game, bots[pending.player]))
@@ -506,9 +506,11 @@ def _mid_game(seed: int) -> Game:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_linked_position_is_the_map_as_the_seat_sees_it(seed: int) -> None:
     """The coach's link (``?at=``) opens the control explorer at the table's map: every
-    district has the same controller and case as in the game (R-CONTROL-2..7), and the areas
-    pay the same (R-PAYOUT-1). The map is public, so every seat's link is the same: a link that
-    carried a seat's hidden facts (hand, safe) would differ from seat to seat."""
+    district has the same controller as in the game (R-CONTROL-2..7), the tracks are the
+    game's and the areas pay the same (R-PAYOUT-1). What it carries is public (a safe too, as
+    every payment into and out of it is announced, R-MONEY-2/4), so every seat's link is the
+    same: a link that carried a seat's hidden facts (its hand) would differ from seat to
+    seat."""
     game = _mid_game(seed)
     links = {position_query(game.observe(c), "Your game")["at"] for c in game.colours}
     assert len(links) == 1
@@ -521,14 +523,21 @@ def test_a_linked_position_is_the_map_as_the_seat_sees_it(seed: int) -> None:
     theirs = study_control(game.state, position.board, position.catalog)
     for area in Area:
         assert ours.area(area).payouts == theirs.area(area).payouts
-    assert set(position.scenario.to_data()) <= {
-        "title",
-        "source",
-        "players",
-        "act",
-        "closed",
-        "districts",
-    }
+    # the tracks and what lies in front of each player come along (they had moved)
+    assert any(v for p in game.state.players.values() for v in p.area_control.values())
+    for colour, player in game.state.players.items():
+        linked = position.state.players[colour]
+        assert linked.area_control == player.area_control
+        assert (linked.pocket, linked.safe, linked.levels) == (
+            player.pocket,
+            player.safe,
+            player.levels,
+        )
+    assert position.state.gangster_control == game.state.gangster_control
+    # nothing held behind a screen: no hands, no decks, no time track
+    data = position.scenario.to_data()
+    written = set(data) | {key for part in data["player"].values() for key in part}
+    assert not {"hand", "decks", "time_track"} & written
 
 
 def test_a_link_that_holds_no_position_is_refused_in_plain_words() -> None:

@@ -239,14 +239,17 @@ def scenario_from_view(observation: Observation, title: str) -> Scenario:
 
     Nothing the seat may not see is written: hands, safes, decks, offers and the time track
     are left to the scenario's defaults, so an explorer opened at it shows the public map,
-    which is all that area control and its payouts depend on (R-CONTROL-1, R-PAYOUT-1).
+    with the turn order, the gangsters' and every player's area tracks, and what lies in
+    front of each player (pocket, levels, goons, VIP, and the safe as the table has followed
+    it): all that area control and its payouts depend on (R-CONTROL-1, R-PAYOUT-1).
 
     >>> game = Game([Colour.PURPLE, Colour.BLUE], seed=1)
     >>> for _ in range(30):
     ...     _ = game.apply(game.legal_actions()[0])
     >>> view = scenario_from_view(game.observe(Colour.PURPLE), "Purple's view")
-    >>> sorted(view.to_data())
-    ['act', 'closed', 'districts', 'players', 'source', 'title']
+    >>> sorted(view.to_data())  # doctest: +NORMALIZE_WHITESPACE
+    ['act', 'closed', 'districts', 'gangster_control', 'player', 'players', 'source', 'title',
+     'turn_order']
     """
     state = observation.state
     seen = {str(n): spec for n in sorted(state.districts) if (spec := district_spec(state, n))}
@@ -256,6 +259,22 @@ def scenario_from_view(observation: Observation, title: str) -> Scenario:
         "players": [c.value for c in state.players],
         "act": max(1, min(state.act, 3)),  # the prologue is explored as Act 1
         "districts": seen,
+        "turn_order": _colours(state.turn_order.top),
+        "gangster_control": {a.value: v for a, v in state.gangster_control.items()},
+        # what lies in front of each player (R-MONEY-1: the pocket; the levels, goons and
+        # tracks on the boards), and each safe as the table has followed it: every payment
+        # into and out of a safe is announced (R-MONEY-2/4), so its amount is public
+        "player": {
+            colour.value: {
+                "pocket": p.pocket,
+                "safe": p.safe_known,
+                "levels": {t.value: lv for t, lv in p.levels.items()},
+                "goons": p.goons,
+                "vip": p.vip,
+                "area_control": {a.value: v for a, v in p.area_control.items()},
+            }
+            for colour, p in state.players.items()
+        },
     }
     closed = sorted(n for n, d in state.districts.items() if d.closed)
     if closed:

@@ -492,26 +492,29 @@ def test_gangster_bar_edits_keep_bars_on_their_own_spaces() -> None:
 
 
 # ---------------------------------------------------------------- a position linked from a game
-def _mid_game(seed: int) -> Game:
-    """A 3-player game played by heuristic bots into Act 2 (its area tracks have moved)."""
+def _mid_game(seed: int, decisions: int | None) -> Game:
+    """A 3-player game played by heuristic bots for ``decisions`` (``None``: into Act 2's
+    second round, when the area tracks have moved)."""
     game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=seed)
     bots = {c: HeuristicBot(seed=seed) for c in game.colours}
-    while game.state.act < 2 or game.state.round < 2:
+    played = 0
+    while (game.state.act < 2 or game.state.round < 2) if decisions is None else played < decisions:
         pending = game.pending
         assert pending is not None
         game.apply(decide(game, bots[pending.player]))
+        played += 1
     return game
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_linked_position_is_the_map_as_the_seat_sees_it(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "decisions"), [(1, None), (2, None), (3, None), (2, 150)])
+def test_a_linked_position_is_the_map_as_the_seat_sees_it(seed: int, decisions: int | None) -> None:
     """The coach's link (``?at=``) opens the control explorer at the table's map: every
     district has the same controller as in the game (R-CONTROL-2..7), the tracks are the
     game's and the areas pay the same (R-PAYOUT-1). What it carries is public (a safe too, as
     every payment into and out of it is announced, R-MONEY-2/4), so every seat's link is the
     same: a link that carried a seat's hidden facts (its hand) would differ from seat to
     seat."""
-    game = _mid_game(seed)
+    game = _mid_game(seed, decisions)
     links = {position_query(game.observe(c), "Your game")["at"] for c in game.colours}
     assert len(links) == 1
     start = linked_start(links.pop())
@@ -524,7 +527,8 @@ def test_a_linked_position_is_the_map_as_the_seat_sees_it(seed: int) -> None:
     for area in Area:
         assert ours.area(area).payouts == theirs.area(area).payouts
     # the tracks and what lies in front of each player come along (they had moved)
-    assert any(v for p in game.state.players.values() for v in p.area_control.values())
+    moved = any(v for p in game.state.players.values() for v in p.area_control.values())
+    assert moved or decisions is not None
     for colour, player in game.state.players.items():
         linked = position.state.players[colour]
         assert linked.area_control == player.area_control
@@ -568,3 +572,22 @@ def test_a_link_that_holds_no_position_is_refused_in_plain_words() -> None:
         assert start.key is None and start.label is None
         assert start.refusal is not None and why in start.refusal, (why, start.refusal)
     assert linked_start(None) == LinkedStart()
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_every_position_of_a_game_has_a_link_that_opens(players: int) -> None:
+    """The coach links the control explorer at any position: at every 7th decision of a
+    whole heuristic game, the seat to decide gets a link, and it opens without a refusal."""
+    colours = [Colour.PURPLE, Colour.BLUE, Colour.GREEN, Colour.YELLOW][:players]
+    game = Game(colours, seed=11)
+    bots = {c: HeuristicBot(seed=11) for c in game.colours}
+    step = 0
+    while (pending := game.pending) is not None:
+        if step % 7 == 0:
+            query = position_query(game.observe(pending.player), f"step {step}")
+            assert query, f"no link at step {step}"
+            start = linked_start(query["at"])
+            assert start.refusal is None and start.key is not None, (step, start.refusal)
+            Position.load(start.key)
+        game.apply(decide(game, bots[pending.player]))
+        step += 1

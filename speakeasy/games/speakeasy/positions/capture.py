@@ -237,11 +237,12 @@ def scenario_from_view(observation: Observation, title: str) -> Scenario:
     the table shows it to everyone (each district's buildings with their pieces, gangster
     bars, police, tokens and gangster), the closed districts, the seated colours and the act.
 
-    Nothing the seat may not see is written: hands, safes, decks, offers and the time track
-    are left to the scenario's defaults, so an explorer opened at it shows the public map,
-    with the turn order, the gangsters' and every player's area tracks, and what lies in
+    Nothing the seat may not see is written: hands, decks, offers and the time track are left
+    to the scenario's defaults. An explorer opened at it shows the public map with the turn
+    order (between rounds), the gangsters' and every player's area tracks, and what lies in
     front of each player (pocket, levels, goons, VIP, and the safe as the table has followed
-    it): all that area control and its payouts depend on (R-CONTROL-1, R-PAYOUT-1).
+    it, every payment into and out of it being announced): all that area control and its
+    payouts depend on (R-CONTROL-1, R-PAYOUT-1).
 
     >>> game = Game([Colour.PURPLE, Colour.BLUE], seed=1)
     >>> for _ in range(30):
@@ -259,7 +260,6 @@ def scenario_from_view(observation: Observation, title: str) -> Scenario:
         "players": [c.value for c in state.players],
         "act": max(1, min(state.act, 3)),  # the prologue is explored as Act 1
         "districts": seen,
-        "turn_order": _colours(state.turn_order.top),
         "gangster_control": {a.value: v for a, v in state.gangster_control.items()},
         # what lies in front of each player (R-MONEY-1: the pocket; the levels, goons and
         # tracks on the boards), and each safe as the table has followed it: every payment
@@ -279,4 +279,7 @@ def scenario_from_view(observation: Observation, title: str) -> Scenario:
     closed = sorted(n for n, d in state.districts.items() if d.closed)
     if closed:
         data["closed"] = closed
+    top = [c for c in state.turn_order.top if c is not None]
+    if sorted(top) == sorted(state.players):  # between rounds (in one, its seats move down)
+        data["turn_order"] = _colours(state.turn_order.top)
     return Scenario.from_data(data)

@@ -44,6 +44,7 @@ from speakeasy.games.speakeasy.model.board import Board
 from speakeasy.games.speakeasy.model.catalog.catalog import Catalog
 from speakeasy.games.speakeasy.model.state import Colour, GameState, Phase
 from speakeasy.games.speakeasy.positions.capture import scenario_from_game, scenario_from_view
+from speakeasy.games.speakeasy.positions.errors import ScenarioError
 from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
 from speakeasy.games.speakeasy.positions.shipped import load_scenario
 from speakeasy.games.speakeasy.studies.analysis import analysis_context
@@ -113,7 +114,9 @@ _LINK_KIND = "speakeasy-view"
 def position_query(observation: Observation, title: str) -> dict[str, str]:
     """The query that opens an explorer at what ``observation``'s seat sees of the map
     (:func:`~speakeasy.games.speakeasy.positions.capture.scenario_from_view`: nothing hidden
-    from that seat), titled ``title``; empty when the map is too large for an address.
+    from that seat), titled ``title``; empty when the view is too large for an address or
+    cannot be written as a scenario (``tests/test_control_study.py`` checks that every
+    position of many seeded games has one).
 
     >>> from speakeasy.games.speakeasy.model.state import Colour
     >>> game = Game([Colour.PURPLE, Colour.BLUE], seed=1)
@@ -121,7 +124,10 @@ def position_query(observation: Observation, title: str) -> dict[str, str]:
     >>> position_title(f"at:{query['at']}")
     'Your game, step 0'
     """
-    view = scenario_from_view(observation, title)
+    try:
+        view = scenario_from_view(observation, title)
+    except ScenarioError:  # a view the format cannot state: the explorer opens at its start
+        return {}
     link = encode_table(_LINK_KIND, {"scenario": view.to_data()})
     return {POSITION_KEY: link} if len(link) <= MAX_CHARS else {}
 

@@ -96,7 +96,7 @@ def _(linked, mo):
 
 
 @app.cell(hide_code=True)
-def _(POSITION_KEY, linked_start, mo, starting_positions):
+def _(POSITION_KEY, linked_start, markdown_escape, mo, starting_positions):
     # a position linked from a game (the coach's "explore" links: ?at=…) comes first, chosen
     _linked = linked_start(mo.query_params().get(POSITION_KEY))
     starts = starting_positions()
@@ -109,7 +109,7 @@ def _(POSITION_KEY, linked_start, mo, starting_positions):
         label="**Start from**",
     )
     mo.vstack(
-        [mo.callout(mo.plain_text(_linked.refusal), kind="warn"), start_picker]
+        [mo.callout(mo.md(markdown_escape(_linked.refusal)), kind="warn"), start_picker]
         if _linked.refusal
         else [start_picker]
     )

@@ -109,11 +109,14 @@ def test_a_whole_game_fits_the_address() -> None:
         (_pack(b"x")[:-4], "damaged"),  # cut short
         (base64.urlsafe_b64encode(b"plain text, not zlib").decode().rstrip("="), "not zlib"),
         (_pack(b"{not json"), "invalid JSON"),
-        (_pack([1, 2]), "no game table"),
-        (_pack({"game": "mafia-city", "v": FORMAT_VERSION, "table": {}}), "of mafia-city"),
+        (_pack([1, 2]), "holds nothing to open"),
+        (
+            _pack({"game": "mafia-city", "v": FORMAT_VERSION, "table": {}}),
+            "is for mafia-city, not speakeasy",
+        ),
         (_pack({"game": "speakeasy", "v": 99, "table": {}}), "format version"),
         (_pack({"game": "speakeasy", "v": True, "table": {}}), "format version"),
-        (_pack({"game": "speakeasy", "v": FORMAT_VERSION, "table": []}), "no game table"),
+        (_pack({"game": "speakeasy", "v": FORMAT_VERSION, "table": []}), "holds nothing to open"),
         (_pack(b"[" * 5000 + b"]" * 5000), "levels deep"),
         (_pack(b'{"a": 1' + b"0" * 400 + b"}"), "digit number"),
     ],
@@ -208,7 +211,7 @@ def test_mafia_city_opens_only_its_own_games() -> None:
     fresh = McTable.new({"red": "human", "blue": "random", "green": "random"}, seed=1)
     opened, note = McPlaySession.opening({ADDRESS_KEY: value}, lambda seed: fresh.snapshot())
     assert opened == fresh.snapshot()
-    assert note is not None and "a game of speakeasy, not of mafia-city" in note[1]
+    assert note is not None and "is for speakeasy, not mafia-city" in note[1]
 
 
 def test_a_new_page_gets_a_new_seed_unless_its_address_sets_one() -> None:

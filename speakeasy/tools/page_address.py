@@ -22,7 +22,7 @@ plain message; the game then replays the decisions, which its own rules check.
 >>> decode_table(text, "mafia-city")
 Traceback (most recent call last):
 ...
-speakeasy.tools.page_address.AddressError: the address holds a game of speakeasy, not of mafia-city
+speakeasy.tools.page_address.AddressError: the game in the address is for speakeasy, not mafia-city
 >>> decode_table("not base64!", "speakeasy")
 Traceback (most recent call last):
 ...
@@ -97,9 +97,10 @@ def encode_table(game: str, table: Mapping[str, Any]) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
 
-def decode_table(value: object, game: str) -> dict[str, Any]:
+def decode_table(value: object, game: str, what: str = "the game in the address") -> dict[str, Any]:
     """The table data of ``game`` in the address value ``value`` (:func:`encode_table`);
-    :class:`AddressError` if it is not one, before any large allocation.
+    :class:`AddressError` if it is not one, before any large allocation. ``what`` names the
+    value in the refusals.
 
     >>> decode_table("x" * (MAX_CHARS + 1), "speakeasy")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -115,40 +116,37 @@ def decode_table(value: object, game: str) -> dict[str, Any]:
         raise AddressError("the page's address holds more than one game")
     if len(value) > MAX_CHARS:
         raise AddressError(
-            f"the game in the address is too long: {len(value):,} characters; "
-            f"the limit is {MAX_CHARS:,}"
+            f"{what} is too long: {len(value):,} characters; the limit is {MAX_CHARS:,}"
         )
     if not _BASE64URL.fullmatch(value) or len(value) % 4 == 1:
-        raise AddressError("the game in the address is not base64url text")
+        raise AddressError(f"{what} is not base64url text")
     try:
         packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
-        raise AddressError("the game in the address is not base64url text") from None
+        raise AddressError(f"{what} is not base64url text") from None
     unpacker = zlib.decompressobj()
     try:
         raw = unpacker.decompress(packed, MAX_JSON_BYTES + 1)
     except zlib.error:
-        raise AddressError("the game in the address is damaged (not zlib data)") from None
+        raise AddressError(f"{what} is damaged (not zlib data)") from None
     if len(raw) > MAX_JSON_BYTES or unpacker.unconsumed_tail:
-        raise AddressError(f"the game in the address unpacks to more than {MAX_JSON_BYTES:,} bytes")
+        raise AddressError(f"{what} unpacks to more than {MAX_JSON_BYTES:,} bytes")
     if not unpacker.eof or unpacker.unused_data:
-        raise AddressError("the game in the address is damaged (cut short or with extra data)")
+        raise AddressError(f"{what} is damaged (cut short or with extra data)")
     try:
-        data = load_json_limited(raw, "the game in the address")
+        data = load_json_limited(raw, what)
     except LimitError as exc:
         raise AddressError(str(exc)) from None
     if not isinstance(data, dict) or set(data) != {"game", "v", "table"}:
-        raise AddressError("the address holds no game table")
+        raise AddressError(f"{what} holds nothing to open")
     if data["game"] != game:
         shown = data["game"] if isinstance(data["game"], str) else "an unknown kind"
-        raise AddressError(f"the address holds a game of {shown[:40]}, not of {game}")
+        raise AddressError(f"{what} is for {shown[:40]}, not {game}")
     if type(data["v"]) is not int or data["v"] != FORMAT_VERSION:
-        raise AddressError(
-            f"the game in the address has another format version; this one reads {FORMAT_VERSION}"
-        )
+        raise AddressError(f"{what} has another format version; this one reads {FORMAT_VERSION}")
     table = data["table"]
     if not isinstance(table, dict):
-        raise AddressError("the address holds no game table")
+        raise AddressError(f"{what} holds nothing to open")
     return table
 
 

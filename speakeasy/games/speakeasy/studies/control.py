@@ -896,7 +896,7 @@ def linked_start(link: object) -> LinkedStart:
     >>> linked_start(None)
     LinkedStart(label=None, key=None, refusal=None)
     >>> linked_start("not a position!").refusal
-    'The linked position cannot be opened: the game in the address is not base64url text.'
+    'The linked position cannot be opened: the link is not base64url text.'
     """
     if link is None:
         return LinkedStart()

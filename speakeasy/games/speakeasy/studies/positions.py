@@ -135,7 +135,7 @@ def position_query(observation: Observation, title: str) -> dict[str, str]:
 def _linked(link: str) -> Scenario:
     """The scenario a position link holds; ``ValueError`` (the address's or the scenario's
     refusal, in plain words) if it holds none."""
-    table = decode_table(link, _LINK_KIND)
+    table = decode_table(link, _LINK_KIND, "the link")
     if set(table) != {"scenario"}:
         raise ValueError("the link holds no position")
     return Scenario.from_data(table["scenario"], "the link's position")

@@ -181,7 +181,12 @@ def _(agreement_rows, bots, mo, players, plural, records, summary_rows):
                         "from the position alone. The rows count, by kind of decision, how "
                         "often the two chose the same; the most different come first."
                     ),
-                    mo.ui.table(_agreement, selection=None, label="Search bot's choices"),
+                    mo.ui.table(
+                        _agreement,
+                        selection=None,
+                        page_size=len(_agreement),  # every kind at once, the whole batch last
+                        label="Search bot's choices",
+                    ),
                 ]
                 if _agreement
                 else []

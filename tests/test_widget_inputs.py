@@ -168,15 +168,24 @@ def test_the_strategies_form_is_held_to_its_bounds() -> None:
     """Issue 14 item 7: ``processes=6`` posted to the form (slider max 2) spawned 6 workers;
     nothing stopped 1,000 games or a negative seed. The notebook's cell checks every value."""
     tampered = SimpleNamespace(
-        value={"games": 1, "players": "7", "mix": "rm -rf", "seed": -5, "processes": 6}
+        value={
+            "games": 1,
+            "players": "7",
+            "mix": "rm -rf",
+            "seed": -5,
+            "processes": 6,
+            "playouts": 10**9,  # the search bot's budget (issue 27): held to the slider's 64
+        }
     )
-    _, defs = _strategies_app().run(defs={"settings": tampered, "MAX_PROCESSES": 1})
+    bounds = {"MAX_PROCESSES": 1, "MAX_SEARCH_PLAYOUTS": 64, "SEARCH_PLAYOUTS": 16}
+    _, defs = _strategies_app().run(defs={"settings": tampered, **bounds})
     assert defs["batch"] == {
         "games": 2,
         "players": 2,
         "mix": "one heuristic bot, the others random",
         "seed": 0,
         "processes": 1,
+        "playouts": 64,
     }
     assert len(defs["records"]) == 2
 

@@ -796,14 +796,13 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             for rule_id in reason.rules:
                 data["links"].setdefault(rule_id, rule_url(rule_id))
         best = self.label(table, top.option)
-        count = len(data.get("options", ()))
+        options = data.get("options", ())
         data["coach"] = {
             **shown,
             "state": "answer",
-            # the option button it names, marked in the list (None: in a long list's dropdown)
-            "best_index": next(
-                (i for i in range(count) if self.label(table, self.option(table, i)) == best), None
-            ),
+            # the option it names, marked in the list: the view's option of that label (its
+            # ``full`` is :meth:`label`)
+            "best_index": next((i for i, o in enumerate(options) if o["full"] == best), None),
             "runner_up": self.label(table, runner_up.option) if runner_up else None,
             "lead_text": spread(answer.lead, answer.lead_stderr, game_type.score_unit),
             "lines": lines,

@@ -464,11 +464,16 @@ def iter_games(
                 yield future.result()
         finished = not pending
     finally:
-        for future in pending:
-            future.cancel()
-        if executor is None:
+        if executor is not None:
+            for future in pending:
+                future.cancel()
+        else:
             if not finished:
-                pool.shutdown(wait=False, cancel_futures=True)
+                # The workers are stopped first: the pool's manager thread sees them gone, fails
+                # the futures it still holds and ends, and the shutdown below waits for it. Had
+                # the pool been shut down first, the shutdown would forget its thread, which could
+                # then outlive this process's exit, whose handler races it closing a pipe; had a
+                # future been cancelled first, the thread would fail on it (CPython 3.11).
                 stop_processes(context.processes)
             pool.shutdown(wait=True, cancel_futures=True)
 

@@ -5,7 +5,8 @@ A benchmark run by hand, not a timed test (pytest collects only ``test_*.py``)::
     PYTHONPATH=$PWD .venv/bin/python tests/benchmarks/browser_latency.py --clicks 20
 
 It serves ``tests/benchmarks/latency_floor.py`` (one button updating one text cell: marimo's
-cheapest round trip) and ``notebooks/play.py`` with ``marimo run`` in the same run, drives both
+cheapest round trip) with ``marimo run``, and ``notebooks/play.py`` as the README's explorer
+serves it (``speakeasy workshop``, at ``/play/``), in the same run, drives both
 in one headless Chromium (Debian's ``/usr/bin/chromium`` through playwright; never
 ``playwright install``) and alternates clicks between them: the floor's button, then play's
 first option button. Each click is timed inside the page, from the ``click`` event (a capturing
@@ -233,6 +234,10 @@ def timed_click(page: Any, selector: str) -> tuple[float, int]:
     for _ in range(4):
         page.bring_to_front()
         target = page.locator(selector).first
+        go_on = page.get_by_role("button", name=re.compile("Continue the game"))
+        target.or_(go_on).first.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+        if not target.is_visible():  # paused before a Lucky Luciano phase: not timed
+            go_on.click()
         target.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
         count = page.evaluate("window.__lat.samples.length")
         page.evaluate("window.__lat.arm()")
@@ -285,7 +290,9 @@ def open_pages(context: Any, urls: dict[str, str], buttons: str) -> list[tuple[s
     pages: list[tuple[str, Any, str]] = []
     for name, url in urls.items():
         page = context.new_page()
-        page.goto(url)
+        # a play table opens a new seed's game unless the address names one: every run plays
+        # seed 1's game
+        page.goto(url if name == "floor" else url + "?seed=1")
         if name == "floor":
             page.locator(".floor-count").wait_for(timeout=60_000)
             pages.append((name, page, "marimo-button button"))
@@ -413,12 +420,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             with ExitStack() as stack:
                 urls = {
                     "floor": stack.enter_context(served(FLOOR_APP)),
-                    "play": stack.enter_context(served(PLAY_APP)),
+                    "play": stack.enter_context(served(None)) + "play/",
                 }
                 if args.baseline is not None:
-                    urls["baseline"] = stack.enter_context(
-                        served(args.baseline / "notebooks" / "play.py", args.baseline)
-                    )
+                    urls["baseline"] = stack.enter_context(served(None, args.baseline)) + "play/"
                 context = browser.new_context(viewport={"width": 1400, "height": 1000})
                 pages = open_pages(context, urls, OPTION_BUTTONS)
                 late = None if args.no_late else lambda page: load_save(page, save)
@@ -435,7 +440,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 # notebooks/mafia_city_play.py against the same floor: start = the opening decisions of the
 # notebook's default game (red a person, a heuristic and a random bot); late = a 5-player game
 # of random bots saved at 70 % of its length, loaded with red a person and the others bots.
-MC_PLAY_APP = ROOT / "notebooks" / "mafia_city_play.py"
 MC_OPTION_BUTTONS = ".se-options button.se-option, .se-options button.se-play"
 MC_LATE_SEATS = {"blue": "heuristic", "green": "random", "yellow": "random", "grey": "random"}
 
@@ -490,11 +494,9 @@ def run_mafia_city(args: argparse.Namespace) -> dict[str, Any]:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         stack.callback(browser.close)
         urls = {"floor": stack.enter_context(served(FLOOR_APP))}
-        urls["play"] = stack.enter_context(served(MC_PLAY_APP))
+        urls["play"] = stack.enter_context(served(None)) + "mafia-city-play/"
         if args.baseline is not None:
-            urls["baseline"] = stack.enter_context(
-                served(args.baseline / "notebooks" / "mafia_city_play.py", args.baseline)
-            )
+            urls["baseline"] = stack.enter_context(served(None, args.baseline)) + "mafia-city-play/"
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         pages = open_pages(context, urls, MC_OPTION_BUTTONS)
         late = None if args.no_late else lambda page: mc_load_save(page, save)

@@ -407,7 +407,12 @@ def _(
             )
         )
     if tutorial.goal_met:
-        _ask = mo.md("**Lesson done.** Open the next lesson, or restart this one.")
+        _ask = mo.md(
+            "**Lesson done, and the last one:** play a whole game next (the link above), or "
+            "restart this lesson."
+            if tutorial.is_last
+            else "**Lesson done.** Open the next lesson, or restart this one."
+        )
     elif decision is None:
         _ask = mo.md("**The game is over.**")
     else:

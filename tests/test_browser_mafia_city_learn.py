@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from speakeasy.games.mafia_city.table.lessons import PLAY_PAGE
 from tests.browser import missing_glyphs, set_viewport, wait_for, wait_for_cells
 
 pytestmark = pytest.mark.browser
@@ -172,5 +173,9 @@ def test_all_lessons_by_clicks_with_no_overflow_and_no_broken_text(
         expect(page.get_by_text(f"Progress: {len(script)} of {len(script)}").first).to_be_visible(
             timeout=TIMEOUT_MS
         )
+        # the last lesson leads into Play, and says that it was the last
+        expect(page.locator("a.next-page").first).to_have_attribute("href", PLAY_PAGE)
+        expect(page.get_by_text("Lesson done, and the last one").first).to_be_visible()
+        _shoot(page, tmp_path, "mclearn_last_1280x800.png")
     finally:
         context.close()

@@ -10,7 +10,13 @@ import pytest
 
 from speakeasy.core.actions import Action
 from speakeasy.games import load
-from speakeasy.games.mafia_city.table.lessons import COURSE, LEARNER, LESSONS, location_lines
+from speakeasy.games.mafia_city.table.lessons import (
+    COURSE,
+    LEARNER,
+    LESSONS,
+    PLAY_PAGE,
+    location_lines,
+)
 from speakeasy.games.mafia_city.table.tutorial import Tutorial
 
 IDS = [x.id for x in LESSONS]
@@ -169,3 +175,22 @@ def test_location_lines_name_each_effect_once() -> None:
 def test_the_notebook_is_a_station_of_mafia_city() -> None:
     stations = load("mafia-city").stations
     assert "mafia_city_learn.py" in [s.file for s in stations]
+
+
+def test_the_last_lesson_leads_into_play() -> None:
+    """After the last lesson the feedback links Mafia City's play table (a station of the
+    game, so the link opens in the workshop); no earlier lesson does."""
+    assert PLAY_PAGE in [s.path for s in load("mafia-city").stations]
+    tutorial = Tutorial().open(IDS[-1])
+    for move in tutorial.lesson.solution:
+        tutorial = tutorial.attempt(move)
+    assert tutorial.goal_met and tutorial.is_last
+    feedback = tutorial.feedback
+    assert feedback is not None and feedback.link is not None
+    assert feedback.link[1] == PLAY_PAGE
+    assert f'<a href="{PLAY_PAGE}"' in feedback.markdown()
+    earlier = Tutorial().open(IDS[-2])
+    for move in earlier.lesson.solution:
+        earlier = earlier.attempt(move)
+    assert earlier.goal_met and not earlier.is_last
+    assert earlier.feedback is not None and earlier.feedback.link is None

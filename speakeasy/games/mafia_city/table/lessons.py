@@ -45,12 +45,24 @@ from speakeasy.tools import tutorial
 from speakeasy.tools.paths import data_path
 from speakeasy.tools.tutorial import ACCEPTED, Course, Verdict, wrong
 
-__all__ = ["COURSE", "LEARNER", "LESSONS", "LESSON_DIR", "Lesson", "lesson", "location_lines"]
+__all__ = [
+    "COURSE",
+    "LEARNER",
+    "LESSONS",
+    "LESSON_DIR",
+    "PLAY_PAGE",
+    "Lesson",
+    "lesson",
+    "location_lines",
+]
 
 #: The learner's colour; bots play the others.
 LEARNER: Final = "red"
 #: The lessons' prepared positions.
 LESSON_DIR: Final = data_path("mafia_city/lessons")
+#: The workshop's page where a whole game is played (the station ``mafia-city-play``), offered
+#: after the last lesson.
+PLAY_PAGE: Final = "/mafia-city-play/"
 
 
 class Lesson(tutorial.Lesson[Game]):
@@ -693,4 +705,6 @@ COURSE: Course[Game] = Course(
     default_rule="MC-ACT-3",
     label=_label,
     place_word="location",
+    play_page=PLAY_PAGE,
+    play_label="Play a whole game of Mafia City against the bots →",
 )

@@ -72,6 +72,31 @@ def test_the_advice_names_a_legal_option_with_an_estimate_for_each(name: str) ->
     assert all(e.stderr >= 0 for e in advice.estimates)
 
 
+def test_the_best_options_leave_out_those_no_playout_tried() -> None:
+    """With fewer playouts than options, the untried options have no mean (their 0.0 is no
+    estimate): the best options are among the tried ones, even when every margin is below 0."""
+    game = _game("speakeasy", 4)
+    while game.pending is not None and len(game.pending.options) < 4:
+        game.apply(decide(game, RandomBot(seed=1)))
+    decision = game.pending
+    assert decision is not None
+    bot = SearchBot.for_game(load("speakeasy"), seed=3, playouts=2, determinizations=1)
+    advice = bot.advise(game.observe(decision.player), decision)
+    tried = [e for e in advice.estimates if e.playouts]
+    assert 0 < len(tried) < len(advice.estimates)
+    shifted = dataclasses.replace(
+        advice,
+        estimates=tuple(
+            dataclasses.replace(e, mean=e.mean - 1_000) if e.playouts else e
+            for e in advice.estimates
+        ),
+    )
+    assert shifted.best(len(advice.estimates)) == tuple(
+        sorted((e for e in shifted.estimates if e.playouts), key=lambda e: -e.mean)
+    )
+    assert all(e.playouts for e in shifted.best())
+
+
 @pytest.mark.parametrize("name", names())
 def test_the_same_seed_gives_the_same_advice(name: str) -> None:
     """Reproducible by playouts: the same seed, observation and decision give the same

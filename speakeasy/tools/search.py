@@ -131,8 +131,9 @@ class Advice:
     seconds: float
 
     def best(self, n: int = 3) -> tuple[Estimate, ...]:
-        """The ``n`` options with the best mean margin, best first."""
-        return tuple(sorted(self.estimates, key=lambda e: -e.mean)[:n])
+        """The ``n`` options with the best mean margin, best first; an option no playout
+        tried (a budget smaller than the options) has no mean and is left out."""
+        return tuple(sorted((e for e in self.estimates if e.playouts), key=lambda e: -e.mean)[:n])
 
 
 def margin(scores: Mapping[str, float], seat: str) -> float:

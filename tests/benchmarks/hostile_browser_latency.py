@@ -18,7 +18,9 @@ the machine drifted). Idle = both idle phases together.
 ``--pin`` (Linux, 2 or more cores) stands in for visitors on separate machines: the server and
 B's Chromium share core 0 in every phase, A's Chromium runs on core 1 alone (``taskset``), so
 what B feels during the attack is the server's share of A's work, not A's browser taking B's
-core. Without it all three share every core, as on one laptop serving itself.
+core. Without it all three share every core, as on one laptop serving itself. The issue's
+two visitors each have a browser of their own, so the target is read from a ``--pin`` run
+(``hostile_browser_latency_results.md``, runs 7 and 8).
 
 Printed and written (``--out``, JSON; the raw samples too): B's p50 and p95 per phase and two
 ratios to the idle p95: of the whole attack phase, and of B's clicks while A's input is being

@@ -13,7 +13,8 @@ as ``pytest`` runs it. The hog is always stopped (at the end, on Ctrl-C, on SIGT
 itself should this script die).
 
 Prints each test's pass rate as a table (and the first line of each failure) and exits
-non-zero if any test passed fewer than N of N runs.
+non-zero if any test passed fewer than N of N runs. Interrupted (Ctrl-C, SIGTERM), it says how
+many runs finished, prints the table of those, and exits 130; the run in progress is dropped.
 """
 
 from __future__ import annotations
@@ -163,18 +164,25 @@ def table(outcomes: Sequence[Outcome], runs: int) -> str:
     return "\n".join(lines)
 
 
-def hunt(selection: Sequence[str], runs: int, hog: bool, keep: Path) -> list[Outcome]:
-    """Run the browser tests of ``selection`` ``runs`` times (with the hog) and gather."""
+def hunt(selection: Sequence[str], runs: int, hog: bool, keep: Path) -> tuple[list[Outcome], int]:
+    """Run the browser tests of ``selection`` ``runs`` times (with the hog) and gather; the
+    outcomes and how many runs finished. Ctrl-C or SIGTERM ends the run in progress (it is not
+    counted) and the hunt with it: fewer runs finished than asked for."""
     tests = collect(selection)
     outcomes = {t: Outcome(t) for t in tests}
     print(f"flake_hunt: {len(tests)} browser tests x {runs} runs, hog {'on' if hog else 'off'}")
     with cpu_hog(hog) as pid:
         if pid is not None:
             print(f"flake_hunt: hog pid {pid}")
+        finished = 0
         for run in range(1, runs + 1):
             started = time.monotonic()
             report, log = keep / f"run{run}.xml", keep / f"run{run}.log"
-            code = run_once(selection, report, log)
+            try:
+                code = run_once(selection, report, log)
+            except KeyboardInterrupt:
+                print(f"flake_hunt: interrupted during run {run}, not counted", flush=True)
+                break
             results = parse_junit(report) if report.exists() else {}
             for test, outcome in outcomes.items():
                 ok, seconds, problem = results.get(test, (False, 0.0, "no result (see the log)"))
@@ -191,7 +199,8 @@ def hunt(selection: Sequence[str], runs: int, hog: bool, keep: Path) -> list[Out
                 f"{len(failed)} failed, {time.monotonic() - started:.0f} s  ({log})",
                 flush=True,
             )
-    return list(outcomes.values())
+            finished = run
+    return list(outcomes.values()), finished
 
 
 def _stop_on_sigterm() -> None:
@@ -215,15 +224,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     keep = args.keep or Path(tempfile.mkdtemp(prefix="flake_hunt_"))
     keep.mkdir(parents=True, exist_ok=True)
     _stop_on_sigterm()
-    outcomes = hunt(selection, args.runs, not args.no_hog, keep)
+    outcomes, finished = hunt(selection, args.runs, not args.no_hog, keep)
+    if finished < args.runs:
+        print(f"\ninterrupted: {finished} of {args.runs} runs finished")
+        if not finished:
+            return 130
     print()
-    print(table(outcomes, args.runs))
+    print(table(outcomes, finished))
     for o in outcomes:
         for error in o.errors:
             print(f"{o.test}: {error}")
-    flaky = [o for o in outcomes if o.passed < args.runs]
-    print(f"\n{len(outcomes) - len(flaky)} of {len(outcomes)} browser tests passed every run.")
-    return 1 if flaky else 0
+    flaky = [o for o in outcomes if o.passed < finished]
+    print(
+        f"\n{len(outcomes) - len(flaky)} of {len(outcomes)} browser tests passed every one of "
+        f"{finished} runs."
+    )
+    return 130 if finished < args.runs else 1 if flaky else 0
 
 
 if __name__ == "__main__":

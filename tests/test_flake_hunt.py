@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import tests.flake_hunt as flake_hunt
 from tests.flake_hunt import Outcome, cpu_hog, parse_junit, table
 
 JUNIT = """<?xml version="1.0" encoding="utf-8"?>
@@ -59,3 +60,32 @@ def test_the_hog_stops_even_when_the_block_fails() -> None:
         failing_run()
     with pytest.raises(ProcessLookupError):
         os.kill(pids[0], 0)
+
+
+def test_an_interrupted_hunt_reports_the_runs_that_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C (or SIGTERM) during the second run: the first run's results are reported as the
+    hunt's, the second is dropped, and the exit status says it was interrupted."""
+    tests = ["tests/test_browser_play.py::test_a", "tests/test_browser_play.py::test_b"]
+    calls: list[Path] = []
+
+    def run_once(selection: object, report: Path, log: Path) -> int:
+        calls.append(report)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        report.write_text(JUNIT, encoding="utf-8")
+        return 1
+
+    monkeypatch.setattr(flake_hunt, "collect", lambda selection: tests)
+    monkeypatch.setattr(flake_hunt, "run_once", run_once)
+    monkeypatch.setattr(flake_hunt, "_stop_on_sigterm", lambda: None)  # not this process's
+    outcomes, finished = flake_hunt.hunt(["tests"], 10, False, tmp_path)
+    assert finished == 1 and len(calls) == 2
+    assert [(o.passed, o.failed) for o in outcomes] == [(1, 0), (0, 1)]
+    calls.clear()
+    status = flake_hunt.main(["-n", "3", "--no-hog", "--keep", str(tmp_path / "again")])
+    out = capsys.readouterr().out
+    assert status == 130
+    assert "interrupted: 1 of 3 runs finished" in out
+    assert "1/1" in out and "0/1" in out and "Traceback" not in out

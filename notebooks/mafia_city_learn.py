@@ -329,7 +329,7 @@ def _(
     _seen = learner_view(game).public
     if tutorial.goal_met:
         _ask = mo.md(
-            "**Lesson done, and the last one:** play a whole game next (the link above), or "
+            "**Lesson done, and the last one:** play a whole game next, in Play, or "
             "restart this lesson."
             if tutorial.is_last
             else "**Lesson done.** Open the next lesson, or restart this one."

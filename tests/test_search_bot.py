@@ -8,6 +8,7 @@ import dataclasses
 import random
 import subprocess
 import sys
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
@@ -15,7 +16,8 @@ import pytest
 from speakeasy.app.cli import main
 from speakeasy.core.actions import Action, Decision
 from speakeasy.core.bots import RandomBot, decide
-from speakeasy.core.engine import Engine
+from speakeasy.core.context import Context, Flow
+from speakeasy.core.engine import REFUSALS, Engine, GameDefinition
 from speakeasy.core.registry import GameType
 from speakeasy.games import load, names
 from speakeasy.games.mafia_city.model.state import Options as MafiaCityOptions
@@ -23,6 +25,7 @@ from speakeasy.games.speakeasy.figures.strategy_figures import DECISION_NAMES, a
 from speakeasy.tools.batch import game_specs
 from speakeasy.tools.search import (
     DEFAULT_PLAYOUTS,
+    MIN_PAIRS,
     Advice,
     SearchBot,
     budgeted,
@@ -198,8 +201,8 @@ def test_every_option_meets_the_same_rollout_bots_in_each_round(name: str) -> No
     bot = SearchBot.for_game(game_type, seed=2, playouts=2 * n, determinizations=1, rollout=rollout)
     advice = bot.advise(game.observe(decision.player), decision)
     assert advice.broken == 0 and [e.playouts for e in advice.estimates] == [2] * n
-    made = rollout.seeds[: 2 * n * seats]  # then one more, for a tie, to choose at the root
-    assert len(rollout.seeds) - len(made) in (0, 1)
+    made = rollout.seeds[1:]  # the first: the rollout policy's own choice at the root
+    assert len(made) == 2 * n * seats
     groups = [tuple(made[k : k + seats]) for k in range(0, len(made), seats)]
     assert len(groups) == 2 * n
     assert len(set(groups[:n])) == 1 and len(set(groups[n:])) == 1
@@ -298,6 +301,7 @@ def test_each_game_registers_the_search_bot(name: str) -> None:
         settings.playouts,
         settings.determinizations,
     )
+    assert bot.confidence == settings.confidence
     assert bot.horizon is None or bot.evaluate is game_type.evaluate
 
 
@@ -367,3 +371,168 @@ def test_the_search_studys_rows_name_each_decision_in_a_players_words() -> None:
         game.apply(decide(game, bots[game.pending.player]))
     assert seen <= set(DECISION_NAMES), seen - set(DECISION_NAMES)
     assert all("_" not in name for name in DECISION_NAMES.values())
+
+
+# ------------------------------------------------ policy improvement, on a game made to measure
+@dataclasses.dataclass(frozen=True)
+class _NoOptions:
+    def to_data(self) -> dict[str, bool]:
+        return {}
+
+
+DiceCtx = Context[list[int], str, str, str]
+
+
+class _Dice(GameDefinition[list[int], DiceCtx, int]):
+    """One seat picks ``k`` from 1 to 4 (worth ``10 k``), then rolls three times from 0 to 9;
+    the score is ``10 k`` plus the rolls. The rolls' options are listed rotated by ``3 k``,
+    so the same rollout seeds roll differently after each pick: pure noise, mean 13.5 each.
+    ``worth`` = 0 makes every pick worth the same."""
+
+    save_format = "dice"
+    refusal_rules = dict.fromkeys(REFUSALS, "D-1")
+    worth = 10
+
+    def begin(
+        self, players: tuple[str, ...], rng: random.Random, options: Any, start: Any | None
+    ) -> tuple[DiceCtx, Flow[None]]:
+        ctx: DiceCtx = Context(state=[], rng=rng)
+        return ctx, self.restart(ctx, 0)
+
+    def restart(self, ctx: DiceCtx, restart: Hashable) -> Flow[None]:
+        assert restart == 0
+        ctx.checkpoint(0)
+        pick = yield from ctx.ask(
+            "ann", "pick", "Pick", ("D-1",), [Action("pick", (k,)) for k in (1, 2, 3, 4)]
+        )
+        ctx.state.append(int(pick.args[0]))
+        turn = 3 * int(pick.args[0])
+        for _ in range(3):
+            rolls = [(r + turn) % 10 for r in range(10)]
+            roll = yield from ctx.ask(
+                "ann", "roll", "Roll", ("D-1",), [Action("roll", (r,)) for r in rolls]
+            )
+            ctx.state.append(int(roll.args[0]))
+
+    def result(self, ctx: DiceCtx) -> int:
+        pick, *rolls = ctx.state
+        return self.worth * pick + sum(rolls)
+
+    def state_data(self, state: list[int]) -> Any:
+        return list(state)
+
+    def players_from_data(self, players: list[str]) -> tuple[str, ...]:
+        return tuple(players)
+
+    def options_from_data(self, data: object) -> _NoOptions:
+        return _NoOptions()
+
+    def observe(self, ctx: DiceCtx, seat: Any) -> tuple[int, ...]:
+        return tuple(ctx.state)
+
+
+class _DiceGame(Engine[list[int], DiceCtx, int]):
+    definition = _Dice()
+
+
+class _EvenDice(_Dice):
+    worth = 0
+
+
+class _EvenDiceGame(Engine[list[int], DiceCtx, int]):
+    definition = _EvenDice()
+
+
+def _dice_search(kind: type[Engine[Any, Any, Any]], **kwargs: Any) -> SearchBot:
+    """A search bot for a dice game: nothing is hidden (the determinization replays the
+    observation); the policy picks 1, the worst, and rolls at random."""
+
+    def determinize(seen: tuple[int, ...], rng: random.Random) -> Engine[Any, Any, Any]:
+        game = kind(("ann",), seed=rng.randrange(1000), options=_NoOptions())
+        for value in seen:
+            assert game.pending is not None
+            game.apply(f"{game.pending.kind} {value}")
+        return game
+
+    return SearchBot(determinize, lambda game: {"ann": float(game.result())}, **kwargs)
+
+
+class _PickOne:
+    def __init__(self, seed: int) -> None:
+        self.random = RandomBot(seed=seed)
+
+    def choose(self, observation: object, decision: Decision) -> Action:
+        if decision.kind == "pick":
+            return decision.options[0]
+        return self.random.choose(observation, decision)
+
+
+def _pick_one(seat: str, seed: int) -> Any:
+    return _PickOne(seed)
+
+
+def _dice_advice(kind: type[Engine[Any, Any, Any]], seed: int, **kwargs: Any) -> Advice:
+    game = kind(("ann",), seed=1, options=_NoOptions())
+    decision = game.pending
+    assert decision is not None
+    bot = _dice_search(kind, seed=seed, rollout=_pick_one, **kwargs)
+    return bot.advise(game.observe("ann"), decision)
+
+
+def test_policy_improvement_plays_the_policys_choice_in_every_round() -> None:
+    """With ``confidence`` set, each round of playouts opens with the rollout policy's own
+    choice (pick 1) and pairs it with the round's other options on the same rollout seeds;
+    with fewer playouts a draw than options, a round is as long as the share."""
+    advice = _dice_advice(_DiceGame, 1, playouts=6, determinizations=3, confidence=2.0)
+    assert advice.preferred == Action("pick", (1,))
+    played = {e.option.args[0]: e.playouts for e in advice.estimates}
+    assert played[1] == 3  # a round of two in each of the three draws
+    assert sum(played.values()) == 6
+    assert [e.option.args[0] for e in advice.paired] == [2, 3, 4]
+    assert [e.playouts for e in advice.paired] == [played[k] for k in (2, 3, 4)]
+
+
+def test_policy_improvement_leaves_the_policy_for_a_clearly_better_option() -> None:
+    """Pick 4 is worth 30 more than the policy's pick 1: with enough pairs the search takes
+    it (its paired difference is far above two standard errors) though the rolls are noise."""
+    advice = _dice_advice(_DiceGame, 2, playouts=40, determinizations=4, confidence=2.0)
+    assert advice.choice == Action("pick", (4,))
+    best = advice.paired[-1]
+    assert best.playouts >= MIN_PAIRS and best.mean - 2 * best.stderr > 0
+
+
+def test_policy_improvement_keeps_the_policys_choice_on_noise() -> None:
+    """Every pick is worth the same: plain flat Monte-Carlo takes the luckiest mean, so it
+    leaves the policy's pick 1 in most of 40 seeded searches; policy improvement in few."""
+    plain = improved = 0
+    for seed in range(40):
+        budget = {"playouts": 16, "determinizations": 4}
+        plain += _dice_advice(_EvenDiceGame, seed, **budget).choice != Action("pick", (1,))
+        advice = _dice_advice(_EvenDiceGame, seed, confidence=2.0, **budget)
+        improved += advice.choice != advice.preferred
+    assert plain >= 20
+    assert improved <= 6
+
+
+@pytest.mark.parametrize("name", names())
+def test_policy_improvement_departs_only_for_a_clear_difference(name: str) -> None:
+    """In every game: the choice is the rollout policy's own, or an option whose paired
+    difference from it is above ``confidence`` standard errors over enough pairs."""
+    game = _game(name, 11)
+    decision = game.pending
+    assert decision is not None
+    bot = SearchBot.for_game(load(name), seed=4, confidence=1.0, **SMALL)
+    advice = bot.advise(game.observe(decision.player), decision)
+    assert advice.preferred in decision.options and advice.choice in decision.options
+    assert len(advice.paired) == len(decision.options) - 1
+    if advice.choice != advice.preferred:
+        (chosen,) = [e for e in advice.paired if e.option == advice.choice]
+        assert chosen.playouts >= MIN_PAIRS and chosen.mean - chosen.stderr > 0
+        better = [e.mean - e.stderr for e in advice.paired if e.playouts >= MIN_PAIRS]
+        assert chosen.mean - chosen.stderr == max(better)
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("nan"), float("inf"), True, "2"])
+def test_a_bad_confidence_is_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="confidence"):
+        SearchBot.for_game(load("speakeasy"), confidence=bad)

@@ -33,6 +33,16 @@ Flat Monte-Carlo rather than UCT: with 2 to 15 options a decision and a few hund
 spreading the playouts evenly over the options costs little, while UCT would need a tree
 over hidden-information positions that differ from one determinization to the next.
 
+**Policy improvement** (``confidence`` set). Plain flat Monte-Carlo takes the best mean, and
+with fewer playouts than a decision has options that is the luckiest of a few noisy playouts:
+against a good rollout policy it mostly trades a good move for a lucky one. With
+``confidence=z`` every round of playouts also plays the rollout policy's own choice, on the
+same rollout seeds as the round's other options, and another option replaces that choice only
+when its mean *paired* difference from it is above ``z`` standard errors of that difference
+(at least :data:`MIN_PAIRS` pairs). So the search keeps its policy's move unless it saw,
+clearly, a better one: the rollout algorithm of Bertsekas and Tesauro's rollout player,
+made cautious for a small budget. :attr:`Advice.paired` holds the differences.
+
 **Ties.** Options whose mean margins are equal (common with a deterministic rollout policy and
 a truncated rollout: moves whose effect the horizon does not reach) are a tie, broken by the
 rollout policy's own choice at the decision when it is among them (so the search departs from
@@ -64,6 +74,7 @@ __all__ = [
     "DEFAULT_DETERMINIZATIONS",
     "DEFAULT_PLAYOUTS",
     "MAX_PLAYOUTS",
+    "MIN_PAIRS",
     "Advice",
     "Estimate",
     "Evaluate",
@@ -87,6 +98,9 @@ DEFAULT_DETERMINIZATIONS = 8
 MAX_PLAYOUTS = 1_000_000
 #: Mean margins closer than this are a tie (broken by the rollout policy's own choice).
 TIE = 1e-9
+#: Paired playouts an option needs before it may replace the rollout policy's own choice
+#: (policy improvement, ``confidence`` set): a standard error from fewer means nothing.
+MIN_PAIRS = 3
 
 #: Makes a rollout bot for one seat: ``factory(seat, seed)`` (module-level, so that it
 #: travels to worker processes).
@@ -129,6 +143,11 @@ class Advice:
     playouts: int
     broken: int
     seconds: float
+    #: With ``confidence`` set: the rollout policy's own choice, and per other option
+    #: (decision order) its mean paired difference from that choice (``mean``, ``stderr``,
+    #: pairs as ``playouts``).
+    preferred: Action | None = None
+    paired: tuple[Estimate, ...] = ()
 
     def best(self, n: int = 3) -> tuple[Estimate, ...]:
         """The ``n`` options with the best mean margin, best first; an option no playout
@@ -157,17 +176,25 @@ class _Task:
     deadline: float | None
     evaluate: Evaluate | None = None
     horizon: int | None = None
+    #: The rollout policy's own choice (an index into ``options``): played in every round
+    #: and paired with the round's other options (policy improvement); ``None``: plain.
+    preferred: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class _Tally:
-    """Per option: playouts, sum and sum of squares of the margins; and the failures."""
+    """Per option: playouts, sum and sum of squares of the margins; and the failures. With a
+    preferred option, per option too: pairs with it, sum and sum of squares of the
+    differences from it."""
 
     counts: tuple[int, ...]
     sums: tuple[float, ...]
     squares: tuple[float, ...]
     failed: int
     broken: int
+    pairs: tuple[int, ...] = ()
+    diffs: tuple[float, ...] = ()
+    diff_squares: tuple[float, ...] = ()
 
 
 def play_out(
@@ -208,11 +235,36 @@ def _rollout_bots(task: _Task, players: Sequence[Any], j: int) -> dict[Any, Any]
     return {p: task.rollout(str(p), derive_seed(seed, str(p))) for p in players}
 
 
+def _schedule(task: _Task, first: int) -> list[tuple[int, int]]:
+    """The ``(option, round)`` of each of ``task``'s playouts, in order.
+
+    Plain: round-robin over the options from ``first``, a round being one playout of each.
+    With a preferred option: each round opens with it and goes on with the next of the
+    others (round-robin from ``first``), a round being as many options as the share allows
+    (every option when it allows)."""
+    n, share = len(task.options), task.playouts
+    if task.preferred is None:
+        return [((first + k) % n, k // n) for k in range(share)]
+    others = [i for i in range(n) if i != task.preferred]
+    size = max(1, min(n, share))
+    plan: list[tuple[int, int]] = []
+    nxt = first % len(others)
+    for k in range(share):
+        j, q = divmod(k, size)
+        if q == 0:
+            plan.append((task.preferred, j))
+        else:
+            plan.append((others[nxt], j))
+            nxt = (nxt + 1) % len(others)
+    return plan
+
+
 def _run(task: _Task) -> _Tally:
-    """Draw one determinization and play its share of playouts, round-robin over options;
-    the ``j``-th round plays every option with the same rollout seeds (:func:`_rollout_bots`)."""
+    """Draw one determinization and play its share of playouts (:func:`_schedule`); the
+    ``j``-th round plays its options with the same rollout seeds (:func:`_rollout_bots`)."""
     n = len(task.options)
     counts, sums, squares = [0] * n, [0.0] * n, [0.0] * n
+    pairs, diffs, diff_squares = [0] * n, [0.0] * n, [0.0] * n
     rng = random.Random(task.seed)
     try:
         root = task.determinize(task.observation, rng)
@@ -223,11 +275,11 @@ def _run(task: _Task) -> _Tally:
     assert str(pending.player) == task.seat
     first = rng.randrange(n)  # each draw starts its round elsewhere: no option left unplayed
     broken = 0
-    for k in range(task.playouts):
+    anchor: tuple[int, float] | None = None  # (round, value) of the preferred option's playout
+    for i, j in _schedule(task, first):
         if task.deadline is not None and time.monotonic() > task.deadline:
             break
-        i = (first + k) % n
-        bots = _rollout_bots(task, root.players, k // n)
+        bots = _rollout_bots(task, root.players, j)
         game = root.copy(history=False)
         try:
             game.apply(game.pending.options[i])
@@ -239,7 +291,23 @@ def _run(task: _Task) -> _Tally:
         counts[i] += 1
         sums[i] += value
         squares[i] += value * value
-    return _Tally(tuple(counts), tuple(sums), tuple(squares), 0, broken)
+        if i == task.preferred:
+            anchor = (j, value)
+        elif anchor is not None and anchor[0] == j:
+            diff = value - anchor[1]
+            pairs[i] += 1
+            diffs[i] += diff
+            diff_squares[i] += diff * diff
+    return _Tally(
+        tuple(counts),
+        tuple(sums),
+        tuple(squares),
+        0,
+        broken,
+        tuple(pairs),
+        tuple(diffs),
+        tuple(diff_squares),
+    )
 
 
 class SearchBot:
@@ -250,8 +318,10 @@ class SearchBot:
     bots (default: random). ``playouts`` is the budget per decision, spread over
     ``determinizations`` draws; ``seconds`` (optional) stops it sooner. ``horizon``
     (optional) truncates each playout after that many decisions and scores it by
-    ``evaluate`` (the game's ``GameType.evaluate``). ``workers``: 1 (the default) searches in
-    this process, ``0`` on every core, ``n`` on ``n`` processes.
+    ``evaluate`` (the game's ``GameType.evaluate``). ``confidence`` (optional, in standard
+    errors) keeps the rollout policy's own choice unless another option is clearly better
+    (policy improvement: the module docstring). ``workers``: 1 (the default) searches in this
+    process, ``0`` on every core, ``n`` on ``n`` processes.
     """
 
     def __init__(
@@ -267,6 +337,7 @@ class SearchBot:
         workers: int = 1,
         evaluate: Evaluate | None = None,
         horizon: int | None = None,
+        confidence: float | None = None,
     ) -> None:
         for name, value, low in (
             ("playouts", playouts, 1),
@@ -284,6 +355,12 @@ class SearchBot:
                 raise ValueError(f"horizon must be a whole number from 1, got {horizon!r}")
             if evaluate is None:
                 raise ValueError("horizon must be given with evaluate (the game's evaluation)")
+        if confidence is not None and not (
+            isinstance(confidence, int | float)
+            and not isinstance(confidence, bool)
+            and 0 <= confidence < math.inf
+        ):
+            raise ValueError(f"confidence must be a number from 0, got {confidence!r}")
         self.determinize = determinize
         self.scores = scores
         self.seed = seed
@@ -294,6 +371,7 @@ class SearchBot:
         self.workers = workers
         self.evaluate = evaluate
         self.horizon = horizon
+        self.confidence = confidence
         #: The last advice given (for a coach, or a benchmark's timing).
         self.last: Advice | None = None
         #: Where its choices agree with its rollout policy's own (the heuristic bot's, when
@@ -332,6 +410,11 @@ class SearchBot:
             the first would otherwise take it all)."""
             return None if seconds is None else now + seconds * (i + 1) / draws
 
+        # the rollout policy's own choice: played in every round with ``confidence`` set,
+        # it breaks a tie otherwise, and tells where the search differs
+        policy = self.rollout(str(decision.player), derive_seed(base, "policy"))
+        preferred = policy.choose(observation, decision)
+        improve = self.confidence is not None and preferred in options and len(options) > 1
         tasks = [
             _Task(
                 self.determinize,
@@ -345,21 +428,33 @@ class SearchBot:
                 deadline(i),
                 self.evaluate,
                 self.horizon,
+                options.index(preferred) if improve else None,
             )
             for i, share in enumerate(shares)
         ]
         tallies = self._map(tasks)
         n = len(options)
-        counts = [sum(t.counts[i] for t in tallies) for i in range(n)]
-        sums = [sum(t.sums[i] for t in tallies) for i in range(n)]
-        squares = [sum(t.squares[i] for t in tallies) for i in range(n)]
+
+        def total(field: str) -> list[Any]:
+            """``field`` of every tally, summed per option."""
+            return [
+                sum(getattr(t, field)[i] for t in tallies if getattr(t, field)) for i in range(n)
+            ]
+
+        counts, sums, squares = total("counts"), total("sums"), total("squares")
         estimates = tuple(_estimate(options[i], counts[i], sums[i], squares[i]) for i in range(n))
         played = [e for e in estimates if e.playouts]
         choice = options[0]
-        # the rollout policy's own choice: it breaks a tie, and tells where the search differs
-        policy = self.rollout(str(decision.player), derive_seed(base, "policy"))
-        preferred = policy.choose(observation, decision)
-        if played:
+        paired: tuple[Estimate, ...] = ()
+        if improve:
+            pairs, diffs, diff_squares = total("pairs"), total("diffs"), total("diff_squares")
+            paired = tuple(
+                _estimate(options[i], pairs[i], diffs[i], diff_squares[i])
+                for i in range(n)
+                if options[i] != preferred
+            )
+            choice = _improved(preferred, paired, float(self.confidence or 0.0))
+        elif played:
             top = max(e.mean for e in played)
             best = [e.option for e in played if e.mean >= top - TIE]
             choice = best[0]
@@ -376,6 +471,8 @@ class SearchBot:
             sum(counts),
             sum(t.broken for t in tallies),
             time.perf_counter() - began,
+            preferred if improve else None,
+            paired,
         )
         return self.last
 
@@ -407,6 +504,9 @@ class SearchSettings:
     playouts: int
     #: Determinizations per decision.
     determinizations: int = DEFAULT_DETERMINIZATIONS
+    #: Policy improvement: standard errors by which another option must beat the rollout
+    #: policy's own choice (``None``: plain flat Monte-Carlo, the best mean).
+    confidence: float | None = None
 
     def bot(self, seat: str, seed: int, playouts: int = 0) -> SearchBot:
         """The search bot for ``seat`` with these settings, or ``playouts`` per decision
@@ -420,6 +520,7 @@ class SearchSettings:
             rollout=self.rollout,
             evaluate=self.evaluate,
             horizon=self.horizon,
+            confidence=self.confidence,
         )
         return budgeted(bot, playouts)
 
@@ -432,6 +533,25 @@ def budgeted(bot: B, playouts: int) -> B:
             raise ValueError(f"playouts must be from 1 to {MAX_PLAYOUTS:,}, got {playouts}")
         bot.playouts = playouts
     return bot
+
+
+def _improved(preferred: Action, paired: Sequence[Estimate], confidence: float) -> Action:
+    """The option whose paired difference from ``preferred`` is clearly above zero (its mean
+    more than ``confidence`` standard errors, over at least :data:`MIN_PAIRS` pairs), the one
+    with the highest such lower bound; ``preferred`` when none is.
+
+    >>> a, b, c = (Action("pick", (x,)) for x in "abc")
+    >>> _improved(a, [Estimate(b, 5.0, 1.0, 9), Estimate(c, 9.0, 4.0, 9)], 2.0) == b
+    True
+    >>> _improved(a, [Estimate(b, 5.0, 3.0, 9), Estimate(c, 50.0, 1.0, 2)], 2.0) == a
+    True
+    """
+    best, bound = preferred, 0.0
+    for e in paired:
+        low = e.mean - confidence * e.stderr
+        if e.playouts >= MIN_PAIRS and low > bound:
+            best, bound = e.option, low
+    return best
 
 
 def _estimate(option: Action, n: int, total: float, squares: float) -> Estimate:

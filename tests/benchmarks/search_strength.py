@@ -19,7 +19,9 @@ each bot (final money R-SCORING-1, VP MC-WIN-1) and the mean time per decision o
 
 The search bot is the registered one (its game's ``studies/batch.py`` settings) unless
 ``--rollout`` (``random`` or ``heuristic``), ``--horizon`` (decisions before the static
-evaluation; ``0``: to the end) or ``--determinizations`` say otherwise; they set the batch
+evaluation; ``0``: to the end), ``--determinizations`` or ``--confidence`` (policy
+improvement: standard errors by which an option must beat the rollout policy's choice;
+``0``: off, the best mean) say otherwise; they set the batch
 module's settings in this process, so they reach a process pool's workers only where it forks
 (Linux), and always with ``--workers 1``. The CPU seconds per search decision are the whole
 run's CPU (this process and its children) over the search decisions: an upper bound, since the
@@ -56,10 +58,14 @@ def _cpu() -> float:
 
 
 def configure(
-    game: GameType, rollout: str | None, horizon: int | None, determinizations: int | None
+    game: GameType,
+    rollout: str | None,
+    horizon: int | None,
+    determinizations: int | None,
+    confidence: float | None = None,
 ) -> dict[str, Any]:
     """Set the registered search bot's settings in ``game``'s batch module (those given) and
-    return them all: rollout policy, horizon, determinizations."""
+    return them all: rollout policy, horizon, determinizations, confidence."""
     assert game.play_batch_game is not None
     batch: Any = sys.modules[game.play_batch_game.__module__]
     changes: dict[str, Any] = {}
@@ -71,11 +77,14 @@ def configure(
         changes["horizon"] = horizon or None
     if determinizations is not None:
         changes["determinizations"] = determinizations
+    if confidence is not None:
+        changes["confidence"] = confidence or None
     batch.SEARCH = replace(batch.SEARCH, **changes)
     return {
         "rollout": batch.SEARCH.rollout.__name__,
         "horizon": batch.SEARCH.horizon,
         "determinizations": batch.SEARCH.determinizations,
+        "confidence": batch.SEARCH.confidence,
     }
 
 
@@ -159,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollout", choices=("random", "heuristic"), default=None)
     parser.add_argument("--horizon", type=int, default=None, help="0: play rollouts out")
     parser.add_argument("--determinizations", type=int, default=None)
+    parser.add_argument("--confidence", type=float, default=None, help="0: plain search")
     args = parser.parse_args(argv)
     runs = list(TARGETS) + (list(OTHERS) if args.all else [])
     if args.only:
@@ -166,7 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = [(name, int(count))]
     results = []
     for name, players in runs:
-        settings = configure(load(name), args.rollout, args.horizon, args.determinizations)
+        settings = configure(
+            load(name), args.rollout, args.horizon, args.determinizations, args.confidence
+        )
         result = run(name, players, args.games, args.playouts, args.seed, args.workers, settings)
         print(line(result), flush=True)
         results.append(result)

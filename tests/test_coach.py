@@ -13,6 +13,7 @@ import pytest
 
 from speakeasy.core.bots import RandomBot, decide
 from speakeasy.core.engine import Engine
+from speakeasy.core.features import Feature
 from speakeasy.games import load, names
 from speakeasy.tools.coach import MAX_WORLDS, Coaching, Reason, coach
 from speakeasy.tools.search import random_rollout
@@ -183,3 +184,60 @@ def test_a_reasons_amount_reads_as_a_player_says_it(
 ) -> None:
     reason = Reason("k", "label", "end", difference, 0.1, ("R-SCORING-1",), None, unit, True)
     assert reason.amount() == text
+
+
+@pytest.mark.parametrize("name", names())
+def test_what_a_seat_earned_adds_up_source_by_source(name: str) -> None:
+    """The game's ``flows`` over a whole game's events: Speakeasy's money by source adds up to
+    all the money the seat gained (R-MONEY-3, R-MONEY-4) and its Lucky Luciano payouts by area
+    to its payouts (R-PAYOUT-1); Mafia City's VP by location to its final VP (MC-CTRL-7,
+    MC-CLUB-2). Every measure is there, 0 where nothing came."""
+    game_type = load(name)
+    game = _decision(name, seed=12)
+    bot = RandomBot(seed=12)
+    while not game.is_over:
+        game.apply(decide(game, bot))
+    assert game_type.flows is not None and game_type.scores is not None
+    index = game_type.rules.index()
+    keys = None
+    for seat in game_type.scores(game):
+        found = {f.key: f for f in game_type.flows(game.events, seat)}
+        assert keys is None or set(found) == keys
+        keys = set(found)
+        assert all(r in index for f in found.values() for r in f.rules)
+        if name == "speakeasy":
+            sources = [f.value for k, f in found.items() if k.count(":") == 1]
+            areas = [f.value for k, f in found.items() if k.startswith("from:luciano:")]
+            assert sum(areas) == found["from:luciano"].value
+            gained = [e for e in game.events if e.kind in ("sell", "payout", "casino_income")]
+            assert sum(sources) >= sum(
+                int(e.data.get("price", e.data.get("amount", 0)))
+                for e in gained
+                if e.player == seat
+            )
+        else:
+            assert sum(f.value for f in found.values()) == game_type.scores(game)[seat]
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_coach_counts_what_each_option_earns_from_the_option_on(name: str) -> None:
+    """The coach's reasons may say how an option pays: its ``flows`` are measured over the
+    events of each playout from the option itself on (the option's own events, then the
+    chapter's, then the whole rest of the game), in every world and for every option."""
+    game_type = load(name)
+    game = _decision(name, seed=13)
+    pending = game.pending
+    assert pending is not None
+    heard: list[int] = []
+
+    def counting(events: Any, seat: str) -> tuple[Feature, ...]:
+        heard.append(len(events))
+        return (Feature("heard", "events heard", float(len(events)), ("R-SCORING-1",)),)
+
+    asked = replace(game_type, flows=counting)
+    answer = coach(asked, game.observe(pending.player), pending, worlds=2, rollout=random_rollout)
+    assert answer.worlds == 2
+    per_playout = [heard[k : k + 3] for k in range(0, len(heard), 3)]
+    assert len(per_playout) == 2 * len(pending.options)
+    for now, chapter, end in per_playout:
+        assert 0 <= now <= chapter <= end and end > 0

@@ -17,6 +17,7 @@ import pytest
 
 import speakeasy.games
 from speakeasy.core import Engine, NoHistoryError
+from speakeasy.core.actions import Event
 
 GAMES = speakeasy.games.names()
 
@@ -217,3 +218,26 @@ def test_a_position_started_mid_phase_rebuilds_and_copies_exactly(name: str) -> 
             for _ in range(7):  # back towards the position's own actions, not past them
                 if len(game.history) > len(position.data.get("actions", ())):
                     game.undo()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_listener_hears_on_a_copy_without_history_the_events_the_game_records(
+    name: str, seed: int
+) -> None:
+    """``listen`` (the coach's ledger): a game without history keeps no events, but tells its
+    listener, from the step it starts listening, exactly the events the normal game records
+    from that step on, to the end of the game."""
+    game_type = speakeasy.games.load(name)
+    game = game_type.new_game(game_type.min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20):
+        game.apply(rng.choice(game.legal_actions()))
+    fast, heard = game.copy(history=False), list[Event]()
+    fast.listen(heard.append)
+    start = len(game.events)
+    while not game.is_over:
+        index = rng.randrange(len(game.legal_actions()))
+        game.apply(game.legal_actions()[index])
+        assert fast.apply(fast.legal_actions()[index]) == []
+    assert heard and heard == list(game.events[start:])

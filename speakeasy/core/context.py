@@ -75,9 +75,15 @@ class Context(Generic[S, P, EK, DK]):
     #: The events not recorded because :attr:`quiet` (counted only: an engine keeping the
     #: checkpoints a quiet replay passes needs the size the log would have had).
     skipped: int = field(default=0, init=False)
+    #: Told of every event from now on, a quiet context's too (what a playout earns, for the
+    #: coach: :meth:`Engine.listen <speakeasy.core.engine.Engine.listen>`); not forked.
+    tap: Callable[[Event], None] | None = field(default=None, init=False)
 
     def record(self, event: Event) -> None:
-        """Append ``event`` to the log and tell :attr:`on_emit` (nothing when :attr:`quiet`)."""
+        """Append ``event`` to the log and tell :attr:`on_emit` (nothing when :attr:`quiet`)
+        and :attr:`tap`."""
+        if self.tap is not None:
+            self.tap(event)
         if self.quiet:
             self.skipped += 1
             return
@@ -89,7 +95,7 @@ class Context(Generic[S, P, EK, DK]):
         self, kind: EK, player: P | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
         """Record an event (``data`` must be JSON-ready); ``player`` is a name or ``None``."""
-        if self.quiet:
+        if self.quiet and self.tap is None:
             self.skipped += 1
             return
         name = str(player) if player is not None else None
@@ -128,4 +134,5 @@ class Context(Generic[S, P, EK, DK]):
         other.state, other.rng, other.events = state, rng, events
         other.on_emit = None
         other.on_checkpoint = None
+        other.tap = None
         return other

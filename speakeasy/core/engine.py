@@ -615,6 +615,21 @@ class Engine(Generic[S, C, R]):
         :meth:`observe`, and cheaper: for rollout bots, which never rebuild a position)."""
         return self.definition.observe(self._ctx, self._seat(seat))
 
+    def listen(self, listener: Callable[[Event], None] | None) -> None:
+        """Tell ``listener`` of each event from now on, in a game without history too (whose
+        log keeps none: the coach's ledger of what a playout earns), until the game rebuilds
+        a position (undo, goto, a failed action); ``None`` stops it.
+
+        >>> from speakeasy import Game
+        >>> game, heard = Game.new(2, seed=1).copy(history=False), []
+        >>> game.listen(heard.append)
+        >>> game.apply(game.legal_actions()[0])  # a game without history returns no events
+        []
+        >>> [str(e.kind) for e in heard]
+        ['mafioso', 'leverage']
+        """
+        self._ctx.tap = listener
+
     def _recent(self, seat: str) -> Recent:
         """``seat``'s :class:`Recent` record at the present position."""
         assert self._mark is not None

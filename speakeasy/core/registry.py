@@ -117,6 +117,11 @@ class GameType:
     #: (:class:`~speakeasy.core.features.Feature`: the score's parts and what leads to them),
     #: for the coach's reasons; ``None``: the coach gives estimates without reasons.
     features: Callable[[Any, str], Sequence[Any]] | None = None
+    #: ``flows(events, seat)``: what ``seat`` earned through ``events`` (the events since
+    #: the decision, heard by :meth:`~speakeasy.core.engine.Engine.listen`), source by
+    #: source, as :class:`~speakeasy.core.features.Feature` s: the coach's reasons say *how*
+    #: an option pays (payouts by area, sales, VP by location), not only how much.
+    flows: Callable[[Sequence[Any], str], Sequence[Any]] | None = None
     #: ``chapter(game)``: which chapter of the game a position is in (Speakeasy's act, whose
     #: Lucky Luciano phase settles wars and payouts; Mafia City's round): the coach also
     #: compares options where the current chapter ends.

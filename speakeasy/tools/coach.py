@@ -10,7 +10,10 @@ score minus the best other seat's, :func:`~speakeasy.tools.search.margin`) with 
 error, as the search bot counts it (:mod:`speakeasy.tools.search`).
 
 The reasons come from the game's measures (``GameType.features``: the score's parts and what
-leads to them, each with its rules and the explorer that shows it), taken in every playout
+leads to them, each with its rules and the explorer that shows it) and from what the seat
+earned on the way, source by source (``GameType.flows`` over the events the playout's game
+tells of, :meth:`~speakeasy.core.engine.Engine.listen`: Speakeasy's payouts by area and its
+sales, Mafia City's VP by location), so a reason says *how* an option pays; taken in every playout
 three times: just after the option (``now``), where the current chapter ends (``chapter``:
 ``GameType.chapter``, Speakeasy's act whose Lucky Luciano phase settles the wars and the
 payouts, Mafia City's round) and at the end of the game (``end``). The coach compares the
@@ -31,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from speakeasy.core.actions import Action, Decision
+from speakeasy.core.actions import Action, Decision, Event
 from speakeasy.core.determinize import DeterminizeError
 from speakeasy.core.engine import Engine, EngineError
 from speakeasy.core.features import Feature
@@ -237,31 +240,39 @@ def _measure(
 
 def _play(
     game: Engine[Any, Any, Any],
+    option: Action,
     bots: Mapping[Any, Any],
     seat: str,
     game_type: GameType,
     info: dict[str, Feature],
 ) -> tuple[float, Measures]:
-    """Play ``game`` (an option just applied) to its end with ``bots``: the seat's final
-    margin and its measures now, at the end of the chapter and at the end."""
-    features, chapter = game_type.features, game_type.chapter
+    """Apply ``option`` to ``game`` and play on to the end with ``bots``: the seat's final
+    margin and its measures (what it has, and what it earned since the decision) just
+    after the option, at the end of the chapter and at the end."""
+    features, flows, chapter = game_type.features, game_type.flows, game_type.chapter
+    heard: list[Event] = []
+    if flows is not None:
+        game.listen(heard.append)
+    game.apply(option)
+
+    def measured() -> list[Feature]:
+        found = list(features(game, seat)) if features is not None else []
+        return found + list(flows(heard, seat)) if flows is not None else found
+
     measures: Measures = {}
-    if features is not None:
-        _measure(measures, "now", features(game, seat), info)
+    _measure(measures, "now", measured(), info)
     chapter_seen = chapter is None
     if chapter is not None:
         start = chapter(game)
         play_out(game, bots, until=lambda g: chapter(g) != start)
         if game.pending is not None:  # the chapter ended before the game
             chapter_seen = True
-            if features is not None:
-                _measure(measures, "chapter", features(game, seat), info)
+            _measure(measures, "chapter", measured(), info)
     play_out(game, bots)
-    if features is not None:
-        end = features(game, seat)
-        _measure(measures, "end", end, info)
-        if not chapter_seen:  # the game ended within the chapter
-            _measure(measures, "chapter", end, info)
+    end = measured()
+    _measure(measures, "end", end, info)
+    if not chapter_seen:  # the game ended within the chapter
+        _measure(measures, "chapter", end, info)
     assert game_type.scores is not None
     return margin(game_type.scores(game), seat), measures
 
@@ -328,8 +339,7 @@ def coach(
             for i in range(len(options)):
                 bots = {p: rollout(str(p), derive_seed(base, w, str(p))) for p in root.players}
                 game = root.copy(history=False)
-                game.apply(game.pending.options[i])
-                value, measured = _play(game, bots, seat, game_type, info)
+                value, measured = _play(game, options[i], bots, seat, game_type, info)
                 margins.append(value)
                 measures.append(measured)
         except EngineError:

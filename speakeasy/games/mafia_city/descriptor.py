@@ -25,7 +25,7 @@ from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.games.mafia_city.positions import load_position, position_names
 from speakeasy.games.mafia_city.studies.batch import BOTS, batch_lines, play_game
-from speakeasy.games.mafia_city.studies.features import chapter, features
+from speakeasy.games.mafia_city.studies.features import chapter, features, flows
 
 __all__ = ["GAME", "STATIONS"]
 
@@ -89,6 +89,7 @@ GAME: Final = GameType(
     scores=final_scores,
     evaluate=evaluate,
     features=features,
+    flows=flows,
     chapter=chapter,
     score_unit="VP",
     chapter_name="round",

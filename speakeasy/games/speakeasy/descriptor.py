@@ -22,7 +22,7 @@ from speakeasy.games.speakeasy.model.options import Options
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.positions.shipped import SCENARIO_DIR, load_scenario
 from speakeasy.games.speakeasy.studies.batch import BOTS, batch_lines, play_game
-from speakeasy.games.speakeasy.studies.features import chapter, features
+from speakeasy.games.speakeasy.studies.features import chapter, features, flows
 from speakeasy.games.speakeasy.studies.positions import position_query
 from speakeasy.tools.glossary import Glossary, load_glossary
 from speakeasy.tools.paths import data_path
@@ -134,6 +134,7 @@ GAME: Final = GameType(
     scores=final_scores,
     evaluate=evaluate,
     features=features,
+    flows=flows,
     chapter=chapter,
     # random bots play on in the coach's worlds: 12 worlds of a 9-option question cost about
     # 1.5 CPU s so, 32 s with the search bot's heuristic rollouts (which do not yet make the

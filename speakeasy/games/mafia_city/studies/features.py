@@ -20,12 +20,15 @@ holds the Mayor (MC-HALL-2) or the Police Officer (MC-POLICE-2), and the best ot
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from speakeasy.core.actions import Event
 from speakeasy.core.features import Feature
 from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.rules.control import control
 
-__all__ = ["chapter", "features"]
+__all__ = ["chapter", "features", "flows"]
 
 
 def features(game: Game, seat: str) -> tuple[Feature, ...]:
@@ -92,3 +95,35 @@ def chapter(game: Game) -> int:
     seven locations (MC-LOC-1, MC-CTRL-7) and ends the game if someone reached the target
     (MC-WIN-1)."""
     return game.state.round
+
+
+def flows(events: Sequence[Event], seat: str) -> tuple[Feature, ...]:
+    """The VP ``seat`` gained through ``events``, location by location: 1 VP for each
+    evaluation of a location it controls (MC-CTRL-7, MC-LOC-6), and the extra VP of a "+1"
+    card played there (MC-CLUB-2); every location, 0 where it gave nothing.
+
+    >>> gained = [Event("vp", "a", (), "", {"location": 3, "vp": 1}),
+    ...           Event("vp", "a", (), "", {"location": 3, "vp": 3, "bonus": True}),
+    ...           Event("vp", "b", (), "", {"location": 1, "vp": 1})]
+    >>> [(f.key, f.value, f.label) for f in flows(gained, "a") if f.value]
+    [('vp:3', 2.0, 'VP from Fight Club')]
+    >>> len(flows([], "a"))
+    7
+    """
+    data = load_data()
+    found: dict[int, int] = {}
+    for event in events:
+        location = event.data.get("location")
+        if event.kind == "vp" and event.player == seat and isinstance(location, int):
+            found[location] = found.get(location, 0) + 1
+    return tuple(
+        Feature(
+            f"vp:{loc}",
+            f"VP from {data.name(loc)}",
+            float(found.get(loc, 0)),
+            ("MC-CTRL-7", "MC-LOC-6", "MC-CLUB-2"),
+            explorer="mafia-city-control",
+            unit="VP",
+        )
+        for loc in sorted(data.locations)
+    )

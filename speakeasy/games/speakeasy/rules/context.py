@@ -66,8 +66,11 @@ class Ctx(Context[GameState, Colour, EventKind, DecisionKind]):
         self, kind: EventKind, player: Colour | None, rules: Sequence[str], text: str, **data: Any
     ) -> None:
         """Record an event; ``data`` must be JSON-ready and match the kind (:func:`check_event`).
-        A quiet context (a game without history) records none and checks nothing."""
+        A quiet context (a game without history) records none and checks nothing; it tells
+        its :attr:`tap` (if any) all the same."""
         if self.quiet:
+            if self.tap is not None:
+                self.tap(Event(kind, player.value if player else None, tuple(rules), text, data))
             return
         kind = check_event(kind, data)
         self.record(Event(kind, player.value if player else None, tuple(rules), text, data))

@@ -33,6 +33,7 @@ from speakeasy.games.speakeasy.engine.determinize import determinize, evaluate, 
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.studies.analysis import catalog_of
+from speakeasy.games.speakeasy.studies.features import SOURCES, gains
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.batch import DecisionClock, GameRecord, GameSpec, SeatRecord
 from speakeasy.tools.search import SearchSettings, budgeted, with_agreement
@@ -77,28 +78,6 @@ SEARCH: SearchSettings = SearchSettings(
     determinize, final_scores, evaluate, heuristic_rollout, horizon=80, playouts=16
 )
 
-#: Where money comes from, in the order records list it:
-#:
-#: * ``barrels``: barrel sales (event ``sell``, R-BARREL-4, R-MONEY-3);
-#: * ``casinos``: casino income at the end of a round (``casino_income``, R-ORDER-5);
-#: * ``luciano``: area-control payouts of the Lucky Luciano phase (``payout``, R-PAYOUT-1..4);
-#: * ``books``: cooked books (``cook_book``, R-BOOKS-2, R-MONEY-4);
-#: * ``crates``: crate cash from ship attacks (``crate``, R-SHIP-7);
-#: * ``helpers``: the cash helper card (``cash`` from a helper, R-HELPERCARD-19);
-#: * ``fees``: $1 for each of the player's mafiosi hired in another's ship attack
-#:   (``ship_attack``, R-SHIP-5);
-#: * ``other``: any other cash (``cash`` from another source).
-SOURCES: tuple[str, ...] = (
-    "barrels",
-    "casinos",
-    "luciano",
-    "books",
-    "crates",
-    "helpers",
-    "fees",
-    "other",
-)
-
 
 def money_by_source(
     events: Sequence[Event], colours: Sequence[Colour]
@@ -115,29 +94,10 @@ def money_by_source(
     2
     """
     money = {c.value: dict.fromkeys(SOURCES, 0) for c in colours}
-
-    def add(colour: str | None, source: str, amount: object) -> None:
-        if colour in money and isinstance(amount, int):
-            money[colour][source] += amount
-
     for event in events:
-        data, who = event.data, event.player
-        if event.kind == "sell":
-            add(who, "barrels", data.get("price"))
-        elif event.kind == "casino_income":
-            add(who, "casinos", data.get("amount"))
-        elif event.kind == "payout":
-            add(who, "luciano", data.get("amount"))
-        elif event.kind == "cook_book":
-            add(who, "books", data.get("payout"))
-        elif event.kind == "crate":
-            add(who, "crates", data.get("cash"))
-        elif event.kind == "cash":
-            source = str(data.get("source") or "")
-            add(who, "helpers" if source.startswith("helper") else "other", data.get("amount"))
-        elif event.kind == "ship_attack":
-            for owner, n in dict(data.get("hired") or {}).items():
-                add(str(owner), "fees", n)
+        for who, source, amount in gains(event):
+            if who in money:
+                money[who][source] += amount
     return money
 
 

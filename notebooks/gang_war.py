@@ -25,6 +25,8 @@ def _():
         war_exercises,
         war_positions,
     )
+    from speakeasy.games.speakeasy.studies.positions import POSITION_KEY, linked_start
+    from speakeasy.tools.citations import markdown_escape
     from speakeasy.tools.exercise_cards import answer_boxes, exercise_cards
     from speakeasy.tools.rules_index import load_rules_index
     from speakeasy.tools.text import linked, md_text, plural
@@ -32,6 +34,9 @@ def _():
     return (
         plural,
         linked,
+        linked_start,
+        markdown_escape,
+        POSITION_KEY,
         DEFAULT_WAR_POSITION,
         answer_boxes,
         exercise_cards,
@@ -80,17 +85,27 @@ def _(linked, mo):
 
 
 @app.cell(hide_code=True)
-def _(DEFAULT_WAR_POSITION, mo, war_positions):
+def _(DEFAULT_WAR_POSITION, POSITION_KEY, linked_start, markdown_escape, mo, war_positions):
+    # a position linked from a game (the coach's "explore" links: ?at=…) comes first, chosen
+    _linked = linked_start(mo.query_params().get(POSITION_KEY))
     positions = war_positions()
+    if _linked.key is not None and _linked.label is not None:
+        positions = {_linked.label: _linked.key, **positions}
     position_picker = mo.ui.dropdown(
         positions,
-        value=next(
+        value=_linked.label
+        or next(
             (label for label, key in positions.items() if key == DEFAULT_WAR_POSITION),
             next(iter(positions)),
         ),
         label="**Position**",
     )
-    return (position_picker,)
+    link_refusal = (
+        mo.callout(mo.md(markdown_escape(_linked.refusal)), kind="warn")
+        if _linked.refusal
+        else None
+    )
+    return link_refusal, position_picker
 
 
 @app.cell(hide_code=True)
@@ -132,13 +147,25 @@ def _(
     game,
     mo,
     position_key,
+    position_picker,
     selected,
     set_notice,
     set_pick,
 ):
     mo.stop(
         selected is None,
-        mo.callout(mo.md("This position has no player building on the map."), kind="warn"),
+        mo.vstack(
+            [
+                position_picker,
+                mo.callout(
+                    mo.md(
+                        "This position has no player building on the map yet: no gang war "
+                        "can reach one. Choose another position."
+                    ),
+                    kind="warn",
+                ),
+            ]
+        ),
     )
     _labels = {building_label(d, s, b): f"{d}:{s}" for d, s, b in buildings}
 
@@ -167,8 +194,11 @@ def _(
 
 
 @app.cell(hide_code=True)
-def _(act_picker, building_picker, mo, position_picker):
-    mo.hstack([position_picker, building_picker, act_picker], justify="start", gap=2, wrap=True)
+def _(act_picker, building_picker, link_refusal, mo, position_picker):
+    _pickers = mo.hstack(
+        [position_picker, building_picker, act_picker], justify="start", gap=2, wrap=True
+    )
+    mo.vstack([link_refusal, _pickers]) if link_refusal is not None else _pickers
     return
 
 

@@ -14,6 +14,17 @@ from typing import Any
 
 import pytest
 
+from speakeasy.core.bots import decide
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.studies.gang_war import (
+    building_label,
+    default_building,
+    load_war_position,
+    war_buildings,
+)
+from speakeasy.games.speakeasy.studies.positions import linked_start, position_query
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from tests.browser import click_district
 
 pytestmark = pytest.mark.browser
@@ -68,3 +79,38 @@ def test_e3_survival_map_click_and_an_exercise(
     shot = tmp_path / "gang_war.png"
     page.screenshot(path=str(shot), full_page=True)
     shutil.copy(shot, SCREENSHOT_COPY)
+
+
+def test_a_position_linked_from_a_game_opens_first(gang_war_url: str, chromium_page: Any) -> None:
+    """Issue 27: the coach's "explore" link (``?at=``) opens the explorer at the game's map as
+    the asking seat sees it: it is the chosen position and the building a war reaches first
+    is studied, its outcome hidden until asked for; a link that holds no position is refused
+    in plain words and the explorer opens at E3, as ever."""
+    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=2)
+    bots = {c: HeuristicBot(seed=2) for c in game.colours}
+    for _ in range(150):
+        pending = game.pending
+        assert pending is not None
+        game.apply(decide(game, bots[pending.player]))
+    title = "Your game at step 150, as Purple sees it"
+    link = position_query(game.observe(Colour.PURPLE), title)["at"]
+    start = linked_start(link)
+    assert start.key is not None
+    linked = load_war_position(start.key)
+    first = default_building(linked)
+    assert first is not None
+    (building,) = [b for d, s, b in war_buildings(linked) if (d, s) == first]
+    page = chromium_page
+    page.goto(f"{gang_war_url}?at={link}", wait_until="domcontentloaded")
+    pickers = page.locator("marimo-dropdown")
+    expect(pickers.first).to_contain_text(title, timeout=TIMEOUT_MS)
+    expect(pickers.nth(1)).to_contain_text(building_label(*first, building), timeout=TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Reveal: will it hold?")).to_be_visible()
+    assert page.get_by_text("Chance it survives").count() == 0
+    page.screenshot(path="/tmp/gang_war_linked.png", full_page=True)
+
+    page.goto(f"{gang_war_url}?at=not-a-position", wait_until="domcontentloaded")
+    expect(page.get_by_text("The linked position cannot be opened")).to_be_visible(
+        timeout=TIMEOUT_MS
+    )
+    expect(page.get_by_text("Purple's bar in district 14").first).to_be_visible(timeout=TIMEOUT_MS)

@@ -18,6 +18,7 @@ import marimo as mo
 import pytest
 
 from speakeasy.core.actions import Decision
+from speakeasy.core.bots import decide
 from speakeasy.games.speakeasy.engine.game import Game
 from speakeasy.games.speakeasy.model.catalog.loader import load_catalog
 from speakeasy.games.speakeasy.model.catalog.pieces import GangsterTile
@@ -42,7 +43,12 @@ from speakeasy.games.speakeasy.studies.gang_war import (
     war_positions,
     war_schedule,
 )
-from speakeasy.games.speakeasy.studies.positions import bot_game_before_war
+from speakeasy.games.speakeasy.studies.positions import (
+    bot_game_before_war,
+    linked_start,
+    position_query,
+)
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
 from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.exercises import Exercise
 from tests.support import BAR, CASINO, DIST, NC, B, P, Y, drive, new_ctx, put_building, set_levels
@@ -557,3 +563,36 @@ def test_every_gang_war_answer_reads_clean() -> None:
         assert not _LOWER_AFTER_STOP.search(shown), (where, shown)
         assert "(s)" not in shown, (where, shown)
         assert shown.strip() == text.strip(), (where, text, shown)
+
+
+def test_the_explorer_opens_at_a_position_linked_from_a_game() -> None:
+    """Issue 27: the coach links the gang war explorer at what the asking seat sees (``?at=``,
+    as the control explorer). At every 25th decision of a seeded heuristic game the link
+    opens as a position, and each of the seat's map's player buildings (most of the game has
+    some) can be studied for its war: the act, the district's possible tiles and a chance
+    (R-GANGWAR-1, R-GANGWAR-6, R-GANGWAR-7)."""
+    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=11)
+    bots = {c: HeuristicBot(seed=11) for c in game.colours}
+    step = studied = 0
+    while (pending := game.pending) is not None:
+        if step % 25 == 0:
+            query = position_query(game.observe(pending.player), f"step {step}")
+            start = linked_start(query["at"])
+            assert start.refusal is None and start.key is not None, (step, start.refusal)
+            linked = load_war_position(start.key)
+            on_map = {(d, s) for d, s, _ in war_buildings(linked)}
+            assert on_map == {
+                (d, s)
+                for d, district in game.state.districts.items()
+                for s, space in enumerate(district.spaces)
+                if space.building is not None and space.building.owner is not None
+            }
+            for district, space in sorted(on_map)[:2]:
+                study = study_building(linked, district, space)
+                assert (study.district, study.space) == (district, space)
+                assert study.act in act_options(linked).values()
+                assert study.survival is None or 0 <= study.survival <= 1
+                studied += 1
+        game.apply(decide(game, bots[pending.player]))
+        step += 1
+    assert studied >= 10

@@ -67,6 +67,7 @@ STATIONS: Final = (
         file="gang_war.py",
         title="Gang war: will it hold?",
         minutes=10,
+        opens_at=True,
         what="Pick a building and an act: the gangsters that may come, the cheapest way to hold "
         "against each, and the chance the building survives the next tile.",
     ),

@@ -63,7 +63,12 @@ from speakeasy.games.speakeasy.rules.luciano import (
     district_control,
     payout_ranking,
 )
-from speakeasy.games.speakeasy.studies.positions import POSITION_KEY, Position, position_title
+from speakeasy.games.speakeasy.studies.positions import (
+    LinkedStart,
+    Position,
+    linked_start,
+    position_title,
+)
 from speakeasy.tools.exercises import Exercise
 from speakeasy.tools.text import plural
 
@@ -876,38 +881,6 @@ def starting_positions() -> dict[str, str]:
     for key in ("scenario:uptown_e5_e6", BOT_START, "empty:4", "setup:4:1", "setup:2:1"):
         options[position_title(key)] = key
     return options
-
-
-@dataclass(frozen=True)
-class LinkedStart:
-    """The position a page's address links to (``?at=…``, from the coach at a table): its
-    ``label`` and ``key`` for the start picker, or the ``refusal`` that says why it cannot be
-    opened (both ``None`` when the address links to none)."""
-
-    label: str | None = None
-    key: str | None = None
-    refusal: str | None = None
-
-
-def linked_start(link: object) -> LinkedStart:
-    """The start a page's ``at`` parameter links to (anyone can edit an address: any value is
-    answered, a position that cannot be read or built with a plain refusal).
-
-    >>> linked_start(None)
-    LinkedStart(label=None, key=None, refusal=None)
-    >>> linked_start("not a position!").refusal
-    'The linked position cannot be opened: the link is not base64url text.'
-    """
-    if link is None:
-        return LinkedStart()
-    if not isinstance(link, str):  # marimo gives a list for a repeated parameter
-        return LinkedStart(refusal="The address links to more than one position.")
-    key = f"{POSITION_KEY}:{link}"
-    try:
-        Position.load(key)
-        return LinkedStart(label=position_title(key), key=key)
-    except ValueError as exc:  # the address's or the scenario's refusal
-        return LinkedStart(refusal=f"The linked position cannot be opened: {exc}.")
 
 
 # ============================================================================ exercises

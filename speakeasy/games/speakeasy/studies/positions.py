@@ -55,9 +55,11 @@ __all__ = [
     "POSITION_KEY",
     "STUDY_SCENARIOS",
     "UPTOWN_E5_E6",
+    "LinkedStart",
     "Position",
     "bot_game",
     "bot_game_before_war",
+    "linked_start",
     "position_game",
     "position_query",
     "position_scenario",
@@ -340,3 +342,35 @@ class Position:
         """The seated colours in seating order."""
         order = list(self.state.seating or self.state.players)
         return tuple(order + [c for c in self.state.players if c not in order])
+
+
+@dataclass(frozen=True)
+class LinkedStart:
+    """The position a page's address links to (``?at=…``, from the coach at a table): its
+    ``label`` and ``key`` for the start picker, or the ``refusal`` that says why it cannot be
+    opened (both ``None`` when the address links to none)."""
+
+    label: str | None = None
+    key: str | None = None
+    refusal: str | None = None
+
+
+def linked_start(link: object) -> LinkedStart:
+    """The start a page's ``at`` parameter links to (anyone can edit an address: any value is
+    answered, a position that cannot be read or built with a plain refusal).
+
+    >>> linked_start(None)
+    LinkedStart(label=None, key=None, refusal=None)
+    >>> linked_start("not a position!").refusal
+    'The linked position cannot be opened: the link is not base64url text.'
+    """
+    if link is None:
+        return LinkedStart()
+    if not isinstance(link, str):  # marimo gives a list for a repeated parameter
+        return LinkedStart(refusal="The address links to more than one position.")
+    key = f"{POSITION_KEY}:{link}"
+    try:
+        Position.load(key)
+        return LinkedStart(label=position_title(key), key=key)
+    except ValueError as exc:  # the address's or the scenario's refusal
+        return LinkedStart(refusal=f"The linked position cannot be opened: {exc}.")

@@ -14,6 +14,7 @@ def _():
         mayor_order_figure as mc_mayor_order_figure,
     )
     from speakeasy.games.mafia_city.studies.control import CHANGE_KINDS as MC_CHANGE_KINDS
+    from speakeasy.games.mafia_city.studies.control import POSITION_KEY as MC_POSITION_KEY
     from speakeasy.games.mafia_city.studies.control import best_orders as mc_best_orders
     from speakeasy.games.mafia_city.studies.control import control_exercises as mc_control_exercises
     from speakeasy.games.mafia_city.studies.control import control_table as mc_control_table
@@ -21,6 +22,7 @@ def _():
     from speakeasy.games.mafia_city.studies.control import example_position as mc_example_position
     from speakeasy.games.mafia_city.studies.control import example_titles as mc_example_titles
     from speakeasy.games.mafia_city.studies.control import flips as mc_flips
+    from speakeasy.games.mafia_city.studies.control import linked_position as mc_linked_position
     from speakeasy.games.mafia_city.studies.control import mayor_orders as mc_mayor_orders
     from speakeasy.games.mafia_city.studies.control import number_order as mc_number_order
     from speakeasy.games.mafia_city.studies.control import order_outcomes as mc_order_outcomes
@@ -37,6 +39,7 @@ def _():
 
     return (
         MC_CHANGE_KINDS,
+        MC_POSITION_KEY,
         MC_RULES,
         answer_boxes,
         checked_choice,
@@ -53,6 +56,7 @@ def _():
         mc_example_position,
         mc_example_titles,
         mc_flips,
+        mc_linked_position,
         mc_mayor_order_figure,
         mc_mayor_orders,
         mc_number_order,
@@ -95,16 +99,21 @@ def _(MC_RULES, linked, mo):
 
 
 @app.cell(hide_code=True)
-def _(mc_example_titles, mo):
+def _(MC_POSITION_KEY, markdown_escape, mc_example_titles, mc_linked_position, mo):
+    # a position linked from a game (the coach's "explore" links: ?at=…) comes first, chosen
+    linked_game = mc_linked_position(mo.query_params().get(MC_POSITION_KEY))
     start_players = mo.ui.dropdown(["3", "4", "5"], value="4", label="**Players**")
     start_seed = mo.ui.number(start=0, stop=999, step=1, value=1, label="**Seed**")
+    _kinds = {
+        "a bot game at the end of phase I": "sample",
+        "an empty map": "empty",
+        "a worked example": "example",
+    }
+    if linked_game.state is not None and linked_game.title is not None:
+        _kinds = {linked_game.title: "linked", **_kinds}
     start_kind = mo.ui.radio(  # a radio, not a dropdown: a dropdown cut the longer choice
-        {
-            "a bot game at the end of phase I": "sample",
-            "an empty map": "empty",
-            "a worked example": "example",
-        },
-        value="a bot game at the end of phase I",
+        _kinds,
+        value=next(iter(_kinds)),
         label="**Start from**",
         inline=True,
     )
@@ -115,13 +124,19 @@ def _(mc_example_titles, mo):
         value=next(iter(example_names.values())),
         label="**Worked example** (players and seed as it says)",
     )
+    _refusal = (
+        [mo.callout(mo.md(markdown_escape(linked_game.refusal)), kind="warn")]
+        if linked_game.refusal
+        else []
+    )
     mo.vstack(
         [
-            mo.hstack([start_kind, start_players, start_seed], justify="start", gap=2),
+            *_refusal,
+            mo.hstack([start_kind, start_players, start_seed], justify="start", gap=2, wrap=True),
             start_example,
         ]
     )
-    return example_names, start_example, start_kind, start_players, start_seed
+    return example_names, linked_game, start_example, start_kind, start_players, start_seed
 
 
 @app.cell(hide_code=True)
@@ -129,6 +144,7 @@ def _(
     checked_choice,
     checked_int,
     example_names,
+    linked_game,
     mc_example_position,
     mc_position,
     mc_sample_position,
@@ -140,9 +156,14 @@ def _(
     # widget values are checked here: a browser can post anything (speakeasy.tools.inputs)
     players = int(checked_choice(start_players.value, ["3", "4", "5"], "4"))
     seed = checked_int(start_seed.value, 0, 999, default=1)
-    kind = checked_choice(start_kind.value, ["sample", "empty", "example"], "sample")
+    _kinds = ["sample", "empty", "example"]
+    if linked_game.state is not None:
+        _kinds.append("linked")
+    kind = checked_choice(start_kind.value, _kinds, "sample")
     example = checked_choice(start_example.value, list(example_names), next(iter(example_names)))
-    if kind == "example":
+    if kind == "linked" and linked_game.state is not None:
+        base = mc_position(linked_game.state)
+    elif kind == "example":
         base = mc_example_position(example)
     elif kind == "sample":
         base = mc_sample_position(players=players, seed=seed)

@@ -15,9 +15,10 @@ from typing import Any, ClassVar
 
 import pytest
 
+from speakeasy.games.mafia_city.studies.control import linked_position
 from speakeasy.games.mafia_city.table.play import Table as McTable
 from speakeasy.games.mafia_city.table.play_panel import PlaySession as McSession
-from speakeasy.games.speakeasy.studies.control import linked_start
+from speakeasy.games.speakeasy.studies.positions import linked_start
 from speakeasy.games.speakeasy.table.play import Table
 from speakeasy.games.speakeasy.table.play_panel import PlaySession
 from speakeasy.tools.decision_panel import TableSession, parse_request
@@ -164,9 +165,9 @@ def test_a_game_without_a_coach_offers_none() -> None:
 
 @pytest.mark.parametrize("name", SESSIONS)
 def test_the_coachs_explorer_links_open_at_the_position_asked_about(name: str) -> None:
-    """Issue 27: an explorer that can open at a game's position (Speakeasy's control) is
-    linked at the position asked about, as the asking seat sees it; the others open at their
-    own start."""
+    """Issue 27: an explorer that can open at a game's position (Speakeasy's control and gang
+    war, Mafia City's control) is linked at the position asked about, as the asking seat sees
+    it; the others open at their own start."""
     session = SESSIONS[name]()
     _ask(session)
     run, game_type = session.coaching, session.game_type
@@ -178,8 +179,12 @@ def test_the_coachs_explorer_links_open_at_the_position_asked_about(name: str) -
             continue
         path, _, query = href.partition("?")
         assert path == station.path
-        start = linked_start(urllib.parse.parse_qs(query)["at"][0])
-        seat = run.seat.capitalize()
-        assert start.refusal is None
-        assert start.label == f"Your game at step {run.step}, as {seat} sees it"
+        link = urllib.parse.parse_qs(query)["at"][0]
+        title = f"Your game at step {run.step}, as {run.seat.capitalize()} sees it"
+        if name == "mafia-city":
+            found = linked_position(link)
+            assert (found.refusal, found.title) == (None, title)
+        else:
+            start = linked_start(link)
+            assert (start.refusal, start.label) == (None, title)
     assert any(s.opens_at for s in game_type.stations) == (game_type.position_query is not None)

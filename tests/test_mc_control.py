@@ -5,30 +5,37 @@ MC-HALL-1..5, MC-PRISON-5)."""
 
 from __future__ import annotations
 
+import json
 from itertools import permutations
 
 import pytest
 
+from speakeasy.games.mafia_city.engine.bots import HeuristicBot
+from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.model.board import LOCATIONS
 from speakeasy.games.mafia_city.model.state import GameState
 from speakeasy.games.mafia_city.rules.control import control
 from speakeasy.games.mafia_city.studies.control import (
     CHANGE_KINDS,
     Change,
+    LinkedPosition,
     best_orders,
     change_state,
     control_exercises,
     control_table,
     flips,
+    linked_position,
     mayor_orders,
     number_order,
     order_outcomes,
     position,
+    position_query,
     sample_position,
     single_changes,
 )
 from speakeasy.tools.citations import markdown_escape
 from speakeasy.tools.exercises import Exercise
+from speakeasy.tools.page_address import decode_table, encode_table
 
 MIXED = ["red", "blue", "green", "blue", "red"]
 
@@ -300,3 +307,83 @@ def test_the_nobody_exercise_explains_each_location() -> None:
     }
     assert every["mc-nobody"].expected == "none"
     assert every["mc-nobody"].explanation.startswith("No stack is empty")
+
+
+# -- opened at a game's position (the coach's "explore" link, issue 27) ----------------------
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_position_of_a_game_has_a_link_that_opens_at_its_map(players: int) -> None:
+    """At every 15th decision of a whole heuristic game, the seat to decide gets a link that
+    opens without a refusal at the very map it sees: the same stacks, Cell, Hitman, Police
+    Officer and Mayor, so the same controller of every location (MC-CTRL-1..5). All of it is
+    public (MC-INFO-1): nothing another seat hides is in the link."""
+    game = Game.new(players=players, seed=4)
+    bots = {p: HeuristicBot(seed=4) for p in game.state.players}
+    step = opened = 0
+    while (pending := game.pending) is not None:
+        if step % 15 == 0:
+            seen = game.observe(pending.player)
+            query = position_query(seen, f"step {step}")
+            found = linked_position(query["at"])
+            assert found.refusal is None and found.state is not None, (step, found.refusal)
+            st, real = found.state, game.state
+            assert found.title == f"step {step}"
+            assert (st.players, st.stacks, st.hitman, st.officer, st.mayor) == (
+                real.players,
+                real.stacks,
+                real.hitman,
+                real.officer,
+                real.mayor,
+            )
+            assert [o for o, _ in st.cell] == [o for o, _ in real.cell]
+            assert control_table(st) == control_table(real)
+            table = decode_table(query["at"], "mafia-city-view")
+            assert set(table) == {
+                "title",
+                "players",
+                "stacks",
+                "cell",
+                "hitman",
+                "officer",
+                "mayor",
+            }
+            held = {card for seat in real.seats.values() for card in seat.hand} | set(real.draw)
+            assert held and not held & set(json.dumps(table).split('"'))  # no card travels
+            opened += 1
+        game.apply(bots[pending.player].choose(game.observe(pending.player), pending))
+        step += 1
+    assert opened >= 5
+
+
+def test_a_link_that_holds_no_possible_position_is_refused_in_plain_words() -> None:
+    """Anyone can edit an address: every link that holds no Mafia City map is refused with
+    the reason, never a traceback."""
+    good = {
+        "title": "t",
+        "players": ["red", "blue", "green"],
+        "stacks": {str(loc): [] for loc in LOCATIONS},
+        "cell": [],
+        "hitman": 1,
+        "officer": None,
+        "mayor": None,
+    }
+    assert linked_position(encode_table("mafia-city-view", good)).refusal is None
+    for change, why in (
+        ({"players": ["red", "red", "blue"]}, "different colours"),
+        ({"players": ["red", "blue"]}, "3 to 5 players"),
+        ({"players": "red"}, "list of colours"),
+        ({"stacks": {}}, "7 locations"),
+        ({"stacks": {**good["stacks"], "1": ["red"] * 40}}, "MC-SETUP-3"),  # type: ignore[dict-item]
+        ({"stacks": {**good["stacks"], "1": ["pink"]}}, "'pink' is not a player"),  # type: ignore[dict-item]
+        ({"hitman": 9}, "Hitman"),
+        ({"mayor": "pink"}, "Mayor"),
+        ({"title": ""}, "no title"),
+    ):
+        found = linked_position(encode_table("mafia-city-view", {**good, **change}))
+        assert found.state is None and found.refusal is not None and why in found.refusal, (
+            why,
+            found.refusal,
+        )
+    assert "more than one" in (linked_position(["a", "b"]).refusal or "")
+    assert "not base64url" in (linked_position("not a link!").refusal or "")
+    assert "speakeasy-view" in (linked_position(encode_table("speakeasy-view", good)).refusal or "")
+    assert linked_position(None) == LinkedPosition()

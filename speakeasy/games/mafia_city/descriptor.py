@@ -25,6 +25,7 @@ from speakeasy.games.mafia_city.model.data import load_data
 from speakeasy.games.mafia_city.model.state import Options
 from speakeasy.games.mafia_city.positions import load_position, position_names
 from speakeasy.games.mafia_city.studies.batch import BOTS, batch_lines, play_game
+from speakeasy.games.mafia_city.studies.control import position_query
 from speakeasy.games.mafia_city.studies.features import chapter, features, flows
 
 __all__ = ["GAME", "STATIONS"]
@@ -58,6 +59,7 @@ STATIONS: Final = (
         file="mafia_city_control.py",
         title="Mafia City: who controls the location?",
         minutes=15,
+        opens_at=True,
         what="Edit the stacks, the Cell and the figures; see who controls each location and which "
         "rule decided, every single change that flips one, and the Mayor's evaluation order.",
     ),
@@ -91,6 +93,7 @@ GAME: Final = GameType(
     features=features,
     flows=flows,
     chapter=chapter,
+    position_query=position_query,
     score_unit="VP",
     chapter_name="round",
 )

@@ -30,6 +30,7 @@ from itertools import permutations
 from speakeasy.core.actions import Action, Decision
 from speakeasy.games.mafia_city.engine.bots import HeuristicBot
 from speakeasy.games.mafia_city.engine.game import Game
+from speakeasy.games.mafia_city.engine.observe import Observation
 from speakeasy.games.mafia_city.model.board import LOCATIONS, adjacent
 from speakeasy.games.mafia_city.model.data import GameData, load_data
 from speakeasy.games.mafia_city.model.kinds import DecisionKind
@@ -39,11 +40,14 @@ from speakeasy.games.mafia_city.rules.context import Ctx
 from speakeasy.games.mafia_city.rules.control import control
 from speakeasy.games.mafia_city.rules.locations import location_phase
 from speakeasy.tools.exercises import Exercise
+from speakeasy.tools.page_address import MAX_CHARS, decode_table, encode_table
 
 __all__ = [
     "CHANGE_KINDS",
+    "POSITION_KEY",
     "Change",
     "Flip",
+    "LinkedPosition",
     "LocationControl",
     "OrderScore",
     "best_orders",
@@ -54,11 +58,13 @@ __all__ = [
     "example_position",
     "example_titles",
     "flips",
+    "linked_position",
     "mayor_orders",
     "number_order",
     "order_outcomes",
     "parse_tokens",
     "position",
+    "position_query",
     "sample_position",
     "single_changes",
 ]
@@ -74,6 +80,14 @@ CHANGE_KINDS: Mapping[str, str] = {
     "figure": "the Hitman, the Police Officer or the Mayor moves: figures never count "
     "(MC-CTRL-1, MC-POLICE-5)",
 }
+
+
+#: The page parameter that links the explorer to a game's position (the coach's "explore").
+POSITION_KEY = "at"
+#: The kind of table a position link holds (:mod:`speakeasy.tools.page_address`).
+_LINK_KIND = "mafia-city-view"
+#: The longest title a link may carry.
+_TITLE_CHARS = 120
 
 
 def _data() -> GameData:
@@ -146,6 +160,99 @@ def sample_position(players: int = 4, seed: int = 0) -> GameState:
         decision = game.pending
         game.apply(bots[decision.player].choose(game.observe(decision.player), decision))
     return position(game)
+
+
+def position_query(observation: Observation, title: str) -> dict[str, str]:
+    """The query (``{"at": …}``) that opens the control explorer at the map ``observation``'s
+    seat sees, titled ``title``: the players, the stacks, the Cell, the Hitman and who holds
+    the Police Officer and the Mayor. All of it is on the table for everyone (MC-INFO-1): a
+    link shows nothing hidden. Empty when it would be too long for an address.
+
+    >>> game = Game.new(players=3, seed=2)
+    >>> link = position_query(game.observe("red"), "Your game")["at"]
+    >>> found = linked_position(link)
+    >>> found.title, found.state.players, found.refusal
+    ('Your game', ['red', 'blue', 'green'], None)
+    """
+    public = observation.public
+    table = {
+        "title": title[:_TITLE_CHARS],
+        "players": list(public["players"]),
+        "stacks": {str(loc): list(stack) for loc, stack in public["stacks"].items()},
+        "cell": [str(owner) for owner, _ in public["cell"]],
+        "hitman": public["hitman"],
+        "officer": public["officer"],
+        "mayor": public["mayor"],
+    }
+    link = encode_table(_LINK_KIND, table)
+    return {POSITION_KEY: link} if len(link) <= MAX_CHARS else {}
+
+
+@dataclass(frozen=True)
+class LinkedPosition:
+    """The position a page's address links to (``?at=…``, from the coach at a table): its
+    ``title`` and ``state`` to explore, or the ``refusal`` that says why it cannot be opened
+    (all ``None`` when the address links to none)."""
+
+    title: str | None = None
+    state: GameState | None = None
+    refusal: str | None = None
+
+
+def _owners(value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{what} must be given as a list of colours")
+    return list(value)
+
+
+def linked_position(link: object) -> LinkedPosition:
+    """The position a page's ``at`` parameter links to (:func:`position_query`). Anyone can
+    edit an address: any value is answered, one that holds no possible position with a plain
+    refusal (too long, not a link, not Mafia City's, a colour or location that is not there,
+    more tokens than setup gives, MC-SETUP-3).
+
+    >>> linked_position(None)
+    LinkedPosition(title=None, state=None, refusal=None)
+    >>> linked_position("not a position!").refusal
+    'The linked position cannot be opened: the link is not base64url text.'
+    """
+    if link is None:
+        return LinkedPosition()
+    if not isinstance(link, str):  # marimo gives a list for a repeated parameter
+        return LinkedPosition(refusal="The address links to more than one position.")
+    try:
+        table = decode_table(link, _LINK_KIND, "the link")
+        title, hitman = table.get("title"), table.get("hitman")
+        if not isinstance(title, str) or not title.strip():
+            raise ValueError("the link has no title")
+        players = _owners(table.get("players"), "the players")
+        stacks = table.get("stacks")
+        if not isinstance(stacks, dict) or set(stacks) != {str(loc) for loc in LOCATIONS}:
+            raise ValueError(f"the link does not hold the {len(LOCATIONS)} locations' stacks")
+        if isinstance(hitman, bool) or hitman not in LOCATIONS:
+            raise ValueError("the Hitman is on no location")
+        figures = {who: table.get(who) for who in ("officer", "mayor")}
+        for who, holder in figures.items():
+            if holder is not None and holder not in players:
+                name = "Police Officer" if who == "officer" else "Mayor"
+                raise ValueError(f"the {name} is held by no player of the game")
+        base = position(Game.new(players=players))  # its own refusal for unknown colours
+        state, problems = edit_position(
+            base,
+            {int(loc): _owners(stack, f"stack {loc}") for loc, stack in stacks.items()},
+            _owners(table.get("cell"), "the Cell"),
+            hitman=int(hitman),
+            officer=figures["officer"],
+            mayor=figures["mayor"],
+        )
+        if problems:
+            raise ValueError("; ".join(problems))
+        unknown = [o for loc in LOCATIONS for o in stacks[str(loc)] if o not in players]
+        if unknown:
+            raise ValueError(f"{unknown[0]!r:.20} is not a player of the game")
+    except ValueError as exc:  # the address's, the setup's or this check's refusal
+        return LinkedPosition(refusal=f"The linked position cannot be opened: {exc}.")
+    return LinkedPosition(title=title[:_TITLE_CHARS], state=state)
 
 
 def parse_tokens(text: str, players: Sequence[str]) -> tuple[list[str], list[str]]:

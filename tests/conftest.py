@@ -161,6 +161,12 @@ def control_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def mafia_city_control_url() -> Iterator[str]:
+    """URL of ``notebooks/mafia_city_control.py`` served by ``marimo run`` for this session."""
+    yield from _notebook_url("mafia_city_control.py")
+
+
+@pytest.fixture(scope="session")
 def gang_war_url() -> Iterator[str]:
     """URL of ``notebooks/gang_war.py`` served by ``marimo run`` for this session."""
     yield from _notebook_url("gang_war.py")

@@ -169,17 +169,18 @@ def gains(event: Event) -> Iterator[tuple[str, str, int]]:
 
 
 def flows(events: Sequence[Event], seat: str) -> tuple[Feature, ...]:
-    """The money ``seat`` earned through ``events``, source by source (:data:`SOURCES`), and
-    the Lucky Luciano payouts area by area (R-PAYOUT-1: each area pays by its own control
-    track); every source and area, 0 where nothing was paid.
+    """The money ``seat`` earned through ``events``, source by source (:data:`SOURCES`), the
+    Lucky Luciano payouts area by area (R-PAYOUT-1: each area pays by its own control track,
+    so a reason names the area rather than their sum); every source and area, 0 where
+    nothing was paid.
 
     >>> paid = [Event("payout", "purple", (), "", {"area": "uptown", "amount": 25}),
     ...         Event("sell", "purple", (), "", {"price": 9}),
     ...         Event("sell", "blue", (), "", {"price": 4})]
     >>> [(f.key, f.value) for f in flows(paid, "purple") if f.value]
-    [('from:barrels', 9.0), ('from:luciano', 25.0), ('from:luciano:uptown', 25.0)]
+    [('from:barrels', 9.0), ('from:luciano:uptown', 25.0)]
     >>> len(flows([], "purple"))
-    11
+    10
     """
     total = dict.fromkeys(SOURCES, 0)
     by_area: dict[str, int] = {}
@@ -194,6 +195,7 @@ def flows(events: Sequence[Event], seat: str) -> tuple[Feature, ...]:
     found = [
         Feature(f"from:{source}", label, float(total[source]), rules, explorer=explorer, unit="$")
         for source, (label, rules, explorer) in SOURCES.items()
+        if source != "luciano"
     ]
     found.extend(
         Feature(

@@ -235,6 +235,11 @@ def test_a_listener_hears_on_a_copy_without_history_the_events_the_game_records(
         game.apply(rng.choice(game.legal_actions()))
     fast, heard = game.copy(history=False), list[Event]()
     fast.listen(heard.append)
+    other, own = fast.copy(history=False), list[Event]()  # a copy has no listener of its own
+    other.listen(own.append)
+    while not own and not other.is_over:
+        other.apply(other.legal_actions()[0])
+    assert own and heard == []
     start = len(game.events)
     while not game.is_over:
         index = rng.randrange(len(game.legal_actions()))

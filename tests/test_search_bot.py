@@ -5,6 +5,7 @@ it gives depends only on what the seat may see (MC-INFO-1, R-MONEY-1...)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import subprocess
 import sys
@@ -32,6 +33,7 @@ from speakeasy.tools.search import (
     margin,
     random_rollout,
 )
+from tests.benchmarks.search_strength import report, run
 from tests.search_support import positions
 
 SMALL = {"playouts": 12, "determinizations": 3}
@@ -536,3 +538,18 @@ def test_policy_improvement_departs_only_for_a_clear_difference(name: str) -> No
 def test_a_bad_confidence_is_refused(bad: Any) -> None:
     with pytest.raises(ValueError, match="confidence"):
         SearchBot.for_game(load("speakeasy"), confidence=bad)
+
+
+def test_a_long_strength_run_adds_up_over_several_sittings(tmp_path: Any) -> None:
+    """The strength benchmark's parts (``--first``, ``--record``) add up: each game is
+    seeded by its index alone, so games 0-1 and then 1-2 played in two sittings report as
+    games 0-2, the game recorded twice counted once, and it is the same game both times."""
+    record = tmp_path / "games.jsonl"
+    for first in (0, 1):
+        run("mafia-city", 3, 2, 2, seed=5, workers=1, first=first, record=record)
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert sorted(line["index"] for line in lines) == [0, 1, 1, 2]
+    twice = [line for line in lines if line["index"] == 1]
+    assert twice[0]["seats"] == twice[1]["seats"]
+    (total,) = report(lines)
+    assert "3 games (indices 0-2)" in total and "fair share 33%" in total

@@ -17,6 +17,19 @@ MC-WIN-3) with its 95% Wilson interval, the fair share and the ratio to it, the 
 each bot (final money R-SCORING-1, VP MC-WIN-1) and the mean time per decision of each bot;
 ``--json FILE`` writes the raw numbers.
 
+**Accumulating a long run over several sittings.** The issue's 200-game run takes hours; each
+game is seeded from ``--seed`` and its index alone, so a run can be played in parts:
+``--first K --games N`` plays games ``K`` to ``K+N-1`` of the batch, and ``--record FILE``
+appends one line per finished game (its index, the search seat's share of the win and every
+seat's score, the settings and the commit played) as soon as it ends, so an interrupted
+sitting keeps its games. ``--report FILE`` then reads every part and prints each batch's
+totals (a game recorded twice counts once)::
+
+    .venv/bin/python tests/benchmarks/search_strength.py --only speakeasy:2 --games 20 \
+        --first 40 --record tests/benchmarks/search_strength_games.jsonl
+    .venv/bin/python tests/benchmarks/search_strength.py --report \
+        tests/benchmarks/search_strength_games.jsonl
+
 The search bot is the registered one (its game's ``studies/batch.py`` settings) unless
 ``--rollout`` (``random`` or ``heuristic``), ``--horizon`` (decisions before the static
 evaluation; ``0``: to the end), ``--determinizations`` or ``--confidence`` (policy
@@ -35,15 +48,23 @@ import json
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from speakeasy.core.registry import GameType
 from speakeasy.games import load
-from speakeasy.tools.batch import game_specs, iter_games, wilson_interval, win_rates
+from speakeasy.tools.batch import (
+    GameRecord,
+    game_specs,
+    iter_games,
+    wilson_interval,
+    win_rates,
+)
 
 #: (game, players) of the issue's targets, then the other counts the games allow.
 TARGETS = (("speakeasy", 2), ("mafia-city", 3), ("mafia-city", 5))
@@ -88,6 +109,71 @@ def configure(
     }
 
 
+def _commit() -> str:
+    """The commit this tree is at (``unknown`` outside a git checkout)."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parent,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return done.stdout.strip() or "unknown"
+
+
+def game_line(batch: dict[str, Any], record: GameRecord, commit: str) -> dict[str, Any]:
+    """One finished game of a batch as a ``--record`` line: the batch it belongs to, its
+    index, the search seat's share of the win (a shared win split, R-SCORING-6, MC-WIN-3)
+    and each seat's bot and score."""
+    share = 1.0 / max(len(record.winners), 1)
+    return {
+        "batch": batch,
+        "index": record.index,
+        "search_share": sum(share for s in record.seats if s.bot == "search" and s.won),
+        "seats": [[s.bot, s.score] for s in record.seats],
+        "decisions": record.decisions,
+        "search_decisions": record.decision_time.get("search", (0, 0.0))[0],
+        "search_seconds": round(record.decision_time.get("search", (0, 0.0))[1], 3),
+        "commit": commit,
+    }
+
+
+def report(lines: Iterable[dict[str, Any]]) -> list[str]:
+    """Each recorded batch's totals over the games recorded (each index once, the first
+    recorded): games, the search bot's wins and Wilson interval, the ratio to a fair share,
+    the mean scores and the commits played."""
+    batches: dict[str, dict[int, dict[str, Any]]] = {}
+    for line in lines:
+        key = json.dumps(line["batch"], sort_keys=True)
+        batches.setdefault(key, {}).setdefault(int(line["index"]), line)
+    out = []
+    for key, games in batches.items():
+        batch = json.loads(key)
+        rows = [games[i] for i in sorted(games)]
+        won = sum(float(r["search_share"]) for r in rows)
+        low, high = wilson_interval(won, len(rows))
+        fair = 1 / int(batch["players"])
+        scores = {
+            kind: statistics.fmean(s for r in rows for b, s in r["seats"] if b == kind)
+            for kind in ("search", "heuristic")
+            if any(b == kind for r in rows for b, _ in r["seats"])
+        }
+        commits = ", ".join(sorted({str(r["commit"]) for r in rows}))
+        out.append(
+            f"{batch['game']} {batch['players']}p, seed {batch['seed']}, "
+            f"{batch['playouts']} playouts, {batch['settings']}: {len(rows)} games "
+            f"(indices {rows[0]['index']}-{rows[-1]['index']}); search won {won:g} "
+            f"({won / len(rows):.0%}, 95% CI {low:.0%}-{high:.0%}; fair share {fair:.0%}, "
+            f"x{won / len(rows) / fair:.2f}); mean score "
+            + ", ".join(f"{k} {v:.1f}" for k, v in scores.items())
+            + f"; commits {commits}"
+        )
+    return out
+
+
 def run(
     name: str,
     players: int,
@@ -96,13 +182,30 @@ def run(
     seed: int,
     workers: int,
     settings: dict[str, Any] | None = None,
+    first: int = 0,
+    record: Path | None = None,
 ) -> dict[str, Any]:
-    """One batch: a search bot and ``players - 1`` heuristic bots, ``games`` games."""
+    """One batch: a search bot and ``players - 1`` heuristic bots, games ``first`` to
+    ``first + games - 1`` of the seeded batch; with ``record``, each finished game is
+    appended there at once (:func:`game_line`)."""
     game = load(name)
     kinds = ("search", *["heuristic"] * (players - 1)) if players > 1 else ("search",)
-    specs = game_specs(game, games, players, seed, kinds, playouts)
+    specs = game_specs(game, first + games, players, seed, kinds, playouts)[first:]
+    batch = {
+        "game": name,
+        "players": players,
+        "playouts": playouts,
+        "seed": seed,
+        "settings": settings or {},
+    }
+    commit = _commit()
     began, cpu = time.perf_counter(), _cpu()
-    records = list(iter_games(game, specs, workers=workers))
+    records = []
+    for finished in iter_games(game, specs, workers=workers):
+        records.append(finished)
+        if record is not None:
+            with record.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(game_line(batch, finished, commit)) + "\n")
     elapsed, cpu = time.perf_counter() - began, _cpu() - cpu
     rates = win_rates(records)
     won, seats = rates.get("search", (0.0, 0))
@@ -169,7 +272,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--horizon", type=int, default=None, help="0: play rollouts out")
     parser.add_argument("--determinizations", type=int, default=None)
     parser.add_argument("--confidence", type=float, default=None, help="0: plain search")
+    parser.add_argument("--first", type=int, default=0, help="the index of the first game")
+    parser.add_argument("--record", type=Path, default=None, help="append each game here")
+    parser.add_argument("--report", type=Path, default=None, help="totals of a --record file")
     args = parser.parse_args(argv)
+    if args.report is not None:
+        with args.report.open(encoding="utf-8") as lines:
+            print("\n".join(report(json.loads(line) for line in lines if line.strip())))
+        return 0
     runs = list(TARGETS) + (list(OTHERS) if args.all else [])
     if args.only:
         name, count = args.only.split(":")
@@ -179,7 +289,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = configure(
             load(name), args.rollout, args.horizon, args.determinizations, args.confidence
         )
-        result = run(name, players, args.games, args.playouts, args.seed, args.workers, settings)
+        result = run(
+            name,
+            players,
+            args.games,
+            args.playouts,
+            args.seed,
+            args.workers,
+            settings,
+            args.first,
+            args.record,
+        )
         print(line(result), flush=True)
         results.append(result)
     if args.json:

@@ -105,9 +105,8 @@ def _(BOT_MIXES, GAME, mo, os):
                 MAX_SEARCH_PLAYOUTS,
                 value=SEARCH_PLAYOUTS,
                 show_value=True,
-                label=f"**Search bot's playouts** per decision ({SEARCH_PLAYOUTS}: about a "
-                "second each; fewer than its options leaves some untried, and it plays "
-                "badly)",
+                label=f"**Search bot's playouts** per decision (its own: {SEARCH_PLAYOUTS}; "
+                "more take longer)",
             ),
         )
         .form(submit_button_label="Play")
@@ -175,11 +174,14 @@ def _(agreement_rows, bots, mo, players, plural, records, summary_rows):
                 [
                     mo.md(
                         "### Where the search bot differs from the heuristic bot\n\n"
-                        "At each of its decisions the search bot plays every option on in "
-                        "several imagined games (the heuristic bot playing every seat) and "
-                        "takes the best on average; the heuristic bot values each option "
-                        "from the position alone. The rows count, by kind of decision, how "
-                        "often the two chose the same; the most different come first."
+                        "At each of its decisions the search bot imagines several games "
+                        "(what it cannot see drawn anew, the heuristic bot playing every "
+                        "seat) and plays the heuristic bot's own choice and the other "
+                        "options on in them, side by side; it leaves the heuristic's choice "
+                        "only for an option that did clearly better. The heuristic bot "
+                        "values each option from the position alone. The rows count, by "
+                        "kind of decision, how often the two chose the same; the most "
+                        "different come first."
                     ),
                     mo.ui.table(
                         _agreement,

@@ -8,21 +8,26 @@ Its own ``test_*`` cells are collected from ``notebooks/`` by the pytest configu
 from __future__ import annotations
 
 import importlib.util
+import random
 import re
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
 
+from speakeasy.games.mafia_city.engine.game import Game
 from speakeasy.games.mafia_city.positions import load_position, position_names
 from speakeasy.games.mafia_city.rules.control import control
 from speakeasy.games.mafia_city.studies.control import (
+    LinkedPosition,
     control_table,
     example_position,
     example_titles,
     flips,
+    linked_position,
     mayor_orders,
     number_order,
+    position_query,
     sample_position,
 )
 from tests.support import assert_marimo_check, assert_runs_as_script, defining_modules
@@ -198,6 +203,7 @@ def test_the_notebook_starts_from_a_worked_example(name: str) -> None:
             "example_names": names,
             "start_players": SimpleNamespace(value="4"),
             "start_seed": SimpleNamespace(value=1),
+            "linked_game": LinkedPosition(),
         }
     )
     expected = example_position(name)
@@ -207,3 +213,27 @@ def test_the_notebook_starts_from_a_worked_example(name: str) -> None:
         assert (rows[7].controller, rows[7].rule) == (None, "MC-CTRL-5")
     else:
         assert (rows[2].controller, rows[2].rule) == ("red", "MC-CTRL-3")
+
+
+def test_the_notebook_starts_from_a_game_linked_to_it() -> None:
+    """Issue 27: opened from the coach's "explore" link (``?at=``), the notebook's position is
+    the linked game's map, with the engine's controllers of it (MC-CTRL-1..5)."""
+    game = Game.new(players=3, seed=6)
+    rng = random.Random(6)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    linked = linked_position(position_query(game.observe("red"), "Your game")["at"])
+    assert linked.state is not None
+    _, defs = _load().app.run(
+        defs={
+            "start_kind": SimpleNamespace(value="linked"),
+            "start_example": SimpleNamespace(value=""),
+            "example_names": example_titles(),
+            "start_players": SimpleNamespace(value="4"),
+            "start_seed": SimpleNamespace(value=1),
+            "linked_game": linked,
+        }
+    )
+    assert defs["base"].stacks == game.state.stacks == defs["position"].stacks
+    assert defs["base"].players == game.state.players
+    assert defs["rows"] == control_table(game.state)

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 import pytest
 from marimo._entrypoints import registry as marimo_registry
+from starlette.websockets import WebSocketDisconnected
 
 from speakeasy.app import workshop
 from speakeasy.app.workshop import (
@@ -39,6 +40,7 @@ from speakeasy.app.workshop import (
     TRACKS,
     first_visit,
     index_html,
+    quiet_disconnects,
     urls,
 )
 from speakeasy.games import load
@@ -465,3 +467,31 @@ def test_the_students_index_never_names_the_teachers_code() -> None:
     assert "Teacher&rsquo;s index" in teachers
     local = index_html("", teacher_link="/?teacher=t0p")
     assert 'href="/?teacher=t0p"' in local and "/play/?teacher=" not in local
+
+
+def test_a_websocket_gone_before_it_was_accepted_is_answered_quietly() -> None:
+    """A tab left open on an earlier server at this address retries its websocket with a
+    session this server never had; marimo then raises ``WebSocketDisconnected``, which the
+    workshop answers quietly (no traceback in the teacher's terminal). The same error on a
+    page request, or any other error, is still raised."""
+
+    async def gone(scope: Any, receive: Any, send: Any) -> None:
+        raise WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.')
+
+    async def broken(scope: Any, receive: Any, send: Any) -> None:
+        raise KeyError("a real bug")
+
+    async def nothing() -> dict[str, str]:
+        return {}
+
+    async def drop(message: Any) -> None:
+        return None
+
+    async def call(app: Any, kind: str) -> None:
+        await quiet_disconnects(app)({"type": kind}, nothing, drop)
+
+    run_async(call(gone, "websocket"))
+    with pytest.raises(WebSocketDisconnected):
+        run_async(call(gone, "http"))
+    with pytest.raises(KeyError):
+        run_async(call(broken, "websocket"))

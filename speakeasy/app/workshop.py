@@ -60,6 +60,7 @@ from urllib.parse import parse_qs, quote
 
 import cachetools
 import uvicorn
+from starlette.websockets import WebSocketDisconnected
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
@@ -86,6 +87,7 @@ __all__ = [
     "is_loopback",
     "needs_token",
     "one_syntax_tree_at_a_time",
+    "quiet_disconnects",
     "serve",
     "stop_workers",
     "urls",
@@ -340,7 +342,25 @@ def build_app(
             return
         await apps(scope, receive, send)
 
-    return guard(app, token, key) if token else app
+    served = quiet_disconnects(app)
+    return guard(served, token, key) if token else served
+
+
+def quiet_disconnects(app: ASGIApp) -> ASGIApp:
+    """``app`` answering quietly a websocket that went away before marimo accepted it: a tab
+    left open on an earlier server at this address (yesterday's workshop, or another that had
+    this port) retries its connection with a session this server never had. That is no fault
+    of the room's, and its traceback would bury the teacher's terminal. Any other error is
+    raised as before."""
+
+    async def quiet(scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await app(scope, receive, send)
+        except WebSocketDisconnected:
+            if scope["type"] != "websocket":
+                raise
+
+    return quiet
 
 
 _COOKIE = "speakeasy_workshop"

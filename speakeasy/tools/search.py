@@ -192,9 +192,9 @@ class _Tally:
     squares: tuple[float, ...]
     failed: int
     broken: int
-    pairs: tuple[int, ...] = ()
-    diffs: tuple[float, ...] = ()
-    diff_squares: tuple[float, ...] = ()
+    pairs: tuple[int, ...]
+    diffs: tuple[float, ...]
+    diff_squares: tuple[float, ...]
 
 
 def play_out(
@@ -269,7 +269,8 @@ def _run(task: _Task) -> _Tally:
     try:
         root = task.determinize(task.observation, rng)
     except DeterminizeError:
-        return _Tally(tuple(counts), tuple(sums), tuple(squares), 1, 0)
+        none, zeros = (0,) * n, (0.0,) * n  # a world that could not be drawn plays nothing
+        return _Tally(none, zeros, zeros, 1, 0, none, zeros, zeros)
     pending = root.pending
     assert pending is not None and pending.options == task.options
     assert str(pending.player) == task.seat
@@ -414,7 +415,7 @@ class SearchBot:
         # it breaks a tie otherwise, and tells where the search differs
         policy = self.rollout(str(decision.player), derive_seed(base, "policy"))
         preferred = policy.choose(observation, decision)
-        improve = self.confidence is not None and preferred in options and len(options) > 1
+        improve = self.confidence is not None and preferred in options
         tasks = [
             _Task(
                 self.determinize,
@@ -437,9 +438,7 @@ class SearchBot:
 
         def total(field: str) -> list[Any]:
             """``field`` of every tally, summed per option."""
-            return [
-                sum(getattr(t, field)[i] for t in tallies if getattr(t, field)) for i in range(n)
-            ]
+            return [sum(getattr(t, field)[i] for t in tallies) for i in range(n)]
 
         counts, sums, squares = total("counts"), total("sums"), total("squares")
         estimates = tuple(_estimate(options[i], counts[i], sums[i], squares[i]) for i in range(n))

@@ -47,7 +47,11 @@ __all__ = ["SOURCES", "chapter", "features", "flows", "gains"]
 SOURCES: dict[str, tuple[str, tuple[str, ...], str | None]] = {
     "barrels": ("money from selling barrels", ("R-BARREL-4", "R-MONEY-3"), "truck-routes"),
     "casinos": ("money from your casinos", ("R-ORDER-5",), None),
-    "luciano": ("money from the Lucky Luciano payouts", ("R-PAYOUT-1",), "control"),
+    "luciano": (
+        "money from the Lucky Luciano payout",
+        ("R-PAYOUT-1", "R-CONTROL-8"),
+        "control",
+    ),
     "books": ("money from cooking the books", ("R-BOOKS-2", "R-MONEY-4"), None),
     "crates": ("crate cash from ship attacks", ("R-SHIP-7",), None),
     "helpers": ("money from helper cards", ("R-HELPERCARD-19",), None),
@@ -197,13 +201,14 @@ def flows(events: Sequence[Event], seat: str) -> tuple[Feature, ...]:
         for source, (label, rules, explorer) in SOURCES.items()
         if source != "luciano"
     ]
+    label, rules, explorer = SOURCES["luciano"]
     found.extend(
         Feature(
             f"from:luciano:{area.value}",
-            f"money from the Lucky Luciano payout in {area.title}",
+            f"{label} in {area.title}",
             float(by_area.get(area.value, 0)),
-            ("R-PAYOUT-1", "R-CONTROL-8"),
-            explorer="control",
+            rules,
+            explorer=explorer,
             unit="$",
         )
         for area in Area

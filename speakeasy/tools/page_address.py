@@ -37,8 +37,8 @@ import json
 import re
 import secrets
 import zlib
-from collections.abc import Collection, Mapping
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, Final, Protocol, TypeVar
 
 from speakeasy.core.actions import MAX_ACTION_TEXT
 from speakeasy.core.limits import LimitError, load_json_limited
@@ -46,6 +46,7 @@ from speakeasy.core.limits import LimitError, load_json_limited
 __all__ = [
     "ADDRESS_KEY",
     "FORMAT_VERSION",
+    "LINK_KEY",
     "MAX_ACTIONS",
     "MAX_CHARS",
     "MAX_JSON_BYTES",
@@ -58,12 +59,18 @@ __all__ = [
     "decode_table",
     "encode_table",
     "fresh_seed",
+    "open_link",
     "table_fields",
     "write_params",
 ]
 
 #: The query parameter that holds the table.
 ADDRESS_KEY: Final = "game"
+#: The query parameter of an explorer opened at a game's position (``?at=LINK``: the coach's
+#: "explore" links); each game writes and reads its own link.
+LINK_KEY: Final = "at"
+
+T = TypeVar("T")
 #: The query parameter that starts a new game on a given seed (``?seed=5``: tests, a class).
 SEED_KEY: Final = "seed"
 #: The version of the envelope; an address of another version is refused.
@@ -269,3 +276,26 @@ def write_params(params: QueryParams, wanted: Mapping[str, str], keys: Collectio
                 params.remove(key)
         elif params.get(key) != wanted[key]:
             params.set(key, wanted[key])
+
+
+def open_link(link: object, read: Callable[[str], T]) -> tuple[T | None, str | None]:
+    """What a page's :data:`LINK_KEY` parameter links to, read by ``read`` (which raises
+    ``ValueError`` in plain words for a link that holds no position), and the refusal to show
+    instead: anyone can edit an address, so any value is answered. ``(None, None)`` when the
+    address links to nothing.
+
+    >>> open_link(None, int), open_link("7", int)
+    ((None, None), (7, None))
+    >>> open_link(["a", "b"], int)
+    (None, 'The address links to more than one position.')
+    >>> open_link("x", lambda link: decode_table(link, "speakeasy", "the link"))
+    (None, 'The linked position cannot be opened: the link is not base64url text.')
+    """
+    if link is None:
+        return None, None
+    if not isinstance(link, str):  # marimo gives a list for a repeated parameter
+        return None, "The address links to more than one position."
+    try:
+        return read(link), None
+    except ValueError as exc:  # the address's, the position's or the reader's refusal
+        return None, f"The linked position cannot be opened: {exc}."

@@ -40,7 +40,13 @@ from speakeasy.games.mafia_city.rules.context import Ctx
 from speakeasy.games.mafia_city.rules.control import control
 from speakeasy.games.mafia_city.rules.locations import location_phase
 from speakeasy.tools.exercises import Exercise
-from speakeasy.tools.page_address import MAX_CHARS, decode_table, encode_table
+from speakeasy.tools.page_address import (
+    LINK_KEY,
+    MAX_CHARS,
+    decode_table,
+    encode_table,
+    open_link,
+)
 
 __all__ = [
     "CHANGE_KINDS",
@@ -83,7 +89,7 @@ CHANGE_KINDS: Mapping[str, str] = {
 
 
 #: The page parameter that links the explorer to a game's position (the coach's "explore").
-POSITION_KEY = "at"
+POSITION_KEY = LINK_KEY
 #: The kind of table a position link holds (:mod:`speakeasy.tools.page_address`).
 _LINK_KIND = "mafia-city-view"
 #: The longest title a link may carry.
@@ -216,42 +222,41 @@ def linked_position(link: object) -> LinkedPosition:
     >>> linked_position("not a position!").refusal
     'The linked position cannot be opened: the link is not base64url text.'
     """
-    if link is None:
-        return LinkedPosition()
-    if not isinstance(link, str):  # marimo gives a list for a repeated parameter
-        return LinkedPosition(refusal="The address links to more than one position.")
-    try:
-        table = decode_table(link, _LINK_KIND, "the link")
-        title, hitman = table.get("title"), table.get("hitman")
-        if not isinstance(title, str) or not title.strip():
-            raise ValueError("the link has no title")
-        players = _owners(table.get("players"), "the players")
-        stacks = table.get("stacks")
-        if not isinstance(stacks, dict) or set(stacks) != {str(loc) for loc in LOCATIONS}:
-            raise ValueError(f"the link does not hold the {len(LOCATIONS)} locations' stacks")
-        if isinstance(hitman, bool) or hitman not in LOCATIONS:
-            raise ValueError("the Hitman is on no location")
-        figures = {who: table.get(who) for who in ("officer", "mayor")}
-        for who, holder in figures.items():
-            if holder is not None and holder not in players:
-                name = "Police Officer" if who == "officer" else "Mayor"
-                raise ValueError(f"the {name} is held by no player of the game")
-        base = position(Game.new(players=players))  # its own refusal for unknown colours
-        state, problems = edit_position(
-            base,
-            {int(loc): _owners(stack, f"stack {loc}") for loc, stack in stacks.items()},
-            _owners(table.get("cell"), "the Cell"),
-            hitman=int(hitman),
-            officer=figures["officer"],
-            mayor=figures["mayor"],
-        )
-        if problems:
-            raise ValueError("; ".join(problems))
-        unknown = [o for loc in LOCATIONS for o in stacks[str(loc)] if o not in players]
-        if unknown:
-            raise ValueError(f"{unknown[0]!r:.20} is not a player of the game")
-    except ValueError as exc:  # the address's, the setup's or this check's refusal
-        return LinkedPosition(refusal=f"The linked position cannot be opened: {exc}.")
+    found, refusal = open_link(link, _read_link)
+    return found or LinkedPosition(refusal=refusal)
+
+
+def _read_link(link: str) -> LinkedPosition:
+    """The position a link holds; ``ValueError`` in plain words if it holds none."""
+    table = decode_table(link, _LINK_KIND, "the link")
+    title, hitman = table.get("title"), table.get("hitman")
+    if not isinstance(title, str) or not title.strip():
+        raise ValueError("the link has no title")
+    players = _owners(table.get("players"), "the players")
+    stacks = table.get("stacks")
+    if not isinstance(stacks, dict) or set(stacks) != {str(loc) for loc in LOCATIONS}:
+        raise ValueError(f"the link does not hold the {len(LOCATIONS)} locations' stacks")
+    if isinstance(hitman, bool) or hitman not in LOCATIONS:
+        raise ValueError("the Hitman is on no location")
+    figures = {who: table.get(who) for who in ("officer", "mayor")}
+    for who, holder in figures.items():
+        if holder is not None and holder not in players:
+            name = "Police Officer" if who == "officer" else "Mayor"
+            raise ValueError(f"the {name} is held by no player of the game")
+    base = position(Game.new(players=players))  # its own refusal for unknown colours
+    state, problems = edit_position(
+        base,
+        {int(loc): _owners(stack, f"stack {loc}") for loc, stack in stacks.items()},
+        _owners(table.get("cell"), "the Cell"),
+        hitman=int(hitman),
+        officer=figures["officer"],
+        mayor=figures["mayor"],
+    )
+    if problems:
+        raise ValueError("; ".join(problems))
+    unknown = [o for loc in LOCATIONS for o in stacks[str(loc)] if o not in players]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r:.20} is not a player of the game")
     return LinkedPosition(title=title[:_TITLE_CHARS], state=state)
 
 

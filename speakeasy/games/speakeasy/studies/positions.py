@@ -49,7 +49,13 @@ from speakeasy.games.speakeasy.positions.format import Scenario, parse_scenario
 from speakeasy.games.speakeasy.positions.shipped import load_scenario
 from speakeasy.games.speakeasy.studies.analysis import analysis_context
 from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
-from speakeasy.tools.page_address import MAX_CHARS, decode_table, encode_table
+from speakeasy.tools.page_address import (
+    LINK_KEY,
+    MAX_CHARS,
+    decode_table,
+    encode_table,
+    open_link,
+)
 
 __all__ = [
     "POSITION_KEY",
@@ -108,7 +114,7 @@ _GRAMMAR = (
 
 #: The query parameter of an explorer opened at a position from a game (``?at=LINK``): a
 #: seat's view of the map (:func:`position_query`), read by the key ``at:LINK``.
-POSITION_KEY = "at"
+POSITION_KEY = LINK_KEY
 #: The kind of data a position link holds (a play table's address is never read as one).
 _LINK_KIND = "speakeasy-view"
 
@@ -364,13 +370,11 @@ def linked_start(link: object) -> LinkedStart:
     >>> linked_start("not a position!").refusal
     'The linked position cannot be opened: the link is not base64url text.'
     """
-    if link is None:
-        return LinkedStart()
-    if not isinstance(link, str):  # marimo gives a list for a repeated parameter
-        return LinkedStart(refusal="The address links to more than one position.")
-    key = f"{POSITION_KEY}:{link}"
-    try:
-        Position.load(key)
-        return LinkedStart(label=position_title(key), key=key)
-    except ValueError as exc:  # the address's or the scenario's refusal
-        return LinkedStart(refusal=f"The linked position cannot be opened: {exc}.")
+
+    def read(found: str) -> str:
+        key = f"{POSITION_KEY}:{found}"
+        Position.load(key)  # the address's or the scenario's refusal
+        return key
+
+    key, refusal = open_link(link, read)
+    return LinkedStart(key and position_title(key), key, refusal)

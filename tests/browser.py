@@ -26,6 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from speakeasy.core.bots import decide
+from speakeasy.games.speakeasy.engine.game import Game
+from speakeasy.games.speakeasy.model.state import Colour
+from speakeasy.games.speakeasy.studies.positions import position_query
+from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
+
 __all__ = [
     "DEEP_TEXT_JS",
     "INTERNAL_TEXT",
@@ -593,3 +599,16 @@ def learn_page_problems(page: Any) -> list[str]:
     if missing := missing_glyphs(page):
         problems.append(f"symbols without a glyph: {missing}")
     return problems
+
+
+def linked_game(decisions: int = 150, seed: int = 2) -> tuple[Game, str, str]:
+    """A 3-player heuristic game ``decisions`` in, with the title and the ``?at=`` link the
+    coach gives Purple for it (the explorers' "opened from a game" tests)."""
+    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=seed)
+    bots = {c: HeuristicBot(seed=seed) for c in game.colours}
+    for _ in range(decisions):
+        pending = game.pending
+        assert pending is not None
+        game.apply(decide(game, bots[pending.player]))
+    title = f"Your game at step {decisions}, as Purple sees it"
+    return game, title, position_query(game.observe(Colour.PURPLE), title)["at"]

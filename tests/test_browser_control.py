@@ -17,14 +17,9 @@ from typing import Any
 
 import pytest
 
-from speakeasy.core.bots import decide
-from speakeasy.games.speakeasy.engine.game import Game
-from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.rules.luciano import district_control
 from speakeasy.games.speakeasy.studies.control import who
-from speakeasy.games.speakeasy.studies.positions import position_query
-from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
-from tests.browser import click_district, plot_figure, wait_for
+from tests.browser import click_district, linked_game, plot_figure, wait_for
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -165,14 +160,7 @@ def test_a_position_linked_from_a_game_opens_first(control_url: str, chromium_pa
     the asking seat sees it: it is the chosen start and every district's controller is the
     game's (R-CONTROL-2..7); a link that holds no position is refused in plain words and the
     explorer opens at its own start."""
-    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=2)
-    bots = {c: HeuristicBot(seed=2) for c in game.colours}
-    for _ in range(150):
-        pending = game.pending
-        assert pending is not None
-        game.apply(decide(game, bots[pending.player]))
-    title = "Your game at step 150, as Purple sees it"
-    link = position_query(game.observe(Colour.PURPLE), title)["at"]
+    game, title, link = linked_game()
     expected = {str(n): who(district_control(game.state, n)) for n in game.state.districts}
     page = chromium_page
     page.goto(f"{control_url}?at={link}", wait_until="domcontentloaded")

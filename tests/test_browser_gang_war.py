@@ -14,18 +14,14 @@ from typing import Any
 
 import pytest
 
-from speakeasy.core.bots import decide
-from speakeasy.games.speakeasy.engine.game import Game
-from speakeasy.games.speakeasy.model.state import Colour
 from speakeasy.games.speakeasy.studies.gang_war import (
     building_label,
     default_building,
     load_war_position,
     war_buildings,
 )
-from speakeasy.games.speakeasy.studies.positions import linked_start, position_query
-from speakeasy.games.speakeasy.studies.strategy import HeuristicBot
-from tests.browser import click_district
+from speakeasy.games.speakeasy.studies.positions import linked_start
+from tests.browser import click_district, linked_game
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -86,14 +82,7 @@ def test_a_position_linked_from_a_game_opens_first(gang_war_url: str, chromium_p
     the asking seat sees it: it is the chosen position and the building a war reaches first
     is studied, its outcome hidden until asked for; a link that holds no position is refused
     in plain words and the explorer opens at E3, as ever."""
-    game = Game([Colour.PURPLE, Colour.BLUE, Colour.GREEN], seed=2)
-    bots = {c: HeuristicBot(seed=2) for c in game.colours}
-    for _ in range(150):
-        pending = game.pending
-        assert pending is not None
-        game.apply(decide(game, bots[pending.player]))
-    title = "Your game at step 150, as Purple sees it"
-    link = position_query(game.observe(Colour.PURPLE), title)["at"]
+    _, title, link = linked_game()
     start = linked_start(link)
     assert start.key is not None
     linked = load_war_position(start.key)

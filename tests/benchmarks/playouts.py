@@ -8,11 +8,15 @@ From the same seeded mid-game positions (a 4-player Speakeasy game after
 ``["mafia-city"]``, for ``--positions`` seeds) it plays ``--playouts`` random playouts each
 (a copy of the position, then uniformly random legal actions to the end, chosen by
 ``random.Random(position seed * 1000 + playout)``) and counts playouts per CPU-second
-(``time.process_time``) in three ways, side by side:
+(``time.process_time``) in three ways, side by side, and a floor:
 
 * ``base``: the ``--base`` revision's best, ``game.copy()`` and random play;
 * ``copy``: this tree's ``game.copy()`` and random play (the normal path, for reference);
 * ``fast``: this tree's ``game.copy(history=False)`` and random play (the search-grade path).
+* ``floor``: no rules at all: the fast path's own playouts replayed as their bare cost, each
+  decision's options made as :class:`~speakeasy.core.actions.Action` values, one chosen by the
+  same random draw, a generator resumed (the flow's step). Any pure-Python engine that lists
+  its options as actions pays at least this per decision: the most a fast path could reach.
 
 Like ``against_main.py`` it extracts the base revision with ``git archive`` into a temporary
 folder, and runs every measurement in a fresh interpreter whose ``PYTHONPATH`` is that tree,
@@ -85,20 +89,58 @@ def playout(game, seed):
     return decisions
 
 
+def options_seen(game, seed):
+    # The options of every decision of the fast path's playout (kind and args), untimed.
+    copy = game.copy(history=False)
+    rng = random.Random(seed)
+    seen = []
+    while copy.pending is not None:
+        options = copy.legal_actions()
+        seen.append([(a.kind, a.args) for a in options])
+        copy.apply(rng.choice(options))
+    return seen
+
+
+def flow():
+    while True:
+        yield
+
+
+def floor(seen, seed):
+    # No rules at all: each decision's options made as actions, one chosen, a flow resumed.
+    rng = random.Random(seed)
+    gen = flow()
+    next(gen)
+    for options in seen:
+        gen.send(rng.choice([Action(kind, args) for kind, args in options]))
+    return len(seen)
+
+
 playout(position(10_000), 1)  # warm up: the data, the caches of either tree
 out = {"seconds": [], "decisions": []}
 for seed in range(1, positions + 1):
     game = position(seed)
     decisions = 0
-    start = time.process_time()
-    for i in range(playouts):
-        decisions += playout(game, seed * 1000 + i)
+    if mode == "floor":
+        from speakeasy.core.actions import Action
+
+        seen = [options_seen(game, seed * 1000 + i) for i in range(playouts)]
+        start = time.process_time()
+        for i in range(playouts):
+            decisions += floor(seen[i], seed * 1000 + i)
+    else:
+        start = time.process_time()
+        for i in range(playouts):
+            decisions += playout(game, seed * 1000 + i)
     out["seconds"].append(time.process_time() - start)
     out["decisions"].append(decisions)
 print(json.dumps(out))
 """
 
-MODES = ("base", "copy", "fast")
+#: ``floor`` is no engine: the same playouts' options made as actions and one chosen per
+#: decision, a generator resumed, nothing else (the least any pure-Python engine that lists
+#: its options as actions does per decision); the ceiling of any fast path on this API.
+MODES = ("base", "copy", "fast", "floor")
 
 
 def extract(base: str, into: Path) -> Path:
@@ -143,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         worker = Path(tmp) / "worker.py"
         worker.write_text(WORKER)
         base = extract(args.base, Path(tmp))
-        trees = {"base": base, "copy": ROOT, "fast": ROOT}
+        trees = {"base": base, "copy": ROOT, "fast": ROOT, "floor": ROOT}
         for name, (players, depth) in POSITIONS.items():
             samples: dict[str, list[dict[str, Any]]] = {mode: [] for mode in MODES}
             for round_ in range(args.rounds):
@@ -170,15 +212,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             rates["copy_over_base"] = (
                 rates["copy"]["playouts_per_cpu_s"] / rates["base"]["playouts_per_cpu_s"]
             )
+            rates["floor_over_base"] = (
+                rates["floor"]["playouts_per_cpu_s"] / rates["base"]["playouts_per_cpu_s"]
+            )
             report[name] = {"players": players, "depth": depth, **rates}
 
-    print(f"{'':34} {args.base:>9} {'copy()':>9} {'fast':>9} {'fast/base':>10}")
+    head = f"{args.base:>9} {'copy()':>9} {'fast':>9} {'floor':>9} {'fast/base':>10}"
+    print(f"{'':34} {head} {'floor/base':>10}")
     for name in POSITIONS:
         row = report[name]
         cells = [row[mode]["playouts_per_cpu_s"] for mode in MODES]
         shown = " ".join(f"{c:9.1f}" for c in cells)
         title = f"{name} {row['players']}p playouts/CPU-s"
-        print(f"{title:34} {shown} {row['fast_over_base']:9.2f}x")
+        ratios = f"{row['fast_over_base']:9.2f}x {row['floor_over_base']:9.2f}x"
+        print(f"{title:34} {shown} {ratios}")
         decisions = ", ".join(f"{mode} {row[mode]['decisions']}" for mode in MODES)
         print(f"  decisions played (first round): {decisions}")
     if args.json:

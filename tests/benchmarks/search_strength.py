@@ -11,6 +11,10 @@ decision (reproducible), one search bot against heuristic bots in:
   bound above 55%);
 * 3- and 5-player Mafia City (target: a win rate at least 1.5 times a seat's fair share);
 * and, where the game allows, 1, 2 and 4 players (``--all``: Speakeasy 1 and 4, Mafia City 4).
+  Alone at the table (Speakeasy with 1 player, whose solo rules are not in the text, GAP-23,
+  so the game is the ordinary one with a single seat) there is no one to beat: the search bot
+  and the heuristic bot each play the same deal alone, and the search "wins" a deal when its
+  final money is higher (a tie counts half); the fair share is then 50%.
 
 For each it prints the search bot's win rate (a shared win counts as a split, R-SCORING-6,
 MC-WIN-3) with its 95% Wilson interval, the fair share and the ratio to it, the mean score of
@@ -141,6 +145,22 @@ def game_line(batch: dict[str, Any], record: GameRecord, commit: str) -> dict[st
     }
 
 
+def solo_record(one: GameRecord, other: GameRecord) -> GameRecord:
+    """The same deal played alone by the search bot and by the heuristic bot, as one record
+    of two seats: the higher final money wins (both on a tie, which counts half)."""
+    search, heuristic = (one, other) if one.seats[0].bot == "search" else (other, one)
+    a, b = search.seats[0], heuristic.seats[0]
+    seats = (replace(a, won=a.score >= b.score), replace(b, won=b.score >= a.score))
+    return replace(
+        search,
+        players=2,
+        seats=seats,
+        winners=tuple(s.colour for s in seats if s.won),
+        decisions=search.decisions + heuristic.decisions,
+        decision_time={**heuristic.decision_time, **search.decision_time},
+    )
+
+
 def report(lines: Iterable[dict[str, Any]]) -> list[str]:
     """Each recorded batch's totals over the games recorded (each index once, the first
     recorded): games, the search bot's wins and Wilson interval, the ratio to a fair share,
@@ -155,7 +175,7 @@ def report(lines: Iterable[dict[str, Any]]) -> list[str]:
         rows = [games[i] for i in sorted(games)]
         won = sum(float(r["search_share"]) for r in rows)
         low, high = wilson_interval(won, len(rows))
-        fair = 1 / int(batch["players"])
+        fair = 1 / max(int(batch["players"]), 2)  # alone: against the heuristic's own deal
         scores = {
             kind: statistics.fmean(s for r in rows for b, s in r["seats"] if b == kind)
             for kind in ("search", "heuristic")
@@ -191,6 +211,8 @@ def run(
     game = load(name)
     kinds = ("search", *["heuristic"] * (players - 1)) if players > 1 else ("search",)
     specs = game_specs(game, first + games, players, seed, kinds, playouts)[first:]
+    if players == 1:  # each deal played alone by either bot, then compared (solo_record)
+        specs += game_specs(game, first + games, 1, seed, ("heuristic",), playouts)[first:]
     batch = {
         "game": name,
         "players": players,
@@ -201,7 +223,16 @@ def run(
     commit = _commit()
     began, cpu = time.perf_counter(), _cpu()
     records = []
-    for finished in iter_games(game, specs, workers=workers):
+    alone: dict[int, GameRecord] = {}
+    for played in iter_games(game, specs, workers=workers):
+        if players == 1:
+            other = alone.pop(played.index, None)
+            if other is None:
+                alone[played.index] = played
+                continue
+            finished = solo_record(played, other)
+        else:
+            finished = played
         records.append(finished)
         if record is not None:
             with record.open("a", encoding="utf-8") as out:
@@ -210,7 +241,8 @@ def run(
     rates = win_rates(records)
     won, seats = rates.get("search", (0.0, 0))
     low, high = wilson_interval(won, seats)
-    fair = 1 / players
+    fair = 1 / max(players, 2)
+    kinds = ("search", "heuristic") if players == 1 else kinds
     scores = {
         kind: statistics.fmean(s.score for r in records for s in r.seats if s.bot == kind)
         for kind in dict.fromkeys(kinds)

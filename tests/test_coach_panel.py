@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from speakeasy.games import load
 from speakeasy.games.mafia_city.studies.control import linked_position
 from speakeasy.games.mafia_city.table.play import Table as McTable
 from speakeasy.games.mafia_city.table.play_panel import PlaySession as McSession
@@ -45,11 +46,11 @@ class Deferred(threading.Thread):
 
 
 class QuickSpeakeasy(PlaySession):
-    coach_worlds = 2
+    coach_worlds = 8
 
 
 class QuickMafiaCity(McSession):
-    coach_worlds = 3
+    coach_worlds = 8
 
 
 def speakeasy_session() -> PlaySession:
@@ -58,7 +59,7 @@ def speakeasy_session() -> PlaySession:
 
 
 def mafia_city_session() -> McSession:
-    table = McTable.new({"red": "human", "blue": "heuristic", "green": "random"}, seed=3)
+    table = McTable.new({"red": "human", "blue": "heuristic", "green": "random"}, seed=4)
     return QuickMafiaCity(table.snapshot(), thread=Deferred)
 
 
@@ -100,9 +101,16 @@ def test_the_person_deciding_asks_and_the_answer_names_options_and_reasons(name:
     pick = coach["best_index"]
     assert pick is not None
     assert session.label(table, session.option(table, pick)) == coach["ranked"][0]["label"]
+
+    assert coach["lines"]  # these positions have reasons clear in 8 worlds
     for line in coach["lines"]:
         cited = [r for r in answered["links"] if r in line["text"]]
         assert cited, line  # each reason's rules link to the rules page
+        # and says when its measure is taken: as play reaches the next decision (anyone's),
+        # at the chapter's end or at the end of the game
+        chapter = load(name).chapter_name
+        when = ("by the next decision", f"by the end of this {chapter}", "at the end of the game")
+        assert any(w in line["text"] for w in when), line
         assert all(answered["links"][r].startswith("/rules/?id=") for r in cited)
         if line["explorer"]:
             assert line["explorer"]["href"].startswith("/") and line["explorer"]["title"]

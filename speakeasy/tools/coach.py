@@ -13,10 +13,11 @@ The reasons come from the game's measures (``GameType.features``: the score's pa
 leads to them, each with its rules and the explorer that shows it) and from what the seat
 earned on the way, source by source (``GameType.flows`` over the events the playout's game
 tells of, :meth:`~speakeasy.core.engine.Engine.listen`: Speakeasy's payouts by area and its
-sales, Mafia City's VP by location), so a reason says *how* an option pays; taken in every playout
-three times: just after the option (``now``), where the current chapter ends (``chapter``:
-``GameType.chapter``, Speakeasy's act whose Lucky Luciano phase settles the wars and the
-payouts, Mafia City's round) and at the end of the game (``end``). The coach compares the
+sales, Mafia City's VP by location), so a reason says *how* an option pays; taken in every
+playout three times: once the option has played out up to the next decision, anyone's
+(``now``), where the current chapter ends (``chapter``: ``GameType.chapter``, Speakeasy's act
+whose Lucky Luciano phase settles the wars and the payouts, Mafia City's round) and at the end
+of the game (``end``). The coach compares the
 recommended option with the runner-up world by world and keeps the measures whose mean
 difference is clear (more than twice its standard error), largest first.
 

@@ -373,7 +373,7 @@ class CoachRun:
 
 #: When a reason's measure is taken, in words (``{chapter}``: the game's "act", "round").
 _WHEN: Final = {
-    "now": "right after this choice",
+    "now": "by the next decision",
     "chapter": "by the end of this {chapter}",
     "end": "at the end of the game",
 }

@@ -237,3 +237,37 @@ def test_the_coach_counts_what_each_option_earns_from_the_option_on(name: str) -
     assert len(per_playout) == 2 * len(pending.options)
     for now, chapter, end in per_playout:
         assert 0 <= now <= chapter <= end and end > 0
+
+
+@pytest.mark.parametrize("name", names())
+def test_reasons_compare_with_a_move_of_another_kind_when_the_runner_up_is_a_twin(
+    name: str,
+) -> None:
+    """A runner-up of the same kind as the recommended move (the same kind of action, other
+    arguments) teaches little; with moves of another kind on offer the reasons compare with the
+    best of those (``contrast``), whose lead is the difference of the two estimates (every
+    option is played in every world); otherwise with the runner-up."""
+    twins = 0
+    for seed in range(1, 40):
+        game = _decision(name, seed=seed, steps=10 + seed)
+        pending = game.pending
+        assert pending is not None
+        kinds = {o.kind for o in pending.options}
+        if len(kinds) < 2 or len(pending.options) <= len(kinds):
+            continue  # no twins, or a single kind: nothing to choose between
+        answer = _ask(name, game, worlds=2)
+        best, second, *rest = answer.ranked()
+        other = [e for e in rest if e.option.kind != best.option.kind]
+        if second.option.kind == best.option.kind and other:
+            twins += 1
+            assert answer.contrast == other[0] and answer.compared == other[0]
+            lead, _ = answer.contrast_lead
+            assert lead == pytest.approx(best.mean - other[0].mean)
+            data = answer.to_data()["contrast"]
+            assert data["option"] == str(other[0].option)
+        else:
+            assert answer.contrast is None and answer.compared == second
+            assert answer.to_data()["contrast"] is None
+        if twins >= 2:
+            return
+    raise AssertionError(f"only {twins} decisions of {name} whose runner-up is a twin")

@@ -19,7 +19,11 @@ playout three times: once the option has played out up to the next decision, any
 whose Lucky Luciano phase settles the wars and the payouts, Mafia City's round) and at the end
 of the game (``end``). The coach compares the
 recommended option with the runner-up world by world and keeps the measures whose mean
-difference is clear (more than twice its standard error), largest first.
+difference is clear (more than twice its standard error), largest first. When the runner-up
+is a move of the same kind as the recommended one (the same token moved elsewhere, another
+district for the same capo) and the decision has moves of another kind, the reasons compare
+with the best of those instead (:attr:`Coaching.contrast`): the twin's estimate is in the
+ranking, and "why this kind of move" is the question a learner asks first.
 
 It is anytime: ``progress(done, total)`` is called after each world and ``cancel()`` (checked
 before each) stops it early; the answer then covers the worlds played. The same seed,
@@ -104,10 +108,11 @@ def spread(mean: float, stderr: float, unit: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Where the recommended option and the runner-up differ in one measure, at one moment.
+    """Where the recommended option and the option compared (:attr:`Coaching.compared`)
+    differ in one measure, at one moment.
 
     ``difference`` is the mean, over the worlds, of the recommended option's value minus the
-    runner-up's (positive: the recommended option has more), ``stderr`` its standard error;
+    compared option's (positive: the recommended option has more), ``stderr`` its standard error;
     the rest is the measure's (:class:`~speakeasy.core.features.Feature`).
     """
 
@@ -135,9 +140,9 @@ class Coaching:
     """The coach's answer for ``seat`` at a decision: an :class:`Estimate` per option (in the
     decision's order), the worlds played (``failed`` could not be drawn, ``broken`` were
     dropped because a rule failed in them), the :class:`Reason` s the recommended option beats
-    (or trails) the runner-up by, the mean margin between the two (``lead``, with its standard
-    error), whether it was ``cancelled`` and the seconds it took. ``chapter`` names the game's
-    chapter ("act", "round")."""
+    (or trails) the option compared (:attr:`compared`) by, the mean margin over the runner-up
+    (``lead``, with its standard error), whether it was ``cancelled`` and the seconds it took.
+    ``chapter`` names the game's chapter ("act", "round")."""
 
     seat: str
     estimates: tuple[Estimate, ...]
@@ -150,6 +155,10 @@ class Coaching:
     cancelled: bool
     seconds: float
     chapter: str = "chapter"
+    #: The option the reasons compare with (``None``: the runner-up; see the module docstring),
+    #: and the recommended option's mean margin over it with its standard error.
+    contrast: Estimate | None = None
+    contrast_lead: tuple[float, float] = (0.0, 0.0)
 
     def ranked(self, n: int | None = None) -> tuple[Estimate, ...]:
         """The options with their estimates, best first (``n`` of them, or all)."""
@@ -167,6 +176,12 @@ class Coaching:
         """The second best option (``None`` with a single option or no world played)."""
         ranked = self.ranked(2)
         return ranked[1] if len(ranked) > 1 else None
+
+    @property
+    def compared(self) -> Estimate | None:
+        """The option the reasons compare the recommended one with: :attr:`contrast`, else the
+        runner-up."""
+        return self.contrast if self.contrast is not None else self.runner_up
 
     def clear(self) -> bool:
         """Whether the recommended option's lead over the runner-up is beyond doubt: more than
@@ -187,6 +202,14 @@ class Coaching:
             "chapter": self.chapter,
             "clear": self.clear(),
             "lead": [round(self.lead, 2), round(self.lead_stderr, 2)],
+            "contrast": None
+            if self.contrast is None
+            else {
+                "label": label(self.contrast.option),
+                "option": str(self.contrast.option),
+                "lead": [round(v, 2) for v in self.contrast_lead],
+                "clear": self.contrast_lead[0] > 2 * self.contrast_lead[1],
+            },
             "ranked": [
                 {
                     "label": label(e.option),
@@ -217,6 +240,24 @@ def _ranked(estimates: Sequence[Estimate]) -> tuple[Estimate, ...]:
     return tuple(
         sorted((e for e in estimates if e.playouts), key=lambda e: (-e.mean, order[id(e)]))
     )
+
+
+def _contrast(ranked: Sequence[Estimate]) -> Estimate | None:
+    """The best option of another kind than the recommended one, when the runner-up is of the
+    same kind (``None`` otherwise, or when every option is of one kind).
+
+    >>> from speakeasy.tools.search import Estimate
+    >>> e = [Estimate(Action(k, a), m, 1.0, 4) for k, a, m in
+    ...      [("plan", (5,), 3.0), ("plan", (2,), 2.9), ("place", (1,), 1.0), ("pass", (), 0.5)]]
+    >>> _contrast(e).option
+    Action(kind='place', args=(1,))
+    >>> _contrast([e[0], e[2], e[1]]) is None
+    True
+    """
+    if len(ranked) < 2 or ranked[1].option.kind != ranked[0].option.kind:
+        return None
+    kind = ranked[0].option.kind
+    return next((e for e in ranked[2:] if e.option.kind != kind), None)
 
 
 def _checked_worlds(worlds: int) -> int:
@@ -356,9 +397,14 @@ def coach(
     ranked = _ranked(estimates)
     reasons: list[Reason] = []
     lead = lead_stderr = 0.0
+    contrast = _contrast(ranked)
+    contrast_lead = (0.0, 0.0)
     if len(ranked) > 1:
         a, b = estimates.index(ranked[0]), estimates.index(ranked[1])
         lead, lead_stderr = _mean([m[a] - m[b] for m, _ in played])
+        if contrast is not None:
+            b = estimates.index(contrast)
+            contrast_lead = _mean([m[a] - m[b] for m, _ in played])
         for when in WHEN:
             for name, feature in info.items():
                 pairs = [(x[a].get((when, name)), x[b].get((when, name))) for _, x in played]
@@ -391,4 +437,6 @@ def coach(
         cancelled,
         time.perf_counter() - began,
         game_type.chapter_name,
+        contrast,
+        contrast_lead,
     )

@@ -348,8 +348,19 @@ function render({ model, el }) {
       box.append(h("p", "", (c.clear ? "Ahead of " : "Close to ") + "“" + c.runner_up + "” by " +
         c.lead_text + (c.clear ? "." : ": within what chance gives over this many worlds.")));
     }
+    // the reasons compare with the runner-up, or with the best move of another kind when the
+    // runner-up is a twin of the recommended move (coach.py's contrast)
+    const against = c.contrast;
+    if (against) {
+      box.append(h("p", "", "Against the best move of another kind, “" + against.label + "”, by " +
+        against.lead_text + (against.clear ? "." : ": within what chance gives.")));
+    }
     if (c.lines.length) {
-      box.append(h("b", "", "Where the difference comes from:"));
+      // a clear lead is explained by what differs; a close call only shows the trade
+      const clear = against ? against.clear : c.clear;
+      const than = against ? " (against that move)" : "";
+      box.append(h("b", "", clear ? "Where the lead comes from" + than + ":" :
+        "Where the two differ" + than + " (neither is clearly better overall):"));
       const ul = h("ul", "se-coach-why");
       for (const line of c.lines) {
         const li = linked(h("li"), line.text, links);
@@ -363,7 +374,8 @@ function render({ model, el }) {
       }
       box.append(ul);
     } else if (c.runner_up) {
-      box.append(h("p", "se-caption", "No measure differs clearly between the two: ask again for more worlds, or trust either."));
+      box.append(h("p", "se-caption", "No measure differs clearly between the two" +
+        (against ? " moves compared" : "") + ": ask again for more worlds, or trust either."));
     }
     return box;
   };

@@ -807,6 +807,9 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             "lead_text": spread(answer.lead, answer.lead_stderr, game_type.score_unit),
             "lines": lines,
         }
+        if shown["contrast"] is not None:  # the reasons compare with a move of another kind
+            lead = spread(*answer.contrast_lead, game_type.score_unit)
+            data["coach"]["contrast"] = {**shown["contrast"], "lead_text": lead}
         return data
 
     # ------------------------------------------------------------------ drawing

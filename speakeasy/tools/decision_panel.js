@@ -358,9 +358,12 @@ function render({ model, el }) {
     if (c.lines.length) {
       // a clear lead is explained by what differs; a close call only shows the trade
       const clear = against ? against.clear : c.clear;
-      const than = against ? " (against that move)" : "";
-      box.append(h("b", "", clear ? "Where the lead comes from" + than + ":" :
-        "Where the two differ" + than + " (neither is clearly better overall):"));
+      const head = against
+        ? (clear ? "Where the lead over that move comes from:" :
+          "Where it differs from that move (neither is clearly better overall):")
+        : (clear ? "Where the lead comes from:" :
+          "Where the two differ (neither is clearly better overall):");
+      box.append(h("b", "", head));
       const ul = h("ul", "se-coach-why");
       for (const line of c.lines) {
         const li = linked(h("li"), line.text, links);

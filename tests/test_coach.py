@@ -271,3 +271,18 @@ def test_reasons_compare_with_a_move_of_another_kind_when_the_runner_up_is_a_twi
         if twins >= 2:
             return
     raise AssertionError(f"only {twins} decisions of {name} whose runner-up is a twin")
+
+
+def test_what_a_move_itself_changes_is_said_once() -> None:
+    """A difference the same in every world (``certain``: a bottle taken, a token placed) that
+    stays the same later is said once, at the first moment it shows: here the helper card's
+    bottle (R-SCORING-4), which without this rule is said again at the end of the act."""
+    game = _decision("speakeasy", seed=26, steps=26)
+    answer = _ask("speakeasy", game, worlds=4)
+    bottles = [r for r in answer.reasons if r.key == "bottles"]
+    assert [r.when for r in bottles if r.certain] == ["now"], bottles  # not "chapter" too
+    said: dict[str, list[float]] = {}
+    for reason in answer.reasons:
+        if reason.certain:
+            assert all(abs(reason.difference - d) > 1e-9 for d in said.get(reason.key, []))
+            said.setdefault(reason.key, []).append(reason.difference)

@@ -74,6 +74,8 @@ When = Literal["now", "chapter", "end"]
 WHEN: Final[tuple[When, ...]] = ("now", "chapter", "end")
 #: A difference smaller than this (in the measure's units) is no reason.
 _TINY: Final = 0.05
+#: A standard error below this is none: the difference is the same in every world.
+_EXACT: Final = 1e-9
 
 
 def written(value: float, unit: str, *, sign: bool = True) -> str:
@@ -125,6 +127,12 @@ class Reason:
     explorer: str | None
     unit: str
     scored: bool
+
+    @property
+    def certain(self) -> bool:
+        """The same difference in every world: at ``now``, what the move itself changes (the
+        token it takes back, the bottle it brings) rather than what it leads to."""
+        return self.stderr < _EXACT
 
     def amount(self) -> str:
         """The difference in words: ``+$12``, ``-1.5 buildings``, ``+0.8 VP``, ``40% more
@@ -258,6 +266,15 @@ def _contrast(ranked: Sequence[Estimate]) -> Estimate | None:
         return None
     kind = ranked[0].option.kind
     return next((e for e in ranked[2:] if e.option.kind != kind), None)
+
+
+def _said(reasons: Sequence[Reason], key: str, difference: float, stderr: float) -> bool:
+    """Whether an earlier reason of the measure ``key`` said this already: the same difference
+    in every world, unchanged since (a token taken back is still one token fewer at the end of
+    the round: said once)."""
+    return stderr < _EXACT and any(
+        r.key == key and r.certain and abs(r.difference - difference) < _EXACT for r in reasons
+    )
 
 
 def _checked_worlds(worlds: int) -> int:
@@ -410,7 +427,8 @@ def coach(
                 pairs = [(x[a].get((when, name)), x[b].get((when, name))) for _, x in played]
                 diffs = [u - v for u, v in pairs if u is not None and v is not None]
                 mean, stderr = _mean(diffs)
-                if abs(mean) >= _TINY and abs(mean) > 2 * stderr:
+                clear = abs(mean) >= _TINY and abs(mean) > 2 * stderr
+                if clear and not _said(reasons, name, mean, stderr):
                     reasons.append(
                         Reason(
                             name,

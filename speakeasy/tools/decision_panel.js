@@ -355,17 +355,9 @@ function render({ model, el }) {
       box.append(h("p", "", "Against the best move of another kind, “" + against.label + "”, by " +
         against.lead_text + (against.clear ? "." : ": within what chance gives.")));
     }
-    if (c.lines.length) {
-      // a clear lead is explained by what differs; a close call only shows the trade
-      const clear = against ? against.clear : c.clear;
-      const head = against
-        ? (clear ? "Where the lead over that move comes from:" :
-          "Where it differs from that move (neither is clearly better overall):")
-        : (clear ? "Where the lead comes from:" :
-          "Where the two differ (neither is clearly better overall):");
-      box.append(h("b", "", head));
+    const reasonList = (lines) => {
       const ul = h("ul", "se-coach-why");
-      for (const line of c.lines) {
+      for (const line of lines) {
         const li = linked(h("li"), line.text, links);
         if (line.explorer) {
           const a = h("a", "se-coach-explore", "explore: " + line.explorer.title);
@@ -375,9 +367,26 @@ function render({ model, el }) {
         }
         ul.append(li);
       }
-      box.append(ul);
+      return ul;
+    };
+    // what the move itself changes (the same in every world) apart from what it leads to
+    const itself = c.lines.filter((l) => l.itself);
+    const leads = c.lines.filter((l) => !l.itself);
+    if (itself.length) {
+      box.append(h("b", "", against ? "What it changes at once, against that move:" :
+        "What it changes at once:"), reasonList(itself));
+    }
+    if (leads.length) {
+      // a clear lead is explained by what differs; a close call only shows the trade
+      const clear = against ? against.clear : c.clear;
+      const head = against
+        ? (clear ? "Where the lead over that move comes from:" :
+          "Where it differs from that move (neither is clearly better overall):")
+        : (clear ? "Where the lead comes from:" :
+          "Where the two differ (neither is clearly better overall):");
+      box.append(h("b", "", head), reasonList(leads));
     } else if (c.runner_up) {
-      box.append(h("p", "se-caption", "No measure differs clearly between the two" +
+      box.append(h("p", "se-caption", "Nothing it leads to differs clearly between the two" +
         (against ? " moves compared" : "") + ": ask again for more worlds, or trust either."));
     }
     return box;

@@ -785,9 +785,13 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             rules = ", ".join(reason.rules)
             station = stations.get(reason.explorer or "")
             label = reason.label[:1].upper() + reason.label[1:]
+            # the same in every world as play reaches the next decision: what the move itself
+            # changes (said without a when), not what it leads to
+            itself = reason.when == "now" and reason.certain
             lines.append(
                 {
-                    "text": f"{label}: {reason.amount()} {when} ({rules})",
+                    "text": f"{label}: {reason.amount()}{'' if itself else ' ' + when} ({rules})",
+                    "itself": itself,
                     "explorer": {"href": self._explorer_href(station, run), "title": station.title}
                     if station
                     else None,

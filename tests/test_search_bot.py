@@ -23,7 +23,7 @@ from speakeasy.core.registry import GameType
 from speakeasy.games import load, names
 from speakeasy.games.mafia_city.model.state import Options as MafiaCityOptions
 from speakeasy.games.speakeasy.figures.strategy_figures import DECISION_NAMES, agreement_rows
-from speakeasy.tools.batch import game_specs
+from speakeasy.tools.batch import GameRecord, SeatRecord, game_specs
 from speakeasy.tools.search import (
     DEFAULT_PLAYOUTS,
     MIN_PAIRS,
@@ -33,7 +33,7 @@ from speakeasy.tools.search import (
     margin,
     random_rollout,
 )
-from tests.benchmarks.search_strength import report, run
+from tests.benchmarks.search_strength import game_line, report, run, solo_record
 from tests.search_support import positions
 
 SMALL = {"playouts": 12, "determinizations": 3}
@@ -553,3 +553,31 @@ def test_a_long_strength_run_adds_up_over_several_sittings(tmp_path: Any) -> Non
     assert twice[0]["seats"] == twice[1]["seats"]
     (total,) = report(lines)
     assert "3 games (indices 0-2)" in total and "fair share 33%" in total
+
+
+@pytest.mark.parametrize(
+    ("search", "heuristic", "share"), [(290, 190, 1.0), (150, 201, 0.0), (200, 200, 0.5)]
+)
+def test_alone_at_the_table_the_search_wins_a_deal_by_more_money(
+    search: int, heuristic: int, share: float
+) -> None:
+    """Speakeasy with 1 player (its solo rules are not in the text, GAP-23): the same deal
+    played alone by either bot, the higher final money wins, a tie counts half (the strength
+    benchmark's ``solo_record``), whichever of the two games finished first."""
+
+    def alone(bot: str, money: int) -> GameRecord:
+        seat = SeatRecord("purple", bot, 1, 1, True, money)
+        return GameRecord(
+            "speakeasy", 3, 42, 1, (seat,), ("purple",), 200, {}, 1.0, {bot: (99, 1.0)}
+        )
+
+    one, other = alone("search", search), alone("heuristic", heuristic)
+    for pair in ((one, other), (other, one)):
+        record = solo_record(*pair)
+        assert [(s.bot, s.score) for s in record.seats] == [
+            ("search", search),
+            ("heuristic", heuristic),
+        ]
+        assert record.index == 3 and record.decisions == 400
+        line = game_line({"players": 1}, record, "abc")
+        assert line["search_share"] == share and line["search_decisions"] == 99

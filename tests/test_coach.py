@@ -16,7 +16,7 @@ from speakeasy.core.engine import Engine
 from speakeasy.core.features import Feature
 from speakeasy.games import load, names
 from speakeasy.tools.coach import MAX_WORLDS, Coaching, Reason, coach
-from speakeasy.tools.search import random_rollout
+from speakeasy.tools.search import SearchBot, random_rollout
 
 PLAYERS = {"speakeasy": 2, "mafia-city": 3}
 
@@ -158,6 +158,18 @@ def test_the_coach_plays_on_with_its_games_rollout_bots(name: str) -> None:
     assert set(made) == {str(p) for p in game.players}
     # every seat, in each world for each option (the same seeds: common random numbers)
     assert len(made) == 2 * len(pending.options) * len(game.players)
+    # no game sets one today: both play on with their search bot's rollout policy, the
+    # heuristic bot (the policy the search bot improves on)
+    assert game_type.coach_rollout is None
+    made.clear()
+    searching = {
+        **game_type.bots,
+        "search": lambda seat, seed: SearchBot.for_game(game_type, rollout=spy),
+    }
+    coach(replace(game_type, bots=searching), game.observe(pending.player), pending, worlds=2)
+    assert len(made) == 2 * len(pending.options) * len(game.players)
+    bot = game_type.make_bot("search", str(pending.player), 0)
+    assert isinstance(bot, SearchBot) and bot.rollout.__name__ == "heuristic_rollout"
 
 
 @pytest.mark.parametrize("worlds", [0, -1, MAX_WORLDS + 1, 2.5, True, "3", None])

@@ -27,7 +27,6 @@ from speakeasy.games.speakeasy.studies.positions import position_query
 from speakeasy.tools.glossary import Glossary, load_glossary
 from speakeasy.tools.paths import data_path
 from speakeasy.tools.rule_links import SPEAKEASY_RULES
-from speakeasy.tools.search import random_rollout
 
 __all__ = ["GAME", "STATIONS", "glossary"]
 
@@ -137,10 +136,6 @@ GAME: Final = GameType(
     features=features,
     flows=flows,
     chapter=chapter,
-    # random bots play on in the coach's worlds: 12 worlds of a 9-option question cost about
-    # 1.5 CPU s so, 32 s with the search bot's heuristic rollouts (which do not yet make the
-    # search beat the heuristic bot in this game: tests/benchmarks/search_strength_results.md)
-    coach_rollout=random_rollout,
     position_query=position_query,
     score_unit="$",
     chapter_name="act",

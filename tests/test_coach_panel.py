@@ -119,6 +119,37 @@ def test_the_person_deciding_asks_and_the_answer_names_options_and_reasons(name:
     assert answered["step"] == before["step"] and answered["coach_offer"]
 
 
+def test_asked_again_the_coach_draws_twice_the_worlds_up_to_the_most() -> None:
+    """ "Ask again for more worlds" is true: the same decision asked again draws twice the
+    worlds of the last answer (the first ones the same, from the same seed), up to the most;
+    the button says so until then."""
+
+    class Few(QuickMafiaCity):
+        coach_worlds = 2
+        coach_most_worlds = 5
+
+    session = Few(mafia_city_session().snapshot, thread=Deferred)
+    for n, worlds in enumerate((2, 4, 5, 5), start=1):
+        view = session.panel.data
+        session.panel.request({"n": n, "step": view["step"], "kind": "coach"})
+        assert session.panel.data["coach"]["total"] == worlds
+        Deferred.made[-1].run()
+        answer = session.panel.data["coach"]
+        assert answer["state"] == "answer" and answer["worlds"] == worlds
+        assert answer["more"] == (worlds < 5)
+    first = session.coaching
+    assert first is not None and first.answer is not None
+    # a new decision starts again from the game's own number of worlds
+    index = next(i for g in session.panel.data["groups"] for i in g["options"])
+    session.panel.request(
+        {"n": 9, "step": session.panel.data["step"], "kind": "choose", "index": index}
+    )
+    moved = session.panel.data
+    assert moved["step"] > first.step and moved["coach_offer"]  # the bots played to red again
+    assert session.ask_coach(wait=True) and session.coaching is not None
+    assert session.coaching.total == 2
+
+
 @pytest.mark.parametrize("name", SESSIONS)
 def test_a_move_drops_the_question_about_the_position_before(name: str) -> None:
     session = SESSIONS[name]()

@@ -257,7 +257,9 @@ function render({ model, el }) {
     // the options and what follows them scroll on their own, the parts above stay in view
     const scroll = h("div", "se-scroll");
     // the coach's button heads the options it advises on (the controls above keep one height)
-    if (v.coach_offer) scroll.append(button("se-coach-ask", v.coach && v.coach.state === "answer" ? "Ask the coach again" : "Ask the coach", { kind: "coach" },
+    const asked = v.coach && v.coach.state === "answer";
+    const askLabel = !asked ? "Ask the coach" : v.coach.more ? "Ask again with more worlds" : "Ask the coach again";
+    if (v.coach_offer) scroll.append(button("se-coach-ask", askLabel, { kind: "coach" },
       "What would a strong player do here, and why? (from what you can see only)"));
     // while it thinks: its progress above the options; its answer: one line above them, the
     // option it names marked in the list, and the whole answer (why) below them, so that the

@@ -451,8 +451,10 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
     # ------------------------------------------------------------------ what a game says
     #: The registered game the table plays (its coach, its stations); ``None``: no coach.
     game_type: ClassVar[GameType | None] = None
-    #: Worlds the coach draws for one question (each plays every option to the end).
+    #: Worlds the coach draws for one question (each plays every option to the end); asked
+    #: again about the same decision, twice as many as the last answer, up to the most.
     coach_worlds: ClassVar[int] = DEFAULT_WORLDS
+    coach_most_worlds: ClassVar[int] = 8 * DEFAULT_WORLDS
 
     def label(self, table: TableT, action: Action) -> str:
         """A pending option in the player's words (the coach names options so)."""
@@ -683,11 +685,18 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             if game_type.position_query is not None:
                 title = f"Your game at step {step}, as {str(seat).capitalize()} sees it"
                 where = dict(game_type.position_query(observation, title))
-            run = CoachRun(step, str(seat), object(), self.coach_worlds, where=where)
+            # asked again about the same decision: twice the worlds (the first ones the same,
+            # drawn from the same seed), so that a close call can become clear
+            before = self.coaching
+            worlds = self.coach_worlds
+            again = before is not None and (before.step, before.seat) == (step, str(seat))
+            if again and before is not None and before.answer is not None:
+                worlds = min(2 * before.total, self.coach_most_worlds)
+            run = CoachRun(step, str(seat), object(), worlds, where=where)
             self.coaching = run
             self._show_panel(table)
         seed = derive_seed(self.snapshot.seed, "coach", step)
-        args = (run.token, game_type, observation, decision, seed)
+        args = (run.token, game_type, observation, decision, seed, run.total)
         worker = self.thread(target=self._coach_work, args=args, daemon=True)
         worker.start()
         if wait:
@@ -706,7 +715,13 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
         return run if run is not None and run.token is token else None
 
     def _coach_work(
-        self, token: object, game_type: GameType, observation: Any, decision: Decision, seed: int
+        self,
+        token: object,
+        game_type: GameType,
+        observation: Any,
+        decision: Decision,
+        seed: int,
+        worlds: int,
     ) -> None:
         """The worker: the coach's question, its progress and its answer shown while the
         question is still the table's."""
@@ -729,7 +744,7 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
                 game_type,
                 observation,
                 decision,
-                worlds=self.coach_worlds,
+                worlds=worlds,
                 seed=seed,
                 progress=progress,
                 cancel=cancel,
@@ -810,6 +825,8 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             "runner_up": self.label(table, runner_up.option) if runner_up else None,
             "lead_text": spread(answer.lead, answer.lead_stderr, game_type.score_unit),
             "lines": lines,
+            # asked again, it draws twice the worlds (up to the most)
+            "more": run.total < self.coach_most_worlds,
         }
         if shown["contrast"] is not None:  # the reasons compare with a move of another kind
             lead = spread(*answer.contrast_lead, game_type.score_unit)

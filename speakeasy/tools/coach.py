@@ -17,9 +17,10 @@ sales, Mafia City's VP by location), so a reason says *how* an option pays; take
 playout three times: once the option has played out up to the next decision, anyone's
 (``now``), where the current chapter ends (``chapter``: ``GameType.chapter``, Speakeasy's act
 whose Lucky Luciano phase settles the wars and the payouts, Mafia City's round) and at the end
-of the game (``end``). The coach compares the
-recommended option with the runner-up world by world and keeps the measures whose mean
-difference is clear (more than twice its standard error), largest first. When the runner-up
+of the game (``end``). The coach compares the recommended option with the runner-up world by
+world and keeps the measures whose mean difference is clear (more than twice its standard
+error), largest first; a difference the same in every world that stays so is said once, at
+its first moment (:attr:`Reason.certain`: what the move itself does). When the runner-up
 is a move of the same kind as the recommended one (the same token moved elsewhere, another
 district for the same capo) and the decision has moves of another kind, the reasons compare
 with the best of those instead (:attr:`Coaching.contrast`): the twin's estimate is in the

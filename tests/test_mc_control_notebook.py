@@ -188,6 +188,19 @@ def test_every_worked_example_opens_as_a_position_to_explore() -> None:
         flips(state)
 
 
+def _start(kind: str, example: str = "", linked: LinkedPosition | None = None) -> dict[str, object]:
+    """Every definition of the notebook's start cell (a test that overrides the cell gives them
+    all): start from ``kind``, the worked ``example``, the ``linked`` game's position."""
+    return {
+        "start_kind": SimpleNamespace(value=kind),
+        "start_example": SimpleNamespace(value=example),
+        "example_names": example_titles(),
+        "start_players": SimpleNamespace(value="4"),
+        "start_seed": SimpleNamespace(value=1),
+        "linked_game": linked or LinkedPosition(),
+    }
+
+
 @pytest.mark.parametrize(
     "name", ["emc09_sole_majority_locations", "emc11_harbour_hitman_fbi"], ids=["EMC-9", "EMC-11"]
 )
@@ -195,17 +208,7 @@ def test_the_notebook_starts_from_a_worked_example(name: str) -> None:
     """The "Start from: a worked example" choice: the notebook's position is the example's,
     and its table gives the engine's verdict (EMC-9: nobody at City Hall, MC-CTRL-5; EMC-11:
     Red at the Harbour, MC-CTRL-3)."""
-    names = example_titles()
-    _, defs = _load().app.run(
-        defs={
-            "start_kind": SimpleNamespace(value="example"),
-            "start_example": SimpleNamespace(value=name),
-            "example_names": names,
-            "start_players": SimpleNamespace(value="4"),
-            "start_seed": SimpleNamespace(value=1),
-            "linked_game": LinkedPosition(),
-        }
-    )
+    _, defs = _load().app.run(defs=_start("example", name))
     expected = example_position(name)
     assert defs["base"].stacks == expected.stacks and defs["position"].stacks == expected.stacks
     rows = {r.location: r for r in defs["rows"]}
@@ -224,16 +227,7 @@ def test_the_notebook_starts_from_a_game_linked_to_it() -> None:
         game.apply(rng.choice(game.legal_actions()))
     linked = linked_position(position_query(game.observe("red"), "Your game")["at"])
     assert linked.state is not None
-    _, defs = _load().app.run(
-        defs={
-            "start_kind": SimpleNamespace(value="linked"),
-            "start_example": SimpleNamespace(value=""),
-            "example_names": example_titles(),
-            "start_players": SimpleNamespace(value="4"),
-            "start_seed": SimpleNamespace(value=1),
-            "linked_game": linked,
-        }
-    )
+    _, defs = _load().app.run(defs=_start("linked", linked=linked))
     assert defs["base"].stacks == game.state.stacks == defs["position"].stacks
     assert defs["base"].players == game.state.players
     assert defs["rows"] == control_table(game.state)

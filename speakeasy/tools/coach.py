@@ -135,6 +135,12 @@ class Reason:
         token it takes back, the bottle it brings) rather than what it leads to."""
         return self.stderr < _EXACT
 
+    @property
+    def itself(self) -> bool:
+        """What the move itself changes: the same difference in every world as play reaches
+        the next decision (said without a "when"), not what it leads to."""
+        return self.when == "now" and self.certain
+
     def amount(self) -> str:
         """The difference in words: ``+$12``, ``-1.5 buildings``, ``+0.8 VP``, ``40% more
         often`` (a yes/no measure)."""

@@ -687,10 +687,8 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
                 where = dict(game_type.position_query(observation, title))
             # asked again about the same decision: twice the worlds (the first ones the same,
             # drawn from the same seed), so that a close call can become clear
-            before = self.coaching
-            worlds = self.coach_worlds
-            again = before is not None and (before.step, before.seat) == (step, str(seat))
-            if again and before is not None and before.answer is not None:
+            before, worlds = self.coaching, self.coach_worlds
+            if before is not None and before.answer is not None and before.step == step:
                 worlds = min(2 * before.total, self.coach_most_worlds)
             run = CoachRun(step, str(seat), object(), worlds, where=where)
             self.coaching = run
@@ -800,9 +798,7 @@ class TableSession(ABC, Generic[TableT, SnapshotT]):
             rules = ", ".join(reason.rules)
             station = stations.get(reason.explorer or "")
             label = reason.label[:1].upper() + reason.label[1:]
-            # the same in every world as play reaches the next decision: what the move itself
-            # changes (said without a when), not what it leads to
-            itself = reason.when == "now" and reason.certain
+            itself = reason.itself  # what the move itself changes: said without a when
             lines.append(
                 {
                     "text": f"{label}: {reason.amount()}{'' if itself else ' ' + when} ({rules})",

@@ -43,6 +43,8 @@ from typing import Any, Final, Protocol, TypeVar
 from speakeasy.core.actions import MAX_ACTION_TEXT
 from speakeasy.core.limits import LimitError, load_json_limited
 
+T = TypeVar("T")
+
 __all__ = [
     "ADDRESS_KEY",
     "FORMAT_VERSION",
@@ -69,8 +71,6 @@ ADDRESS_KEY: Final = "game"
 #: The query parameter of an explorer opened at a game's position (``?at=LINK``: the coach's
 #: "explore" links); each game writes and reads its own link.
 LINK_KEY: Final = "at"
-
-T = TypeVar("T")
 #: The query parameter that starts a new game on a given seed (``?seed=5``: tests, a class).
 SEED_KEY: Final = "seed"
 #: The version of the envelope; an address of another version is refused.
